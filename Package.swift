@@ -1,0 +1,34 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Target boundaries follow the design: pure layout math at the bottom, the request language above
+/// it, and the executable on top. Later layers (Vips, Render, HTTP1, Cache, Service) slot in between.
+let package = Package(
+    name: "imgframe",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "imgframe", targets: ["imgframe"]),
+        .library(name: "Layout", targets: ["Layout"]),
+        .library(name: "TransformSpec", targets: ["TransformSpec"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // Pure Swift: sizes, proposals, alignment, SwiftUI's layout rules and the RenderPlan. No C, no Foundation.
+        .target(name: "Layout"),
+        // The canonical request: query sugar and the Swift-syntax `chain`, parsed, validated and printed back.
+        .target(name: "TransformSpec", dependencies: ["Layout"]),
+        .executableTarget(
+            name: "imgframe",
+            dependencies: [
+                "Layout",
+                "TransformSpec",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "LayoutTests", dependencies: ["Layout"], resources: [.copy("Resources")]),
+        .testTarget(name: "TransformSpecTests", dependencies: ["TransformSpec", "Layout"]),
+        .testTarget(name: "CLITests", dependencies: ["imgframe"]),
+    ]
+)

@@ -1,0 +1,45 @@
+/// `aspectRatio(_:contentMode:)`: changes only the proposal passed down, then reports the child's
+/// answer unmodified and centres the child (spec §3). The ratio is not enforced on the answer.
+final class AspectRatioLayout: LayoutNode {
+    let child: LayoutNode
+    let ratio: Double?
+    let contentMode: ContentMode
+
+    init(child: LayoutNode, ratio: Double?, contentMode: ContentMode) {
+        self.child = child
+        self.ratio = ratio
+        self.contentMode = contentMode
+    }
+
+    /// The child's ideal size, asked once per pass; it does not depend on the proposal.
+    private lazy var childIdealSize = child.size(for: .unspecified)
+
+    /// The proposal offered to the child (spec §3.2).
+    func offered(_ proposal: ProposedSize) -> ProposedSize {
+        if proposal.width == nil && proposal.height == nil { return proposal }
+        var base = ratio.map { Size(width: $0, height: 1) } ?? childIdealSize
+        if base.width == base.height { base = Size(width: 1, height: 1) }
+        let sx = Self.scale(proposal.width, base.width)
+        let sy = Self.scale(proposal.height, base.height)
+        let k = contentMode == .fit ? min(sx, sy) : max(sx, sy)
+        return ProposedSize(width: base.width * k, height: base.height * k)
+    }
+
+    /// Scale that makes `base` reach `proposed`; an unspecified axis (or 0 of 0) is +∞ so it drops
+    /// out of `.fit`'s minimum. x/0 with x > 0 is +∞ by IEEE division.
+    private static func scale(_ proposed: Double?, _ base: Double) -> Double {
+        guard let proposed, !(base == 0 && proposed == 0) else { return .infinity }
+        return proposed / base
+    }
+
+    func size(for proposal: ProposedSize) -> Size {
+        child.size(for: offered(proposal))
+    }
+
+    func place(proposal: ProposedSize, size: Size, at origin: Point, into recorder: PaintRecorder) {
+        let childProposal = offered(proposal)
+        let childSize = child.size(for: childProposal)
+        let offset = Alignment.center.childOrigin(child: childSize, in: size)
+        child.place(proposal: childProposal, size: childSize, at: origin + offset, into: recorder)
+    }
+}

@@ -1,0 +1,75 @@
+/// `overlay` and `background`: the primary decides the size; the secondary is proposed exactly that
+/// size, aligned on it and not clipped (spec §7.1). Backgrounds paint before the primary.
+final class SecondaryLayerLayout: LayoutNode {
+    let primary: LayoutNode
+    let secondary: LayoutNode
+    let alignment: Alignment
+    let isBackground: Bool
+
+    init(primary: LayoutNode, secondary: LayoutNode, alignment: Alignment, isBackground: Bool) {
+        self.primary = primary
+        self.secondary = secondary
+        self.alignment = alignment
+        self.isBackground = isBackground
+    }
+
+    func size(for proposal: ProposedSize) -> Size {
+        primary.size(for: proposal)
+    }
+
+    func place(proposal: ProposedSize, size: Size, at origin: Point, into recorder: PaintRecorder) {
+        if isBackground { placeSecondary(hostSize: size, at: origin, into: recorder) }
+        primary.place(proposal: proposal, size: size, at: origin, into: recorder)
+        if !isBackground { placeSecondary(hostSize: size, at: origin, into: recorder) }
+    }
+
+    private func placeSecondary(hostSize: Size, at origin: Point, into recorder: PaintRecorder) {
+        let proposal = ProposedSize(hostSize)
+        let secondarySize = secondary.size(for: proposal)
+        let offset = alignment.childOrigin(child: secondarySize, in: hostSize)
+        secondary.place(proposal: proposal, size: secondarySize, at: origin + offset, into: recorder)
+    }
+}
+
+/// `border(_:width:)`: an overlay of `Rectangle().strokeBorder(style, lineWidth:)`, i.e. a band of
+/// `width` points inside the view's own bounds, drawn in front (spec §7.3).
+final class BorderLayout: LayoutNode {
+    let child: LayoutNode
+    let paint: Paint
+    let width: Double
+
+    init(child: LayoutNode, paint: Paint, width: Double) {
+        self.child = child
+        self.paint = paint
+        self.width = width
+    }
+
+    func size(for proposal: ProposedSize) -> Size {
+        child.size(for: proposal)
+    }
+
+    func place(proposal: ProposedSize, size: Size, at origin: Point, into recorder: PaintRecorder) {
+        child.place(proposal: proposal, size: size, at: origin, into: recorder)
+        recorder.recordBorder(paint, width: width, in: Rect(origin: origin, size: size))
+    }
+}
+
+/// `clipped(antialiased:)`: same size as the child; clips everything the child's subtree draws to
+/// this view's bounds (spec §8). Modifiers outside it are not clipped.
+final class ClipLayout: LayoutNode {
+    let child: LayoutNode
+
+    init(child: LayoutNode) {
+        self.child = child
+    }
+
+    func size(for proposal: ProposedSize) -> Size {
+        child.size(for: proposal)
+    }
+
+    func place(proposal: ProposedSize, size: Size, at origin: Point, into recorder: PaintRecorder) {
+        recorder.withClip(Rect(origin: origin, size: size)) {
+            child.place(proposal: proposal, size: size, at: origin, into: recorder)
+        }
+    }
+}

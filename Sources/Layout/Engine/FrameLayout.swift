@@ -1,0 +1,32 @@
+/// `frame(width:height:alignment:)`: reports the fixed dimensions, follows the child in an open axis,
+/// and aligns the child inside, overflowing when it is larger (spec §4).
+final class FrameLayout: LayoutNode {
+    let child: LayoutNode
+    let width: Double?
+    let height: Double?
+    let alignment: Alignment
+
+    init(child: LayoutNode, width: Double?, height: Double?, alignment: Alignment) {
+        self.child = child
+        self.width = width
+        self.height = height
+        self.alignment = alignment
+    }
+
+    private func childProposal(_ proposal: ProposedSize) -> ProposedSize {
+        ProposedSize(width: width ?? proposal.width, height: height ?? proposal.height)
+    }
+
+    func size(for proposal: ProposedSize) -> Size {
+        if let width, let height { return Size(width: width, height: height) }
+        let childSize = child.size(for: childProposal(proposal))
+        return Size(width: width ?? childSize.width, height: height ?? childSize.height)
+    }
+
+    func place(proposal: ProposedSize, size: Size, at origin: Point, into recorder: PaintRecorder) {
+        let childProposal = childProposal(proposal)
+        let childSize = child.size(for: childProposal)
+        let offset = alignment.childOrigin(child: childSize, in: size)
+        child.place(proposal: childProposal, size: childSize, at: origin + offset, into: recorder)
+    }
+}
