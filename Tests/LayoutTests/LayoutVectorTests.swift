@@ -22,7 +22,7 @@ struct VectorMatcherTests {
     @Test("reports a plan laid out under another proposal")
     func detectsDifferences() throws {
         let v = try #require(LayoutVector.all.first { $0.id == "ru-03-nil-fill" })
-        let wrong = planJSON(v.view, catalog: LayoutVector.catalog, proposal: ProposedSize(width: 301, height: 400), scale: 1)
+        let wrong = planJSON(v.view, catalog: LayoutVector.catalog, proposal: ProposedSize(width: 300, height: 500), scale: 1)
         #expect(!mismatches(actual: wrong, expected: v.expected).isEmpty)
         let rescaled = planJSON(v.view, catalog: LayoutVector.catalog, proposal: v.proposal, scale: 2)
         #expect(mismatches(actual: rescaled, expected: v.expected).contains { $0.contains("canvas_px") })
