@@ -1,0 +1,216 @@
+import Layout
+
+/// Gives a parsed chain its SwiftUI meaning: checks each modifier's labels and values, folds the
+/// image-only modifiers into the leaf, expands `framedAspectRatio`, and produces a normalised
+/// `ViewNode` (equivalent spellings give equal values).
+struct ChainBuilder {
+    /// The request's source path: `Image("<source>")` means the same image as the implicit leaf.
+    let source: String
+    let param: String
+    let limits: SpecLimits
+    private(set) var modifierCount = 0
+    private(set) var imageCount = 0
+
+    init(source: String, param: String = "chain", limits: SpecLimits = SpecLimits()) {
+        self.source = source
+        self.param = param
+        self.limits = limits
+    }
+
+    private var values: ChainValues { ChainValues(param: param) }
+
+    /// The view under construction: a leaf that image/colour-only modifiers may still change, or a view.
+    private enum Partial {
+        case image(ImageView)
+        case color(RGBAColor)
+        case view(ViewNode)
+
+        var node: ViewNode {
+            switch self {
+            case .image(let image): .image(image)
+            case .color(let color): .shape(.color(color))
+            case .view(let node): node
+            }
+        }
+    }
+
+    static let modifiers = [
+        "resizable", "interpolation", "aspectRatio", "scaledToFit", "scaledToFill", "frame", "overlay", "background",
+        "border", "clipped", "framedAspectRatio", "opacity",
+    ]
+
+    /// Builds the view for `syntax`; a chain without a leaf starts from the request's own image.
+    mutating func build(_ syntax: ChainSyntax) throws(SpecError) -> ViewNode {
+        var partial: Partial
+        switch syntax.leaf {
+        case nil:
+            try countImage(at: syntax.offset)
+            partial = .image(ImageView(ref: .primary))
+        case .some(let leaf):
+            partial = try self.leaf(leaf)
+        }
+        for modifier in syntax.modifiers {
+            modifierCount += 1
+            guard modifierCount <= limits.maxModifiers else {
+                throw .limitExceeded(param: param, message: "`\(param)` has more than \(limits.maxModifiers) modifiers")
+            }
+            partial = try apply(modifier, to: partial)
+        }
+        return partial.node
+    }
+
+    private mutating func countImage(at offset: Int) throws(SpecError) {
+        imageCount += 1
+        guard imageCount <= limits.maxImages else {
+            throw .limitExceeded(param: param, message: "`\(param)` shows more than \(limits.maxImages) images")
+        }
+    }
+
+    private mutating func leaf(_ leaf: LeafSyntax) throws(SpecError) -> Partial {
+        switch leaf {
+        case let .image(argument, offset):
+            guard let argument, argument.label == nil, case .string(let name) = argument.value.kind, !name.isEmpty else {
+                throw .argument(param: param, offset: argument?.offset ?? offset, message: "Image needs a source name in quotes, e.g. Image(\"logo.png\")")
+            }
+            try countImage(at: offset)
+            return .image(ImageView(ref: name == source ? .primary : .named(name)))
+        case .color(let expression):
+            return .color(try values.color(expression))
+        case .gradient(let expression):
+            return .view(.shape(.linearGradient(try values.linearGradient(expression))))
+        }
+    }
+
+    private mutating func apply(_ m: ModifierSyntax, to partial: Partial) throws(SpecError) -> Partial {
+        if m.content != nil, m.name != "overlay", m.name != "background" {
+            throw .argument(param: param, offset: m.offset, message: "\(m.name) takes no { content }; only overlay and background do")
+        }
+        switch m.name {
+        case "resizable", "interpolation":
+            guard case .image(var image) = partial else {
+                throw .argument(param: param, offset: m.offset,
+                                message: "\(m.name)() is an Image modifier: put it right after the image, before any frame, aspectRatio or other view modifier")
+            }
+            try imageModifier(m, &image)
+            return .image(image)
+        case "opacity":
+            guard case .color(var color) = partial else {
+                throw .argument(param: param, offset: m.offset, message: "opacity(_:) is supported on a Color leaf only, e.g. Color.red.opacity(0.5)")
+            }
+            let args = try arguments(m, [.init(label: nil, optional: false)])
+            let factor = try values.number(args[nil]!, "opacity")
+            guard (0...1).contains(factor) else { throw values.fail(args[nil]!, "opacity must be between 0 and 1") }
+            color.opacity *= factor
+            return .color(color)
+        default:
+            return .view(try viewModifier(m, partial.node))
+        }
+    }
+
+    private func imageModifier(_ m: ModifierSyntax, _ image: inout ImageView) throws(SpecError) {
+        if m.name == "interpolation" {
+            let args = try arguments(m, [.init(label: nil, optional: false)])
+            image.interpolation = try values.enumCase(args[nil]!, Interpolation.self, "interpolation")
+            return
+        }
+        let args = try arguments(m, [.init(label: "capInsets"), .init(label: "resizingMode")])
+        image.resizing = Resizing(
+            capInsets: try args["capInsets"].map { (e) throws(SpecError) in try values.edgeInsets(e) } ?? .zero,
+            mode: try args["resizingMode"].map { (e) throws(SpecError) in try values.enumCase(e, ResizingMode.self, "resizingMode") } ?? .stretch)
+    }
+
+    private func arguments(_ m: ModifierSyntax, _ signature: [ArgumentList.Parameter]) throws(SpecError) -> ArgumentList {
+        try ArgumentList(m.arguments, signature: signature, call: m.name, param: param, offset: m.offset)
+    }
+
+    private mutating func viewModifier(_ m: ModifierSyntax, _ child: ViewNode) throws(SpecError) -> ViewNode {
+        switch m.name {
+        case "aspectRatio", "framedAspectRatio":
+            let args = try arguments(m, [.init(label: nil), .init(label: "contentMode", optional: false)])
+            let ratio = try args[nil].flatMap { (e) throws(SpecError) -> Double? in e.kind == .nil ? nil : try values.ratio(e) }
+            let mode = try values.enumCase(args["contentMode"]!, ContentMode.self, "contentMode")
+            guard m.name == "framedAspectRatio" else { return .aspectRatio(child, ratio: ratio, contentMode: mode) }
+            // The helper from "Image aspectRatio without frames": a clear box of the ratio, the view
+            // filling or fitting it as an overlay, clipped to the box.
+            return .clipped(
+                .overlay(.aspectRatio(.shape(.color(.clear)), ratio: ratio, contentMode: .fit),
+                         content: .aspectRatio(child, ratio: nil, contentMode: mode), alignment: .center),
+                antialiased: false)
+        case "scaledToFit", "scaledToFill":
+            _ = try arguments(m, [])
+            return .aspectRatio(child, ratio: nil, contentMode: m.name == "scaledToFit" ? .fit : .fill)
+        case "frame":
+            return try frame(m, child)
+        case "overlay", "background":
+            return try secondaryLayer(m, child)
+        case "border":
+            let args = try arguments(m, [.init(label: nil, optional: false), .init(label: "width")])
+            let width = try args["width"].map { (e) throws(SpecError) in try values.finite(e, "border width") } ?? 1
+            return .border(child, paint: try values.paint(args[nil]!), width: width)
+        case "clipped":
+            let args = try arguments(m, [.init(label: "antialiased")])
+            return .clipped(child, antialiased: try args["antialiased"].map { (e) throws(SpecError) in try values.bool(e, "antialiased") } ?? false)
+        default:
+            throw .argument(param: param, offset: m.offset,
+                            message: "unknown modifier `\(m.name)`; supported: \(Self.modifiers.joined(separator: ", "))")
+        }
+    }
+
+    private static let fixedLabels = ["width", "height"]
+    private static let flexLabels = ["minWidth", "idealWidth", "maxWidth", "minHeight", "idealHeight", "maxHeight"]
+
+    private func frame(_ m: ModifierSyntax, _ child: ViewNode) throws(SpecError) -> ViewNode {
+        let labels = Set(m.arguments.compactMap(\.label))
+        let flexible = !labels.isDisjoint(with: Self.flexLabels)
+        if flexible, !labels.isDisjoint(with: Self.fixedLabels) {
+            throw .argument(param: param, offset: m.offset,
+                            message: "frame takes either width/height or min/ideal/max sizes, not both; chain two frames instead")
+        }
+        let signature = ((flexible ? Self.flexLabels : Self.fixedLabels) + ["alignment"]).map { ArgumentList.Parameter(label: $0) }
+        let args = try arguments(m, signature)
+        let alignment = try values.alignment(args["alignment"])
+        guard flexible else {
+            // SwiftUI logs and ignores negative or non-finite fixed sizes; the service rejects them (spec §4.3).
+            let width = try args["width"].map { (e) throws(SpecError) in try values.finite(e, "frame width") }
+            let height = try args["height"].map { (e) throws(SpecError) in try values.finite(e, "frame height") }
+            if width == nil && height == nil { return child }
+            return .frame(child, width: width, height: height, alignment: alignment)
+        }
+        func axis(_ name: String) throws(SpecError) -> FlexAxis {
+            FlexAxis(
+                min: try values.optionalNumber(args["min\(name)"], "min\(name)"),
+                ideal: try values.optionalNumber(args["ideal\(name)"], "ideal\(name)"),
+                max: try values.optionalNumber(args["max\(name)"], "max\(name)"))
+        }
+        let frame = FlexFrame(width: try axis("Width"), height: try axis("Height"), alignment: alignment)
+        if frame.width.isUnconstrained && frame.height.isUnconstrained { return child }
+        return .flexFrame(child, frame)
+    }
+
+    private mutating func secondaryLayer(_ m: ModifierSyntax, _ child: ViewNode) throws(SpecError) -> ViewNode {
+        let content: ViewNode
+        let args: ArgumentList
+        if let closure = m.content {
+            args = try arguments(m, [.init(label: "alignment")])
+            content = try build(closure)
+        } else {
+            args = try arguments(m, [.init(label: nil, optional: false), .init(label: "alignment")])
+            content = try layerValue(args[nil]!)
+        }
+        let alignment = try values.alignment(args["alignment"])
+        return m.name == "overlay"
+            ? .overlay(child, content: content, alignment: alignment)
+            : .background(child, content: content, alignment: alignment)
+    }
+
+    /// The value form `overlay(Image("x"))`, `background(.red)`, `background(LinearGradient(…))`.
+    private mutating func layerValue(_ e: Expression) throws(SpecError) -> ViewNode {
+        if case .call("Image", let arguments) = e.kind {
+            return try leaf(.image(arguments.first, offset: e.offset)).node
+        }
+        if case .method(let base, let name, _) = e.kind, case .call("Image", _) = base.kind {
+            throw values.fail(e, "write content with modifiers as a closure, e.g. { Image(\"x\").\(name)() }")
+        }
+        return .shape(try values.paint(e))
+    }
+}

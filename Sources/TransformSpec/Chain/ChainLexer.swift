@@ -1,0 +1,140 @@
+/// A token of the chain language with the character offset where it starts.
+struct ChainToken: Equatable {
+    enum Kind: Equatable {
+        case identifier(String)
+        case number(Double)
+        case string(String)
+        case punctuation(Character)
+        case end
+    }
+
+    var kind: Kind
+    var offset: Int
+
+    /// How the token reads in an error message.
+    var display: String {
+        switch kind {
+        case .identifier(let name): "`\(name)`"
+        case .number(let value): "`\(value)`"
+        case .string(let text): "\"\(text)\""
+        case .punctuation(let c): "`\(c)`"
+        case .end: "end of chain"
+        }
+    }
+}
+
+/// Splits chain text into tokens: identifiers, numbers, string literals and punctuation, with
+/// whitespace ignored. Offsets count Unicode scalars from 0.
+struct ChainLexer {
+    private let scalars: [Unicode.Scalar]
+    private let param: String
+    private var index = 0
+
+    init(_ text: String, param: String) {
+        self.scalars = Array(text.unicodeScalars)
+        self.param = param
+    }
+
+    static let punctuation: Set<Character> = [".", "(", ")", ",", ":", "{", "}", "[", "]", "-", "/"]
+
+    mutating func tokenize() throws(SpecError) -> [ChainToken] {
+        var tokens: [ChainToken] = []
+        while true {
+            skipWhitespace()
+            guard index < scalars.count else {
+                tokens.append(ChainToken(kind: .end, offset: index))
+                return tokens
+            }
+            tokens.append(try next())
+        }
+    }
+
+    private mutating func skipWhitespace() {
+        while index < scalars.count, scalars[index].properties.isWhitespace { index += 1 }
+    }
+
+    private mutating func next() throws(SpecError) -> ChainToken {
+        let start = index
+        let c = scalars[index]
+        if c == "_" || c.properties.isAlphabetic && c.isASCII {
+            while index < scalars.count, scalars[index] == "_" || scalars[index].isASCII && scalars[index].properties.isAlphabetic
+                || ("0"..."9").contains(scalars[index]) {
+                index += 1
+            }
+            return ChainToken(kind: .identifier(String(String.UnicodeScalarView(scalars[start..<index]))), offset: start)
+        }
+        if ("0"..."9").contains(c) { return try number(start) }
+        if c == "\"" { return try string(start) }
+        if Self.punctuation.contains(Character(c)) {
+            index += 1
+            return ChainToken(kind: .punctuation(Character(c)), offset: start)
+        }
+        throw .syntax(param: param, offset: start, expected: "a modifier, a value or punctuation", found: "`\(c)`")
+    }
+
+    /// Decimal literal: digits, optional fraction, optional exponent; `_` separators allowed as in Swift.
+    private mutating func number(_ start: Int) throws(SpecError) -> ChainToken {
+        var text = ""
+        func digits() {
+            while index < scalars.count, ("0"..."9").contains(scalars[index]) || scalars[index] == "_" {
+                if scalars[index] != "_" { text.unicodeScalars.append(scalars[index]) }
+                index += 1
+            }
+        }
+        digits()
+        if index + 1 < scalars.count, scalars[index] == ".", ("0"..."9").contains(scalars[index + 1]) {
+            text += "."
+            index += 1
+            digits()
+        }
+        if index < scalars.count, scalars[index] == "e" || scalars[index] == "E" {
+            text += "e"
+            index += 1
+            if index < scalars.count, scalars[index] == "+" || scalars[index] == "-" {
+                text.unicodeScalars.append(scalars[index])
+                index += 1
+            }
+            let before = text.count
+            digits()
+            if text.count == before {
+                throw .syntax(param: param, offset: index, expected: "exponent digits", found: foundAt(index))
+            }
+        }
+        guard let value = Double(text) else {
+            throw .syntax(param: param, offset: start, expected: "a number", found: "`\(text)`")
+        }
+        return ChainToken(kind: .number(value), offset: start)
+    }
+
+    /// A double-quoted string with Swift's simple escapes (`\"`, `\\`, `\n`, `\t`).
+    private mutating func string(_ start: Int) throws(SpecError) -> ChainToken {
+        index += 1
+        var text = String.UnicodeScalarView()
+        while index < scalars.count {
+            let c = scalars[index]
+            index += 1
+            switch c {
+            case "\"":
+                return ChainToken(kind: .string(String(text)), offset: start)
+            case "\\":
+                guard index < scalars.count else { break }
+                let escaped = scalars[index]
+                index += 1
+                switch escaped {
+                case "\"", "\\": text.append(escaped)
+                case "n": text.append("\n")
+                case "t": text.append("\t")
+                default:
+                    throw .syntax(param: param, offset: index - 2, expected: "an escape (\\\" \\\\ \\n \\t)", found: "`\\\(escaped)`")
+                }
+            default:
+                text.append(c)
+            }
+        }
+        throw .syntax(param: param, offset: start, expected: "a closing `\"` for this string", found: "end of chain")
+    }
+
+    private func foundAt(_ i: Int) -> String {
+        i < scalars.count ? "`\(scalars[i])`" : "end of chain"
+    }
+}

@@ -1,0 +1,111 @@
+import Layout
+
+/// Prints a `ViewNode` back as a chain in canonical Swift syntax: no whitespace, default arguments
+/// left out, values normalised. Parsing the output gives the same `ViewNode`.
+struct ChainPrinter {
+    /// How the request's own image is named in the output.
+    let source: String
+
+    func print(_ node: ViewNode) -> String {
+        switch node {
+        case .image(let image):
+            return imageLeaf(image)
+        case .shape(let paint):
+            return paintText(paint)
+        case let .aspectRatio(child, ratio, mode):
+            let ratioText = ratio.map { number($0) + "," } ?? ""
+            return print(child) + ".aspectRatio(\(ratioText)contentMode:.\(mode.rawValue))"
+        case let .frame(child, width, height, alignment):
+            let args = [("width", width), ("height", height)].compactMap { label, value in value.map { "\(label):\(number($0))" } }
+            return print(child) + ".frame(\((args + alignmentArgument(alignment)).joined(separator: ",")))"
+        case let .flexFrame(child, frame):
+            var args: [String] = []
+            for (axis, name) in [(frame.width, "Width"), (frame.height, "Height")] {
+                for (label, value) in [("min", axis.min), ("ideal", axis.ideal), ("max", axis.max)] {
+                    if let value { args.append("\(label)\(name):\(number(value))") }
+                }
+            }
+            return print(child) + ".frame(\((args + alignmentArgument(frame.alignment)).joined(separator: ",")))"
+        case let .overlay(child, content, alignment):
+            return print(child) + ".overlay\(layerAlignment(alignment)){\(print(content))}"
+        case let .background(child, content, alignment):
+            return print(child) + ".background\(layerAlignment(alignment)){\(print(content))}"
+        case let .border(child, paint, width):
+            return print(child) + ".border(\(paintText(paint))\(width == 1 ? "" : ",width:\(number(width))"))"
+        case let .clipped(child, antialiased):
+            return print(child) + (antialiased ? ".clipped(antialiased:true)" : ".clipped()")
+        }
+    }
+
+    private func imageLeaf(_ image: ImageView) -> String {
+        let name = switch image.ref {
+        case .primary: source
+        case .named(let name): name
+        }
+        var text = "Image(\(quoted(name)))"
+        if let resizing = image.resizing {
+            var args: [String] = []
+            if !resizing.capInsets.isZero {
+                let c = resizing.capInsets
+                args.append("capInsets:EdgeInsets(top:\(number(c.top)),leading:\(number(c.leading)),bottom:\(number(c.bottom)),trailing:\(number(c.trailing)))")
+            }
+            if resizing.mode != .stretch { args.append("resizingMode:.\(resizing.mode.rawValue)") }
+            text += ".resizable(\(args.joined(separator: ",")))"
+        }
+        if image.interpolation != .low { text += ".interpolation(.\(image.interpolation.rawValue))" }
+        return text
+    }
+
+    private func paintText(_ paint: Paint) -> String {
+        switch paint {
+        case .color(let color):
+            return colorText(color)
+        case .linearGradient(let g):
+            return "LinearGradient(colors:[\(g.colors.map(colorText).joined(separator: ","))],"
+                + "startPoint:\(unitPoint(g.startPoint)),endPoint:\(unitPoint(g.endPoint)))"
+        }
+    }
+
+    /// `Color.red` for named colours, `Color(hex:"#rrggbb[aa]")` when 8-bit exact, else components.
+    private func colorText(_ color: RGBAColor) -> String {
+        if let name = NamedColors.name(of: color) { return "Color.\(name)" }
+        if color.isByteExact { return "Color(hex:\(quoted(ColorText.hexString(color))))" }
+        let opacity = color.opacity == 1 ? "" : ",opacity:\(number(color.opacity))"
+        return "Color(red:\(number(color.red)),green:\(number(color.green)),blue:\(number(color.blue))\(opacity))"
+    }
+
+    private func unitPoint(_ point: UnitPoint) -> String {
+        point.name.map { ".\($0)" } ?? "UnitPoint(x:\(number(point.x)),y:\(number(point.y)))"
+    }
+
+    private func alignmentArgument(_ alignment: Alignment) -> [String] {
+        alignment == .center ? [] : ["alignment:.\(alignment.rawValue)"]
+    }
+
+    private func layerAlignment(_ alignment: Alignment) -> String {
+        alignment == .center ? "" : "(alignment:.\(alignment.rawValue))"
+    }
+
+    private func number(_ value: Double) -> String {
+        NumberText.format(value)
+    }
+
+    private func quoted(_ text: String) -> String {
+        "\"" + text.replacingOccurrences("\\", "\\\\").replacingOccurrences("\"", "\\\"").replacingOccurrences("\n", "\\n")
+            .replacingOccurrences("\t", "\\t") + "\""
+    }
+}
+
+extension String {
+    /// Plain substring replacement without Foundation.
+    func replacingOccurrences(_ target: String, _ replacement: String) -> String {
+        guard !target.isEmpty else { return self }
+        var result = ""
+        var rest = self[...]
+        while let range = rest.firstRange(of: target) {
+            result += rest[..<range.lowerBound] + replacement
+            rest = rest[range.upperBound...]
+        }
+        return result + rest
+    }
+}

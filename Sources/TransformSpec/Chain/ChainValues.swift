@@ -1,0 +1,99 @@
+import Layout
+
+/// Evaluates argument expressions to typed values (numbers, enums, colours, insets) with errors
+/// that point at the expression and say what it must be.
+struct ChainValues {
+    let param: String
+
+    func fail(_ expression: Expression, _ message: String) -> SpecError {
+        .argument(param: param, offset: expression.offset, message: message)
+    }
+
+    /// A `CGFloat`: a literal, `-x`, `a/b`, `.infinity` (also `CGFloat.infinity`, `Double.infinity`).
+    func number(_ e: Expression, _ what: String) throws(SpecError) -> Double {
+        switch e.kind {
+        case .number(let value): return value
+        case .negated(let inner): return -(try number(inner, what))
+        case .quotient(let a, let b): return try number(a, what) / number(b, what)
+        case .member("infinity"): return .infinity
+        case .qualified(let type, "infinity") where type == ["CGFloat"] || type == ["Double"]: return .infinity
+        default: throw fail(e, "\(what) must be a number or .infinity")
+        }
+    }
+
+    /// A number that must be finite and ≥ `minimum` (or > 0 when `positive`).
+    func finite(_ e: Expression, _ what: String, positive: Bool = false) throws(SpecError) -> Double {
+        let value = try number(e, what)
+        guard value.isFinite, positive ? value > 0 : value >= 0 else {
+            throw fail(e, "\(what) must be a finite number \(positive ? "> 0" : "≥ 0"); got \(format(value))")
+        }
+        return value
+    }
+
+    /// A `CGFloat?` that may be `nil`.
+    func optionalNumber(_ e: Expression?, _ what: String) throws(SpecError) -> Double? {
+        guard let e, e.kind != .nil else { return nil }
+        let value = try number(e, what)
+        guard !value.isNaN else { throw fail(e, "\(what) must be a number; got NaN") }
+        return value
+    }
+
+    func bool(_ e: Expression, _ what: String) throws(SpecError) -> Bool {
+        guard case .bool(let value) = e.kind else { throw fail(e, "\(what) must be true or false") }
+        return value
+    }
+
+    func string(_ e: Expression, _ what: String) throws(SpecError) -> String {
+        guard case .string(let value) = e.kind else { throw fail(e, "\(what) must be a string in double quotes") }
+        return value
+    }
+
+    /// An enum case written `.name` or `Type.name` (any qualifying type path is accepted).
+    func enumCase<T: RawRepresentable & CaseIterable>(_ e: Expression, _ type: T.Type, _ what: String) throws(SpecError) -> T
+    where T.RawValue == String {
+        let name: String? = switch e.kind {
+        case .member(let member), .qualified(_, let member): member
+        default: nil
+        }
+        guard let name, let value = T(rawValue: name) else {
+            let allowed = T.allCases.map { ".\($0.rawValue)" }.joined(separator: ", ")
+            throw fail(e, "\(what) must be one of \(allowed)")
+        }
+        return value
+    }
+
+    func alignment(_ e: Expression?) throws(SpecError) -> Alignment {
+        guard let e else { return .center }
+        return try enumCase(e, Alignment.self, "alignment")
+    }
+
+    /// `EdgeInsets(top:leading:bottom:trailing:)`, every label optional (default 0), each ≥ 0.
+    func edgeInsets(_ e: Expression) throws(SpecError) -> EdgeInsets {
+        guard case .call("EdgeInsets", let arguments) = e.kind else {
+            throw fail(e, "capInsets must be EdgeInsets(top:leading:bottom:trailing:)")
+        }
+        let args = try ArgumentList(
+            arguments, signature: ["top", "leading", "bottom", "trailing"].map { .init(label: $0) },
+            call: "EdgeInsets", param: param, offset: e.offset)
+        func side(_ label: String) throws(SpecError) -> Double {
+            guard let value = args[label] else { return 0 }
+            return try finite(value, "the \(label) inset")
+        }
+        return EdgeInsets(top: try side("top"), leading: try side("leading"), bottom: try side("bottom"), trailing: try side("trailing"))
+    }
+
+    /// An aspect ratio: a number > 0, or `CGSize(width:height:)` meaning width/height.
+    func ratio(_ e: Expression) throws(SpecError) -> Double {
+        if case .call("CGSize", let arguments) = e.kind {
+            let args = try ArgumentList(
+                arguments, signature: [.init(label: "width", optional: false), .init(label: "height", optional: false)],
+                call: "CGSize", param: param, offset: e.offset)
+            return try finite(args["width"]!, "CGSize width", positive: true) / finite(args["height"]!, "CGSize height", positive: true)
+        }
+        return try finite(e, "the aspect ratio", positive: true)
+    }
+
+    func format(_ value: Double) -> String {
+        NumberText.format(value)
+    }
+}

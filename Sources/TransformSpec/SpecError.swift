@@ -1,0 +1,53 @@
+/// Why a request could not be understood. Every case names the parameter and says what was
+/// expected, so the message can be shown to the person who wrote the URL as it is.
+public enum SpecError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The chain is not valid syntax at character `offset`.
+    case syntax(param: String, offset: Int, expected: String, found: String)
+    /// The chain parses, but a modifier's argument is wrong at character `offset`.
+    case argument(param: String, offset: Int, message: String)
+    /// A sugar parameter has a value outside its allowed set.
+    case invalidValue(param: String, value: String, expected: String)
+    /// The query has a key the service does not know.
+    case unknownParameter(String)
+    /// The same parameter (or an alias of it) appears twice.
+    case duplicateParameter(String)
+    /// `chain` was combined with layout sugar parameters.
+    case chainWithSugar([String])
+    /// Two parameters that cannot be used together.
+    case conflict(param: String, message: String)
+    /// A request goes beyond one of `SpecLimits`.
+    case limitExceeded(param: String, message: String)
+
+    /// The query parameter the error is about (the `param` of the JSON error body).
+    public var parameter: String {
+        switch self {
+        case .syntax(let p, _, _, _), .argument(let p, _, _), .invalidValue(let p, _, _),
+             .conflict(let p, _), .limitExceeded(let p, _):
+            p
+        case .unknownParameter(let p), .duplicateParameter(let p):
+            p
+        case .chainWithSugar:
+            "chain"
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case let .syntax(param, offset, expected, found):
+            "`\(param)` at offset \(offset): expected \(expected); found \(found)"
+        case let .argument(param, offset, message):
+            "`\(param)` at offset \(offset): \(message)"
+        case let .invalidValue(param, value, expected):
+            "`\(param)` must be \(expected); got `\(value)`"
+        case .unknownParameter(let name):
+            "unknown parameter `\(name)`; known parameters: \(QueryParameters.known.joined(separator: ", "))"
+        case .duplicateParameter(let name):
+            "`\(name)` is given more than once"
+        case .chainWithSugar(let names):
+            "`chain` cannot be combined with layout parameters (\(names.map { "`\($0)`" }.joined(separator: ", "))): "
+                + "express them as modifiers inside the chain instead"
+        case let .conflict(_, message), let .limitExceeded(_, message):
+            message
+        }
+    }
+}

@@ -1,0 +1,22 @@
+/// Bounds on what a request may ask for, checked while parsing so that hostile input costs little.
+/// The service's central limits file sets these; the defaults suit URLs written by people.
+public struct SpecLimits: Sendable, Hashable {
+    /// Longest accepted `chain` text, in characters.
+    public var maxChainLength: Int
+    /// Most modifiers in one request, counting those inside overlay/background content.
+    public var maxModifiers: Int
+    /// Deepest nesting of overlay/background content closures.
+    public var maxNesting: Int
+    /// Most image leaves (the source plus overlays/backgrounds) in one request.
+    public var maxImages: Int
+    /// Largest `ImageRenderer.scale` (`scale`/`dpr`).
+    public var maxScale: Double
+
+    public init(maxChainLength: Int = 2048, maxModifiers: Int = 48, maxNesting: Int = 4, maxImages: Int = 8, maxScale: Double = 4) {
+        self.maxChainLength = maxChainLength
+        self.maxModifiers = maxModifiers
+        self.maxNesting = maxNesting
+        self.maxImages = maxImages
+        self.maxScale = maxScale
+    }
+}

@@ -1,0 +1,127 @@
+import Layout
+
+/// Parses the value of one query parameter into its typed form, with an error that lists what the
+/// parameter accepts.
+struct SugarValues {
+    let query: QueryParameters
+
+    private func value(_ key: String) -> String? { query[key] }
+
+    private func invalid(_ key: String, _ expected: String) -> SpecError {
+        .invalidValue(param: key, value: value(key) ?? "", expected: expected)
+    }
+
+    /// A finite size in points, > 0 (`w`, `h`).
+    func positive(_ key: String) throws(SpecError) -> Double? {
+        guard let text = value(key) else { return nil }
+        guard let n = Double(text), n.isFinite, n > 0 else { throw invalid(key, "a number of points > 0") }
+        return n
+    }
+
+    /// A length ≥ 0 or `inf` (`minw`…, `pw`, `ph`).
+    func length(_ key: String) throws(SpecError) -> Double? {
+        guard let text = value(key) else { return nil }
+        if text == "inf" || text == "infinity" { return .infinity }
+        guard let n = Double(text), n.isFinite, n >= 0 else { throw invalid(key, "a number of points ≥ 0, or `inf`") }
+        return n
+    }
+
+    /// One of an enum's raw values.
+    func choice<T: RawRepresentable & CaseIterable>(_ key: String, _ type: T.Type) throws(SpecError) -> T? where T.RawValue == String {
+        guard let text = value(key) else { return nil }
+        guard let value = T(rawValue: text) else {
+            throw invalid(key, "one of \(T.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return value
+    }
+
+    /// `2`, `1.5`, `16:9` or `16/9`: width over height, > 0.
+    func ratio(_ key: String) throws(SpecError) -> Double? {
+        guard let text = value(key) else { return nil }
+        let parts = text.split(separator: text.contains(":") ? ":" : "/", omittingEmptySubsequences: false)
+        let numbers = parts.compactMap { Double($0) }
+        guard (1...2).contains(parts.count), numbers.count == parts.count, numbers.allSatisfy({ $0.isFinite && $0 > 0 }) else {
+            throw invalid(key, "a ratio > 0 such as `2`, `1.5` or `16:9`")
+        }
+        return numbers.count == 2 ? numbers[0] / numbers[1] : numbers[0]
+    }
+
+    /// `top,leading,bottom,trailing` in points, or one value for all four.
+    func insets(_ key: String) throws(SpecError) -> EdgeInsets? {
+        guard let text = value(key) else { return nil }
+        let numbers = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0) }
+        guard numbers.count == 1 || numbers.count == 4, let values = numbers as? [Double],
+              values.allSatisfy({ $0.isFinite && $0 >= 0 }) else {
+            throw invalid(key, "four point values ≥ 0 as `top,leading,bottom,trailing` (or one value for all)")
+        }
+        let v = values.count == 1 ? Array(repeating: values[0], count: 4) : values
+        return EdgeInsets(top: v[0], leading: v[1], bottom: v[2], trailing: v[3])
+    }
+
+    /// `0`/`1`.
+    func flag(_ key: String) throws(SpecError) -> Bool? {
+        guard let text = value(key) else { return nil }
+        switch text {
+        case "0": return false
+        case "1": return true
+        default: throw invalid(key, "`0` or `1`")
+        }
+    }
+
+    /// A colour name, `rrggbb[aa]` (optionally with `#`), or `linear(c1,c2,…[;start,end])`.
+    func paint(_ key: String) throws(SpecError) -> Paint? {
+        guard let text = value(key) else { return nil }
+        let expected = "a colour name (\(NamedColors.all.map(\.name).joined(separator: ", "))), `rrggbb[aa]`, "
+            + "or `linear(red,blue)` / `linear(red,blue;leading,trailing)`"
+        guard text.hasPrefix("linear(") else {
+            guard let color = Self.color(text) else { throw invalid(key, expected) }
+            return .color(color)
+        }
+        guard text.hasSuffix(")") else { throw invalid(key, expected) }
+        let body = text.dropFirst("linear(".count).dropLast()
+        let sections = body.split(separator: ";", omittingEmptySubsequences: false)
+        let colors = sections[0].split(separator: ",", omittingEmptySubsequences: false).map { Self.color(String($0)) }
+        guard sections.count <= 2, colors.count >= 2, let stops = colors as? [RGBAColor] else { throw invalid(key, expected) }
+        // Without a direction, top to bottom, as CSS `linear-gradient` does.
+        var points = (UnitPoint(x: 0.5, y: 0), UnitPoint(x: 0.5, y: 1))
+        if sections.count == 2 {
+            let names = sections[1].split(separator: ",", omittingEmptySubsequences: false).map { Alignment(rawValue: String($0)) }
+            guard names.count == 2, let start = names[0], let end = names[1] else {
+                throw invalid(key, "`linear(colours;start,end)` with start and end among \(Alignment.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            points = (UnitPoint(x: start.horizontalFraction, y: start.verticalFraction), UnitPoint(x: end.horizontalFraction, y: end.verticalFraction))
+        }
+        return .linearGradient(LinearGradient(colors: stops, startPoint: points.0, endPoint: points.1))
+    }
+
+    static func color(_ text: String) -> RGBAColor? {
+        NamedColors.color(named: text) ?? ColorText.hex(text)
+    }
+
+    /// `colour` or `colour,width` for `border`.
+    func border(_ key: String) throws(SpecError) -> (RGBAColor, Double)? {
+        guard let text = value(key) else { return nil }
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        let width = parts.count == 2 ? Double(parts[1]) : 1
+        guard parts.count <= 2, let color = Self.color(String(parts[0])), let width, width.isFinite, width >= 0 else {
+            throw invalid(key, "a colour, optionally with a width in points: `blue` or `blue,2`")
+        }
+        return (color, width)
+    }
+
+    /// An integer in `range`.
+    func integer(_ key: String, in range: ClosedRange<Int>) throws(SpecError) -> Int? {
+        guard let text = value(key) else { return nil }
+        guard let n = Int(text), range.contains(n) else { throw invalid(key, "a whole number from \(range.lowerBound) to \(range.upperBound)") }
+        return n
+    }
+
+    /// A number in `range` (`scale`).
+    func number(_ key: String, in range: ClosedRange<Double>) throws(SpecError) -> Double? {
+        guard let text = value(key) else { return nil }
+        guard let n = Double(text), range.contains(n) else {
+            throw invalid(key, "a number from \(NumberText.format(range.lowerBound)) to \(NumberText.format(range.upperBound))")
+        }
+        return n
+    }
+}

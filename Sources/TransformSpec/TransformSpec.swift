@@ -1,0 +1,99 @@
+import Layout
+
+/// The canonical request: which image, the view tree to lay it out in, and how to render and encode
+/// it. The URL parser, the CLI, the cache key and the renderer all work from this one value.
+public struct TransformSpec: Sendable, Hashable {
+    /// The request's own image, relative to the source root (the URL path after `/img/`).
+    public var source: String
+    /// The modifier chain, normalised; its `.primary` image is `source`.
+    public var view: ViewNode
+    /// `ImageRenderer.proposedSize` (`pw`, `ph`); unspecified by default.
+    public var proposal: ProposedSize
+    /// `ImageRenderer.scale` (`scale`/`dpr`), 1 by default.
+    public var scale: Double
+    /// Orientation of the source image: its EXIF tag, or a fixed one (`orient`).
+    public var orientation: OrientationRequest
+    /// Output encoder (`fmt`), `auto` by default.
+    public var format: OutputFormat
+    /// Encoder quality 1–100 (`q`), 80 by default; ignored by formats without a quality setting.
+    public var quality: Int
+    /// `ImageRenderer.isOpaque` (`opaque`): no alpha channel in the output.
+    public var isOpaque: Bool
+
+    public static let defaultQuality = 80
+
+    public init(
+        source: String, view: ViewNode, proposal: ProposedSize = .unspecified, scale: Double = 1,
+        orientation: OrientationRequest = .auto, format: OutputFormat = .auto, quality: Int = defaultQuality, isOpaque: Bool = false
+    ) {
+        self.source = source
+        self.view = view
+        self.proposal = proposal
+        self.scale = scale
+        self.orientation = orientation
+        self.format = format
+        self.quality = quality
+        self.isOpaque = isOpaque
+    }
+
+    /// Parses a request for `source` from its raw query string (without `?`).
+    public static func parse(source: String, query: String, limits: SpecLimits = SpecLimits()) throws(SpecError) -> TransformSpec {
+        try parse(source: source, parameters: QueryParameters(query: query), limits: limits)
+    }
+
+    /// Parses a request for `source` from decoded query parameters.
+    public static func parse(source: String, parameters: QueryParameters, limits: SpecLimits = SpecLimits()) throws(SpecError) -> TransformSpec {
+        let values = SugarValues(query: parameters)
+        let proposal = ProposedSize(width: try values.length("pw"), height: try values.length("ph"))
+        let view: ViewNode
+        if let chain = parameters["chain"] {
+            let sugar = parameters.keys.filter { QueryParameters.layoutSugar.contains($0) }
+            guard sugar.isEmpty else { throw .chainWithSugar(sugar) }
+            view = try parseChain(chain, source: source, limits: limits)
+        } else {
+            view = try SugarCompiler(values: values).compile(proposal: proposal)
+        }
+        let orientation: OrientationRequest
+        if let name = parameters["orient"], name != "auto" {
+            guard let fixed = ImageOrientation(rawValue: name) else {
+                throw .invalidValue(param: "orient", value: name,
+                                    expected: "one of auto, \(ImageOrientation.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            orientation = .fixed(fixed)
+        } else {
+            orientation = .auto
+        }
+        let format: OutputFormat = try parameters["fmt"] == "jpg" ? .jpeg : values.choice("fmt", OutputFormat.self) ?? .auto
+        return TransformSpec(
+            source: source, view: view, proposal: proposal,
+            scale: try values.number("scale", in: 1...limits.maxScale) ?? 1,
+            orientation: orientation, format: format,
+            quality: try values.integer("q", in: 1...100) ?? defaultQuality,
+            isOpaque: try values.flag("opaque") ?? false)
+    }
+
+    /// Parses chain text alone into a normalised view for `source`.
+    public static func parseChain(_ text: String, source: String, limits: SpecLimits = SpecLimits()) throws(SpecError) -> ViewNode {
+        var builder = ChainBuilder(source: source, limits: limits)
+        return try builder.build(ChainParser.parse(text, limits: limits))
+    }
+
+    /// The chain in canonical Swift syntax, with the source image written `Image("<source>")`.
+    public var canonicalChain: String {
+        ChainPrinter(source: source).print(view)
+    }
+
+    /// The whole request in one canonical line: equal for requests that mean the same thing, different
+    /// otherwise. Defaults are left out; it is the input of cache keys and ETags.
+    public var canonicalForm: String {
+        var parts = ["chain=" + canonicalChain]
+        if let width = proposal.width { parts.append("pw=" + NumberText.format(width)) }
+        if let height = proposal.height { parts.append("ph=" + NumberText.format(height)) }
+        if scale != 1 { parts.append("scale=" + NumberText.format(scale)) }
+        if orientation != .auto { parts.append("orient=" + orientation.name) }
+        if format != .auto { parts.append("fmt=" + format.rawValue) }
+        if format.usesQuality, quality != Self.defaultQuality { parts.append("q=\(quality)") }
+        if isOpaque { parts.append("opaque=1") }
+        return parts.joined(separator: "&")
+    }
+}
