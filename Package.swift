@@ -27,8 +27,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "LayoutTests", dependencies: ["Layout"], resources: [.copy("Resources")]),
-        .testTarget(name: "TransformSpecTests", dependencies: ["TransformSpec", "Layout"]),
-        .testTarget(name: "CLITests", dependencies: ["imgframe"]),
+        // Test-only helpers: the worked layout vectors (a copy of the shared file) and a plan matcher.
+        .target(
+            name: "LayoutVectorSupport", dependencies: ["Layout"], path: "Tests/Support",
+            resources: [.copy("layout-vectors.json")]),
+        .testTarget(name: "LayoutTests", dependencies: ["Layout", "LayoutVectorSupport"]),
+        .testTarget(name: "TransformSpecTests", dependencies: ["TransformSpec", "Layout", "LayoutVectorSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["imgframe", "Layout", "LayoutVectorSupport"]),
     ]
 )

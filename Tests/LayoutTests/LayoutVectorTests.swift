@@ -1,4 +1,5 @@
 import Layout
+import LayoutVectorSupport
 import Testing
 
 @Suite("layout-vectors.json")

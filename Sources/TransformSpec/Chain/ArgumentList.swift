@@ -27,15 +27,18 @@ struct ArgumentList {
             let skipped = signature[next..<index].filter { !$0.optional }
             if let missing = skipped.first {
                 throw .argument(param: param, offset: argument.offset,
-                                message: "\(call) needs `\(missing.label ?? "_")` before `\(argument.label ?? "_")`")
+                                message: "\(call) needs \(Self.describe(missing.label)) before \(Self.describe(argument.label))")
             }
             values[argument.label ?? Self.unlabelled] = argument.value
             next = index + 1
         }
         if let missing = signature[next...].first(where: { !$0.optional }) {
-            throw .argument(param: param, offset: offset,
-                            message: "\(call) needs its `\(missing.label.map { "\($0):" } ?? "unlabelled")` argument")
+            throw .argument(param: param, offset: offset, message: "\(call) needs \(Self.describe(missing.label))")
         }
+    }
+
+    private static func describe(_ label: String?) -> String {
+        label.map { "its `\($0):` argument" } ?? "an unlabelled value"
     }
 
     /// The value passed for `label` (`nil` label = the unlabelled parameter), if any.

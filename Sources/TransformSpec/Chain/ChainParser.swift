@@ -28,7 +28,7 @@ struct ChainParser {
         }
         var lexer = ChainLexer(text, param: param)
         var parser = ChainParser(tokens: try lexer.tokenize(), param: param, limits: limits)
-        let chain = try parser.chain(nested: false)
+        let chain = try parser.chain(closing: nil)
         try parser.expect(.end, "`.` and a modifier, or the end of the chain")
         return chain
     }
@@ -70,7 +70,9 @@ struct ChainParser {
 
     // MARK: chain and modifiers
 
-    private mutating func chain(nested: Bool) throws(SpecError) -> ChainSyntax {
+    /// A chain; `closing` names the modifier whose `{ content }` this is, or `nil` at the top level.
+    private mutating func chain(closing: String?) throws(SpecError) -> ChainSyntax {
+        let nested = closing != nil
         let start = current.offset
         let leaf = try leafIfPresent()
         if nested && leaf == nil {
@@ -79,6 +81,7 @@ struct ChainParser {
         var modifiers: [ModifierSyntax] = []
         let endsChain: (ChainToken) -> Bool = { nested ? $0.kind == .punctuation("}") : $0.kind == .end }
         while !endsChain(current) {
+            if let closing, current.kind == .end { throw error(expected: "`}` to close the content of \(closing)") }
             let dotOptional = leaf == nil && modifiers.isEmpty
             if !accept("."), !dotOptional {
                 throw error(expected: nested ? "`.` and a modifier, or `}`" : "`.` and a modifier, or the end of the chain")
@@ -124,7 +127,7 @@ struct ChainParser {
             guard depth <= limits.maxNesting else {
                 throw .limitExceeded(param: param, message: "`\(param)` nests content more than \(limits.maxNesting) levels deep")
             }
-            content = try chain(nested: true)
+            content = try chain(closing: name)
             try expect(.punctuation("}"), "`}` to close the content of \(name)")
             depth -= 1
         }
@@ -138,6 +141,7 @@ struct ChainParser {
         try expect(.punctuation("("), "`(` after `\(name)`")
         var arguments: [Argument] = []
         if accept(")") { return arguments }
+        if current.kind == .end { throw error(expected: "`)` to close the arguments of \(name)") }
         repeat {
             let offset = current.offset
             var label: String?

@@ -57,7 +57,7 @@ struct ChainValues {
         }
         guard let name, let value = T(rawValue: name) else {
             let allowed = T.allCases.map { ".\($0.rawValue)" }.joined(separator: ", ")
-            throw fail(e, "\(what) must be one of \(allowed)")
+            throw fail(e, "\(what) must be one of \(allowed)\(name.map { "; got `.\($0)`" } ?? "")")
         }
         return value
     }

@@ -1,11 +1,10 @@
 import Foundation
 import Layout
-import Testing
 
 /// Compares an actual plan JSON with a vector's `expected`, within the file's tolerance: unrounded
 /// values relative 1e-6, `*_px` values exact. Only the keys `expected` has are compared (our plans
 /// carry extra fields). Returns a list of mismatches, empty when the plan matches.
-func mismatches(actual: JSON, expected: JSON, path: String = "") -> [String] {
+public func mismatches(actual: JSON, expected: JSON, path: String = "") -> [String] {
     switch (expected, actual) {
     case (.object(let e), .object(let a)):
         return e.flatMap { key, value -> [String] in
@@ -26,7 +25,7 @@ func mismatches(actual: JSON, expected: JSON, path: String = "") -> [String] {
 }
 
 /// Plans a vector with the engine and renders the outcome (plan or error) as JSON.
-func planJSON(_ view: ViewNode, catalog: ImageCatalog, proposal: ProposedSize, scale: Double) -> JSON {
+public func planJSON(_ view: ViewNode, catalog: ImageCatalog, proposal: ProposedSize, scale: Double) -> JSON {
     let value: JSONValue
     do {
         value = try LayoutEngine.plan(view, images: catalog, proposal: proposal, scale: scale).json

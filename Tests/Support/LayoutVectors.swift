@@ -1,12 +1,11 @@
 import Foundation
 import Layout
-import Testing
 
 /// A decoded JSON value for reading the vector file (tests only).
-enum JSON: Decodable, Sendable, Equatable {
+public enum JSON: Decodable, Sendable, Equatable {
     case null, bool(Bool), number(Double), string(String), array([JSON]), object([String: JSON])
 
-    init(from decoder: Decoder) throws {
+    public init(from decoder: Decoder) throws {
         let c = try decoder.singleValueContainer()
         if c.decodeNil() { self = .null }
         else if let b = try? c.decode(Bool.self) { self = .bool(b) }
@@ -16,12 +15,12 @@ enum JSON: Decodable, Sendable, Equatable {
         else { self = .object(try c.decode([String: JSON].self)) }
     }
 
-    subscript(key: String) -> JSON? {
+    public subscript(key: String) -> JSON? {
         if case .object(let o) = self { o[key] } else { nil }
     }
 
     /// A number, `"infinity"` as +∞, or `nil` for null/absent/other.
-    var number: Double? {
+    public var number: Double? {
         switch self {
         case .number(let n): n
         case .string("infinity"): .infinity
@@ -29,33 +28,33 @@ enum JSON: Decodable, Sendable, Equatable {
         }
     }
 
-    var string: String? { if case .string(let s) = self { s } else { nil } }
-    var bool: Bool? { if case .bool(let b) = self { b } else { nil } }
-    var array: [JSON]? { if case .array(let a) = self { a } else { nil } }
-    var object: [String: JSON]? { if case .object(let o) = self { o } else { nil } }
+    public var string: String? { if case .string(let s) = self { s } else { nil } }
+    public var bool: Bool? { if case .bool(let b) = self { b } else { nil } }
+    public var array: [JSON]? { if case .array(let a) = self { a } else { nil } }
+    public var object: [String: JSON]? { if case .object(let o) = self { o } else { nil } }
 }
 
 extension Optional where Wrapped == JSON {
-    var number: Double? { self?.number }
+    public var number: Double? { self?.number }
 }
 
 /// One worked example of `layout-vectors.json` (a copy of the shared file): an op chain, the
 /// renderer's proposal and scale, and the expected plan.
-struct LayoutVector: CustomTestStringConvertible, Sendable {
-    let id: String
-    let chain: [JSON]
-    let proposal: ProposedSize
-    let scale: Double
-    let expected: JSON
+public struct LayoutVector: CustomStringConvertible, Sendable {
+    public let id: String
+    public let chain: [JSON]
+    public let proposal: ProposedSize
+    public let scale: Double
+    public let expected: JSON
 
-    var testDescription: String { id }
+    public var description: String { id }
 
-    static let file: JSON = {
-        let url = Bundle.module.url(forResource: "layout-vectors", withExtension: "json", subdirectory: "Resources")!
+    public static let file: JSON = {
+        let url = Bundle.module.url(forResource: "layout-vectors", withExtension: "json", subdirectory: nil)!
         return try! JSONDecoder().decode(JSON.self, from: try! Data(contentsOf: url))
     }()
 
-    static let all: [LayoutVector] = file["vectors"]!.array!.map { v in
+    public static let all: [LayoutVector] = file["vectors"]!.array!.map { v in
         LayoutVector(
             id: v["id"]!.string!,
             chain: v["chain"]!.array!,
@@ -65,7 +64,7 @@ struct LayoutVector: CustomTestStringConvertible, Sendable {
     }
 
     /// Every image of the file, keyed by the names chains use.
-    static let catalog: ImageCatalog = {
+    public static let catalog: ImageCatalog = {
         var catalog = ImageCatalog()
         for (name, info) in file["images"]!.object! {
             catalog[.named(name)] = metrics(info)
@@ -73,16 +72,16 @@ struct LayoutVector: CustomTestStringConvertible, Sendable {
         return catalog
     }()
 
-    static func metrics(_ info: JSON) -> ImageMetrics {
+    public static func metrics(_ info: JSON) -> ImageMetrics {
         ImageMetrics(
             pixelWidth: Int(info["pixel_width"].number!), pixelHeight: Int(info["pixel_height"].number!),
             scale: info["scale"].number!, orientation: ImageOrientation(rawValue: info["orientation"]!.string!)!)
     }
 
-    var view: ViewNode { Self.view(chain) }
+    public var view: ViewNode { Self.view(chain) }
 
     /// Builds the view tree straight from the op list (no parser involved).
-    static func view(_ chain: [JSON]) -> ViewNode {
+    public static func view(_ chain: [JSON]) -> ViewNode {
         var node: ViewNode?
         var image: ImageView?
         for op in chain {

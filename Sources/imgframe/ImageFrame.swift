@@ -1,0 +1,10 @@
+import ArgumentParser
+
+/// The `imgframe` command: SwiftUI image layout as a service.
+@main
+struct ImageFrame: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "imgframe",
+        abstract: "Lay out and render images with SwiftUI's image-fitting rules.",
+        subcommands: [PlanCommand.self])
+}

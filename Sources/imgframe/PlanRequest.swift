@@ -1,0 +1,43 @@
+import Layout
+import TransformSpec
+
+/// One `imgframe plan` run: parse the request, lay it out, and describe the outcome as JSON.
+struct PlanRequest {
+    var source: String
+    var size: ImageMetrics
+    /// EXIF orientation of the source; `orient=` in the request overrides it.
+    var orientation: ImageOrientation
+    var images: [(name: String, metrics: ImageMetrics)]
+    var query: String
+
+    /// The JSON document and, on failure, a message for standard error.
+    struct Outcome {
+        var json: JSONValue
+        var errorMessage: String?
+        var isRequestError = false
+    }
+
+    func run() -> Outcome {
+        let spec: TransformSpec
+        do {
+            spec = try TransformSpec.parse(source: source, query: query)
+        } catch {
+            return Outcome(
+                json: .object([("error", .string(error.description)), ("param", .string(error.parameter))]),
+                errorMessage: error.description, isRequestError: true)
+        }
+        var primary = size
+        if case .fixed(let fixed) = spec.orientation { primary.orientation = fixed } else { primary.orientation = orientation }
+        var catalog = ImageCatalog([.primary: primary])
+        for image in images { catalog[image.name == source ? .primary : .named(image.name)] = image.metrics }
+        let canonical: (String, JSONValue) = ("canonical", .string(spec.canonicalForm))
+        do {
+            let plan = try LayoutEngine.plan(spec.view, images: catalog, proposal: spec.proposal, scale: spec.scale)
+            guard case .object(let members) = plan.json else { return Outcome(json: plan.json) }
+            return Outcome(json: .object([canonical] + members))
+        } catch {
+            guard case .object(let members) = error.json else { return Outcome(json: error.json, errorMessage: error.description) }
+            return Outcome(json: .object([canonical] + members), errorMessage: error.description)
+        }
+    }
+}
