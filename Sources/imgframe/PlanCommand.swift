@@ -18,7 +18,7 @@ struct PlanCommand: ParsableCommand {
     @Option(help: "Pixel size of the request's own image: WxH, optionally @Nx for its scale.")
     var size: String
 
-    @Option(help: "Name of the request's own image, so a chain can also write Image(\"NAME\").")
+    @Option(help: "Name of the request's own image (a chain may also write Image(\"NAME\")); `name@2x.png` implies scale 2.")
     var source = "image"
 
     @Option(name: .customLong("image"), help: "Another image the chain shows: NAME=WxH[@Nx]. Repeatable.")
@@ -52,7 +52,7 @@ struct PlanCommand: ParsableCommand {
 
     func run() throws {
         let outcome = PlanRequest(
-            source: source, size: ImageSizeArgument(size)!.metrics,
+            source: source, size: ImageSizeArgument(size, defaultScale: ImageMetrics.scale(fromFileName: source))!.metrics,
             orientation: orientation.flatMap(ImageOrientation.init(rawValue:)) ?? .up,
             images: images.map { ($0.name, $0.metrics) }, query: composedQuery()
         ).run()

@@ -56,6 +56,8 @@ struct PlanCommandTests {
 
         let retina = try runImageFrame(["plan", "--size", "68x68@2x", "--chain", "frame(width:100,height:100)", "--scale", "2"])
         #expect(try decodeJSON(retina.stdout)["images"]!.array![0]["image_rect_px"] == .array([66, 66, 68, 68].map { .number($0) }))
+        let named = try runImageFrame(["plan", "--size", "68x68", "--source", "dot@2x.png", "--chain", "frame(width:100,height:100)"])
+        #expect(try decodeJSON(named.stdout)["images"]!.array![0]["image_rect"] == .array([33, 33, 34, 34].map { .number($0) }))
     }
 
     @Test("a bad request exits 2 and names the parameter")
