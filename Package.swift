@@ -10,6 +10,7 @@ let package = Package(
         .executable(name: "imgframe", targets: ["imgframe"]),
         .library(name: "Layout", targets: ["Layout"]),
         .library(name: "TransformSpec", targets: ["TransformSpec"]),
+        .library(name: "Render", targets: ["Render"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -19,11 +20,18 @@ let package = Package(
         .target(name: "Layout"),
         // The canonical request: query sugar and the Swift-syntax `chain`, parsed, validated and printed back.
         .target(name: "TransformSpec", dependencies: ["Layout"]),
+        // libvips's C API (pkg-config `vips`) with fixed-argument shims for its variadic calls.
+        .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
+        // The only module that imports CVips: owning image type, typed errors, one-time start.
+        .target(name: "Vips", dependencies: ["CVips"]),
+        // Executes a RenderPlan with Vips: load, orient, sRGB, resample, tile, 9-slice, composite, encode.
+        .target(name: "Render", dependencies: ["Layout", "TransformSpec", "Vips"]),
         .executableTarget(
             name: "imgframe",
             dependencies: [
                 "Layout",
                 "TransformSpec",
+                "Render",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,0 +1,191 @@
+// Fixed-argument wrappers for the libvips calls ImageFrame uses.
+//
+// Why: most libvips operations are C variadic functions (optional arguments as name/value pairs
+// ending in NULL), which Swift cannot call. Each cvips_ function below passes exactly the optional
+// arguments we need, so the Swift side stays type-checked. They are `static inline` in this header
+// so the system-library module needs no compiled C sources of its own.
+#ifndef IMGFRAME_CVIPS_SHIM_H
+#define IMGFRAME_CVIPS_SHIM_H
+
+#include <string.h>
+#include <vips/vips.h>
+
+// Why: VIPS_INIT is a macro; this also pins the settings the service relies on.
+static inline int cvips_init(const char *argv0) {
+    if (VIPS_INIT(argv0)) return -1;
+    return 0;
+}
+
+// Why: g_object_unref takes gpointer; a typed helper keeps Swift from casting.
+static inline void cvips_unref(VipsImage *image) { g_object_unref(image); }
+static inline void cvips_unref_source(VipsSource *source) { g_object_unref(source); }
+
+// Why: g_free for buffers returned by libvips (error text, encoded bytes).
+static inline void cvips_free(void *pointer) { g_free(pointer); }
+
+// Why: which loader will read a source; NULL when none recognises the bytes.
+static inline const char *cvips_loader_for(VipsSource *source) {
+    return vips_foreign_find_load_source(source);
+}
+
+// Why: opens a source lazily (header only until pixels are needed). `shrink` > 1 asks JPEG and WebP
+// loaders to decode at 1/shrink size (shrink-on-load); `fail` makes truncated or corrupt files
+// errors instead of grey fill.
+static inline int cvips_load_source(VipsSource *source, VipsImage **out, int shrink, int sequential, int fail) {
+    const char *loader = vips_foreign_find_load_source(source);
+    VipsAccess access = sequential ? VIPS_ACCESS_SEQUENTIAL : VIPS_ACCESS_RANDOM;
+    VipsFailOn fail_on = fail ? VIPS_FAIL_ON_ERROR : VIPS_FAIL_ON_NONE;
+    if (loader == NULL) return -1;
+    if (shrink > 1 && strstr(loader, "Jpeg") != NULL)
+        return vips_jpegload_source(source, out, "shrink", shrink, "access", access, "fail_on", fail_on, NULL);
+    if (shrink > 1 && strstr(loader, "Webp") != NULL)
+        return vips_webpload_source(source, out, "scale", 1.0 / shrink, "access", access, "fail_on", fail_on, NULL);
+    *out = vips_image_new_from_source(source, "", "access", access, "fail_on", fail_on, NULL);
+    return *out == NULL ? -1 : 0;
+}
+
+static inline int cvips_autorot(VipsImage *in, VipsImage **out) { return vips_autorot(in, out, NULL); }
+
+// Why: an explicit orientation is applied by writing it as the EXIF tag and letting autorot do the
+// (well-tested) rotation and flip; vips_copy gives a new header we may change.
+static inline int cvips_orient(VipsImage *in, VipsImage **out, int exif_orientation) {
+    VipsImage *copy;
+    if (vips_copy(in, &copy, NULL)) return -1;
+    vips_image_set_int(copy, VIPS_META_ORIENTATION, exif_orientation);
+    int result = vips_autorot(copy, out, NULL);
+    g_object_unref(copy);
+    return result;
+}
+
+// Why: embedded ICC profile (or CMYK's default) to 8-bit sRGB with perceptual intent.
+static inline int cvips_icc_to_srgb(VipsImage *in, VipsImage **out, const char *input_profile) {
+    if (input_profile != NULL)
+        return vips_icc_transform(in, out, "srgb", "input_profile", input_profile, "embedded", TRUE,
+                                  "intent", VIPS_INTENT_PERCEPTUAL, "depth", 8, NULL);
+    return vips_icc_transform(in, out, "srgb", "embedded", TRUE, "intent", VIPS_INTENT_PERCEPTUAL, "depth", 8, NULL);
+}
+
+static inline int cvips_colourspace(VipsImage *in, VipsImage **out, VipsInterpretation space) {
+    return vips_colourspace(in, out, space, NULL);
+}
+
+static inline int cvips_cast(VipsImage *in, VipsImage **out, VipsBandFormat format) {
+    return vips_cast(in, out, format, NULL);
+}
+
+// Why: kernel and gap are optional arguments. gap 0 turns off the box pre-shrink.
+static inline int cvips_resize(VipsImage *in, VipsImage **out, double hscale, double vscale, VipsKernel kernel, double gap) {
+    return vips_resize(in, out, hscale, "vscale", vscale, "kernel", kernel, "gap", gap, NULL);
+}
+
+static inline int cvips_premultiply(VipsImage *in, VipsImage **out) { return vips_premultiply(in, out, NULL); }
+static inline int cvips_unpremultiply(VipsImage *in, VipsImage **out) { return vips_unpremultiply(in, out, NULL); }
+
+static inline int cvips_extract_area(VipsImage *in, VipsImage **out, int left, int top, int width, int height) {
+    return vips_extract_area(in, out, left, top, width, height, NULL);
+}
+
+static inline int cvips_extract_band(VipsImage *in, VipsImage **out, int band, int n) {
+    return vips_extract_band(in, out, band, "n", n, NULL);
+}
+
+static inline int cvips_embed(VipsImage *in, VipsImage **out, int x, int y, int width, int height, VipsExtend extend) {
+    return vips_embed(in, out, x, y, width, height, "extend", extend, NULL);
+}
+
+static inline int cvips_replicate(VipsImage *in, VipsImage **out, int across, int down) {
+    return vips_replicate(in, out, across, down, NULL);
+}
+
+static inline int cvips_black(VipsImage **out, int width, int height, int bands) {
+    return vips_black(out, width, height, "bands", bands, NULL);
+}
+
+// Why: "over" compositing at an offset; both inputs straight (not premultiplied) alpha.
+static inline int cvips_composite_over(VipsImage *base, VipsImage *overlay, VipsImage **out, int x, int y) {
+    return vips_composite2(base, overlay, out, VIPS_BLEND_MODE_OVER, "x", x, "y", y, NULL);
+}
+
+static inline int cvips_flatten(VipsImage *in, VipsImage **out, double r, double g, double b) {
+    double ink[3] = { r, g, b };
+    VipsArrayDouble *background = vips_array_double_new(ink, 3);
+    int result = vips_flatten(in, out, "background", background, NULL);
+    vips_area_unref(VIPS_AREA(background));
+    return result;
+}
+
+// Why: a constant colour as an sRGB image (lazy, no memory per pixel); vips_black alone is
+// interpreted as greyscale/multiband, which compositing would misread.
+static inline int cvips_constant(VipsImage **out, int width, int height, const double *ink, int bands) {
+    VipsImage *black;
+    if (vips_black(&black, width, height, "bands", bands, NULL)) return -1;
+    VipsImage *filled = vips_image_new_from_image(black, ink, bands);
+    g_object_unref(black);
+    if (filled == NULL) return -1;
+    int result = vips_copy(filled, out, "interpretation", VIPS_INTERPRETATION_sRGB, NULL);
+    g_object_unref(filled);
+    return result;
+}
+
+// Why: pixels computed in Swift (gradients, tests) become an 8-bit sRGB image.
+static inline int cvips_from_memory(VipsImage **out, const void *data, size_t size, int width, int height, int bands) {
+    VipsImage *image = vips_image_new_from_memory_copy(data, size, width, height, bands, VIPS_FORMAT_UCHAR);
+    if (image == NULL) return -1;
+    int result = vips_copy(image, out, "interpretation", bands >= 3 ? VIPS_INTERPRETATION_sRGB : VIPS_INTERPRETATION_B_W, NULL);
+    g_object_unref(image);
+    return result;
+}
+
+// Why: saving with metadata kept (tests write EXIF orientation and ICC into their fixtures).
+static inline int cvips_jpegsave_keep(VipsImage *in, void **buf, size_t *len, int quality) {
+    return vips_jpegsave_buffer(in, buf, len, "Q", quality, "strip", FALSE, NULL);
+}
+
+static inline int cvips_pngsave_keep(VipsImage *in, void **buf, size_t *len) {
+    return vips_pngsave_buffer(in, buf, len, "strip", FALSE, NULL);
+}
+
+static inline int cvips_addalpha(VipsImage *in, VipsImage **out) { return vips_addalpha(in, out, NULL); }
+
+static inline int cvips_copy_memory(VipsImage *in, VipsImage **out) {
+    *out = vips_image_copy_memory(in);
+    return *out == NULL ? -1 : 0;
+}
+
+static inline int cvips_min(VipsImage *in, double *out) { return vips_min(in, out, NULL); }
+
+static inline int cvips_jpegsave(VipsImage *in, void **buf, size_t *len, int quality, int progressive) {
+    return vips_jpegsave_buffer(in, buf, len, "Q", quality, "interlace", progressive, "optimize_coding", TRUE,
+                                "strip", TRUE, NULL);
+}
+
+static inline int cvips_pngsave(VipsImage *in, void **buf, size_t *len) {
+    return vips_pngsave_buffer(in, buf, len, "compression", 6, "strip", TRUE, NULL);
+}
+
+static inline int cvips_webpsave(VipsImage *in, void **buf, size_t *len, int quality) {
+    return vips_webpsave_buffer(in, buf, len, "Q", quality, "strip", TRUE, NULL);
+}
+
+static inline int cvips_avifsave(VipsImage *in, void **buf, size_t *len, int quality) {
+    return vips_heifsave_buffer(in, buf, len, "Q", quality, "compression", VIPS_FOREIGN_HEIF_COMPRESSION_AV1,
+                                "effort", 2, "strip", TRUE, NULL);
+}
+
+static inline int cvips_gifsave(VipsImage *in, void **buf, size_t *len) {
+    return vips_gifsave_buffer(in, buf, len, "strip", TRUE, NULL);
+}
+
+// Why: the ICC profile's presence decides between an ICC transform and a plain colourspace change.
+static inline int cvips_has_icc(VipsImage *image) {
+    return vips_image_get_typeof(image, VIPS_META_ICC_NAME) != 0;
+}
+
+// Why: header fields are C macros or GObject properties; these read them without casts.
+static inline int cvips_width(VipsImage *image) { return vips_image_get_width(image); }
+static inline int cvips_height(VipsImage *image) { return vips_image_get_height(image); }
+static inline int cvips_bands(VipsImage *image) { return vips_image_get_bands(image); }
+static inline VipsBandFormat cvips_format(VipsImage *image) { return vips_image_get_format(image); }
+static inline VipsInterpretation cvips_interpretation(VipsImage *image) { return vips_image_get_interpretation(image); }
+
+#endif

@@ -1,0 +1,59 @@
+import Layout
+import TransformSpec
+import Vips
+
+/// Picks the output format and writes the canvas: flattens where the output has no alpha (JPEG,
+/// `opaque=1`) and resolves `fmt=auto` to JPEG, or PNG when the result has transparency.
+struct Encoder {
+    let format: OutputFormat
+    let quality: Int
+    let isOpaque: Bool
+    /// What uncovered pixels become when alpha is dropped: `bg` when the request set one, else white.
+    let matte: RGBAColor
+    let options: RenderOptions
+
+    func encode(_ canvas: VImage) throws(RenderError) -> (bytes: [UInt8], format: EncodedFormat, hasAlpha: Bool) {
+        do {
+            var image = try canvas.cast8()
+            let encoded: EncodedFormat
+            if format == .auto {
+                // Knowing whether anything is transparent needs the pixels, so compute them once here.
+                image = try image.materialized()
+                let minimumAlpha = isOpaque ? 255 : try image.minimum(band: 3)
+                let transparent = minimumAlpha < 255
+                encoded = options.autoPreferences.first ?? (transparent ? .png : .jpeg)
+            } else {
+                guard let chosen = EncodedFormat(rawValue: format.rawValue) else { throw RenderError.unsupportedFormat(format) }
+                encoded = chosen
+            }
+            if isOpaque || !encoded.supportsAlpha {
+                image = try image.flattened(onto: matte.bytes.prefix(3).map(Double.init))
+            }
+            return (try write(image, as: encoded), encoded, image.hasAlpha)
+        } catch let error as RenderError {
+            throw error
+        } catch let error as VipsError {
+            throw Self.classify(error)
+        } catch {
+            throw .internalFailure(VipsError(operation: "encode", message: "\(error)"))
+        }
+    }
+
+    private func write(_ image: VImage, as format: EncodedFormat) throws(VipsError) -> [UInt8] {
+        switch format {
+        case .jpeg: try image.jpeg(quality: quality, progressive: options.progressiveJPEG)
+        case .png: try image.png()
+        case .webp: try image.webp(quality: quality)
+        case .avif: try image.avif(quality: quality)
+        case .gif: try image.gif()
+        }
+    }
+
+    /// Pixels are computed lazily while encoding, so a corrupt source surfaces here; libvips names its
+    /// loader in the message.
+    static func classify(_ error: VipsError) -> RenderError {
+        let loaders = ["load", "jpeg", "png", "webp", "gif", "heif", "tiff", "premature", "truncat", "corrupt"]
+        let text = error.message.lowercased()
+        return loaders.contains(where: text.contains) ? .undecodable("source", detail: error.description) : .internalFailure(error)
+    }
+}

@@ -1,0 +1,103 @@
+import Layout
+import Vips
+
+/// Draws an image operation of the plan: resamples the source to the operation's pixel rect
+/// (stretched, tiled or 9-sliced) and keeps only the visible part.
+struct ImageLayers {
+    let source: SourceImage
+    let paint: ImagePaint
+    /// `ImageRenderer.scale`.
+    let scale: Double
+
+    func layers() throws(RenderError) -> [Layer] {
+        guard let visible = paint.placement.visiblePixelRect else { return [] }
+        do {
+            switch paint.content {
+            case .stretch: return [try stretched(visible)]
+            case .tile(let grid): return [try tiled(grid, visible)]
+            case .nineSlice(let slice): return try nineSliced(slice, visible)
+            }
+        } catch {
+            throw .undecodable(source.path, detail: "\(error)")
+        }
+    }
+
+    private var rect: PixelRect { paint.placement.pixelRect }
+    private var kernel: ResampleKernel { paint.interpolation.kernel }
+
+    /// The whole image resampled to the rect; libvips computes only the visible area, and JPEG/WebP
+    /// decode at a reduced size when the rect is much smaller than the source.
+    private func stretched(_ visible: PixelRect) throws(VipsError) -> Layer {
+        let decoded = try decoded(shrink: source.loadShrink(for: rect, interpolation: paint.interpolation))
+        let image = try decoded.premultipliedWhile { (image) throws(VipsError) in
+            let part = visible.offset(from: rect)
+            return try image.resampled(width: rect.width, height: rect.height, kernel: kernel)
+                .cropped(x: part.x, y: part.y, width: part.width, height: part.height)
+        }
+        return Layer(image: try image.withAlpha(), x: visible.x, y: visible.y)
+    }
+
+    /// Tiles of the image's point size from the rect's top-left; only the tiles under the visible
+    /// area are generated, and the phase keeps them aligned to the rect.
+    private func tiled(_ grid: TileGrid, _ visible: PixelRect) throws(VipsError) -> Layer {
+        let tileWidth = max(1, Int((grid.tileSize.width * scale).rounded()))
+        let tileHeight = max(1, Int((grid.tileSize.height * scale).rounded()))
+        let tile = try decoded(shrink: 1).premultipliedWhile { (image) throws(VipsError) in
+            try image.resampled(width: tileWidth, height: tileHeight, kernel: kernel)
+        }
+        let part = visible.offset(from: rect)
+        let phaseX = part.x % tileWidth
+        let phaseY = part.y % tileHeight
+        let across = (phaseX + part.width + tileWidth - 1) / tileWidth
+        let down = (phaseY + part.height + tileHeight - 1) / tileHeight
+        let image = try tile.replicated(across: across, down: down)
+            .cropped(x: phaseX, y: phaseY, width: part.width, height: part.height)
+        return Layer(image: try image.withAlpha(), x: visible.x, y: visible.y)
+    }
+
+    /// The nine regions of a cap-inset image: corners resampled only by render scale ÷ image scale,
+    /// edges stretched (or tiled) along their length, the centre in both axes (spec §9.3).
+    private func nineSliced(_ slice: NineSlice, _ visible: PixelRect) throws(VipsError) -> [Layer] {
+        let image = try decoded(shrink: 1, sequential: false)
+        let sourceColumns = slice.sourceColumnsPx.map { Int($0.rounded()) }
+        let sourceRows = slice.sourceRowsPx.map { Int($0.rounded()) }
+        let naturalScale = scale / source.metrics.scale
+        var layers: [Layer] = []
+        for row in 0..<3 {
+            for column in 0..<3 {
+                let from = PixelRect(
+                    x: sourceColumns[column], y: sourceRows[row],
+                    width: sourceColumns[column + 1] - sourceColumns[column], height: sourceRows[row + 1] - sourceRows[row])
+                let to = PixelRect(
+                    x: slice.destinationColumnsPx[column], y: slice.destinationRowsPx[row],
+                    width: slice.destinationColumnsPx[column + 1] - slice.destinationColumnsPx[column],
+                    height: slice.destinationRowsPx[row + 1] - slice.destinationRowsPx[row])
+                guard !from.isEmpty, !to.isEmpty, let shown = to.intersection(visible) else { continue }
+                let piece = try image.cropped(x: from.x, y: from.y, width: from.width, height: from.height)
+                    .premultipliedWhile { (piece) throws(VipsError) in
+                        // Tiled regions repeat at natural size along their stretchable axes only.
+                        let tileColumns = slice.mode == .tile && column == 1
+                        let tileRows = slice.mode == .tile && row == 1
+                        let width = tileColumns ? max(1, Int((Double(from.width) * naturalScale).rounded())) : to.width
+                        let height = tileRows ? max(1, Int((Double(from.height) * naturalScale).rounded())) : to.height
+                        return try piece.resampled(width: width, height: height, kernel: kernel)
+                            .replicated(across: (to.width + width - 1) / width, down: (to.height + height - 1) / height)
+                            .cropped(x: 0, y: 0, width: to.width, height: to.height)
+                    }
+                let part = shown.offset(from: to)
+                let cut = try piece.cropped(x: part.x, y: part.y, width: part.width, height: part.height)
+                layers.append(Layer(image: try cut.withAlpha(), x: shown.x, y: shown.y))
+            }
+        }
+        return layers
+    }
+
+    private func decoded(shrink: Int, sequential: Bool = true) throws(VipsError) -> VImage {
+        do {
+            return try source.decode(shrink: shrink, sequential: sequential)
+        } catch {
+            guard case .undecodable(_, let detail) = error else { throw VipsError(operation: "decode", message: "\(error)") }
+            throw VipsError(operation: "decode", message: detail)
+        }
+    }
+}

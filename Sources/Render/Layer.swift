@@ -1,0 +1,50 @@
+import Layout
+import Vips
+
+/// A piece of the output: an RGBA image to composite over the canvas with its top-left at (x, y).
+struct Layer {
+    var image: VImage
+    var x: Int
+    var y: Int
+}
+
+extension Interpolation {
+    /// The libvips kernel for a SwiftUI interpolation level (none→nearest, low→linear, medium→cubic,
+    /// high→lanczos3); reductions get libvips's box pre-shrink first.
+    var kernel: ResampleKernel {
+        switch self {
+        case .none: .nearest
+        case .low: .linear
+        case .medium: .cubic
+        case .high: .lanczos3
+        }
+    }
+}
+
+extension VImage {
+    /// Resamples to exactly `width`×`height` pixels with `kernel`, correcting libvips's ±1 px size
+    /// rounding by cropping or repeating the edge.
+    func resampled(width: Int, height: Int, kernel: ResampleKernel) throws(VipsError) -> VImage {
+        guard width != self.width || height != self.height else { return self }
+        let scaled = try resized(
+            horizontal: Double(width) / Double(self.width), vertical: Double(height) / Double(self.height), kernel: kernel)
+        guard scaled.width != width || scaled.height != height else { return scaled }
+        if scaled.width >= width, scaled.height >= height { return try scaled.cropped(x: 0, y: 0, width: width, height: height) }
+        let fitted = try scaled.cropped(x: 0, y: 0, width: min(width, scaled.width), height: min(height, scaled.height))
+        return try fitted.extended(x: 0, y: 0, width: width, height: height)
+    }
+
+    /// Runs `body` on premultiplied pixels when the image has alpha, so resampling never bleeds the
+    /// colour of transparent pixels into visible ones.
+    func premultipliedWhile(_ body: (VImage) throws(VipsError) -> VImage) throws(VipsError) -> VImage {
+        guard hasAlpha else { return try body(self) }
+        return try body(try premultiplied()).unpremultiplied()
+    }
+}
+
+extension PixelRect {
+    /// This rect's position relative to `origin`'s top-left.
+    func offset(from origin: PixelRect) -> PixelRect {
+        PixelRect(x: x - origin.x, y: y - origin.y, width: width, height: height)
+    }
+}

@@ -1,0 +1,31 @@
+import Layout
+import TransformSpec
+import Vips
+
+/// Why a request could not be rendered. Each case says which source or setting is at fault; libvips's
+/// own text is kept for logs in `detail` and never meant for clients.
+public enum RenderError: Error, Sendable, CustomStringConvertible {
+    /// No file at the source path.
+    case sourceNotFound(String)
+    /// The file is not an image any enabled loader reads (zero bytes, text, SVG while blocked…).
+    case unsupportedSource(String)
+    /// The file claims to be an image but its data is truncated or corrupt.
+    case undecodable(String, detail: String)
+    /// The layout cannot be drawn (infinite or empty root, unknown image).
+    case layout(LayoutError)
+    /// The requested output format is not available.
+    case unsupportedFormat(OutputFormat)
+    /// libvips failed where the input was not to blame.
+    case internalFailure(VipsError)
+
+    public var description: String {
+        switch self {
+        case .sourceNotFound(let path): "source image `\(path)` not found"
+        case .unsupportedSource(let path): "source `\(path)` is not an image in a supported format (JPEG, PNG, WebP, GIF, HEIF/AVIF, TIFF)"
+        case .undecodable(let path, _): "source image `\(path)` is truncated or corrupt and cannot be decoded"
+        case .layout(let error): error.description
+        case .unsupportedFormat(let format): "output format `\(format.rawValue)` is not available yet; use jpeg, png, webp, avif or gif"
+        case .internalFailure(let error): "rendering failed: \(error.operation)"
+        }
+    }
+}

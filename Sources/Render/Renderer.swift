@@ -1,0 +1,106 @@
+import Layout
+import TransformSpec
+import Vips
+
+/// Renders a `TransformSpec`: opens its sources, lays it out, draws the plan with libvips and
+/// encodes the result. One call per request; safe to use from several threads at once.
+public struct Renderer: Sendable {
+    /// Where `Image("…")` names and the request's own path are looked up.
+    public let sources: SourceDirectory
+    public let options: RenderOptions
+
+    public init(sources: SourceDirectory, options: RenderOptions = RenderOptions()) throws(VipsError) {
+        try Vips.start()
+        self.sources = sources
+        self.options = options
+    }
+
+    public func render(_ spec: TransformSpec) throws(RenderError) -> RenderedImage {
+        var timings = RenderTimings()
+        let clock = ContinuousClock()
+        var start = clock.now
+        func lap() -> Double {
+            let now = clock.now
+            defer { start = now }
+            return Double((now - start).components.attoseconds) / 1e15 + Double((now - start).components.seconds) * 1000
+        }
+
+        let images = try openSources(spec)
+        timings.decode = lap()
+        let plan: RenderPlan
+        do {
+            plan = try LayoutEngine.plan(spec.view, images: ImageCatalog(images.mapValues(\.metrics)), proposal: spec.proposal, scale: spec.scale)
+        } catch {
+            throw .layout(error)
+        }
+        timings.layout = lap()
+        let canvas = try draw(plan, images: images)
+        timings.render = lap()
+        let encoder = Encoder(format: spec.format, quality: spec.quality, isOpaque: spec.isOpaque, matte: spec.view.matte, options: options)
+        let output = try encoder.encode(canvas)
+        timings.encode = lap()
+        return RenderedImage(bytes: output.bytes, format: output.format, pixelSize: plan.canvas, hasAlpha: output.hasAlpha, timings: timings)
+    }
+
+    /// Opens every image the view shows; the request's `orient` applies to its own image only.
+    private func openSources(_ spec: TransformSpec) throws(RenderError) -> [ImageRef: SourceImage] {
+        var images: [ImageRef: SourceImage] = [:]
+        for ref in spec.view.imageRefs {
+            let path = try sources.path(for: ref, primary: spec.source)
+            var fixed: ImageOrientation?
+            if ref == .primary, case .fixed(let orientation) = spec.orientation { fixed = orientation }
+            images[ref] = try SourceImage(path: path, fixedOrientation: fixed)
+        }
+        return images
+    }
+
+    private func draw(_ plan: RenderPlan, images: [ImageRef: SourceImage]) throws(RenderError) -> VImage {
+        do {
+            var canvas = try Canvas(size: plan.canvas)
+            for operation in plan.operations {
+                let layers: [Layer]
+                switch operation {
+                case .image(let paint):
+                    layers = try ImageLayers(source: images[paint.ref]!, paint: paint, scale: plan.scale).layers()
+                case .fill(let paint):
+                    layers = try ShapeLayers.fill(paint)
+                case .border(let paint):
+                    layers = try ShapeLayers.border(paint)
+                }
+                for layer in layers { try canvas.draw(layer) }
+            }
+            return canvas.image
+        } catch let error as RenderError {
+            throw error
+        } catch let error as VipsError {
+            throw .internalFailure(error)
+        } catch {
+            throw .internalFailure(VipsError(operation: "draw", message: "\(error)"))
+        }
+    }
+}
+
+extension ViewNode {
+    /// Every image the tree shows.
+    var imageRefs: Set<ImageRef> {
+        switch self {
+        case .image(let image): [image.ref]
+        case .shape: []
+        case .aspectRatio(let child, _, _), .frame(let child, _, _, _), .flexFrame(let child, _), .border(let child, _, _),
+             .clipped(let child, _):
+            child.imageRefs
+        case .overlay(let child, let content, _), .background(let child, let content, _):
+            child.imageRefs.union(content.imageRefs)
+        }
+    }
+
+    /// The colour uncovered pixels take when alpha is dropped: the outermost opaque solid background
+    /// (the `bg` parameter compiles to one), else white.
+    var matte: RGBAColor {
+        switch self {
+        case .background(_, .shape(.color(let color)), _) where color.opacity == 1: color
+        case .border(let child, _, _), .overlay(let child, _, _), .clipped(let child, _): child.matte
+        default: RGBAColor(red: 1, green: 1, blue: 1)
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import Layout
+import Vips
+
+/// One source image of a request: its file, its layout metrics (after orientation), and how to
+/// decode it to upright 8-bit sRGB at a useful size.
+struct SourceImage {
+    let path: String
+    let file: ImageFile
+    let metrics: ImageMetrics
+    /// The EXIF orientation to apply (1…8); the stored tag unless the request fixed one.
+    let orientation: ImageOrientation
+
+    /// Opens `path` and reads its header. `fixedOrientation` overrides the EXIF tag (`orient=`).
+    init(path: String, fixedOrientation: ImageOrientation?) throws(RenderError) {
+        do {
+            file = try ImageFile(path: path)
+        } catch .notFound {
+            throw .sourceNotFound(path)
+        } catch {
+            throw .unsupportedSource(path)
+        }
+        self.path = path
+        let header: VImage
+        do {
+            guard try file.loaderName() != nil else { throw RenderError.unsupportedSource(path) }
+            header = try file.load()
+        } catch let error as RenderError {
+            throw error
+        } catch {
+            throw .undecodable(path, detail: "\(error)")
+        }
+        orientation = fixedOrientation ?? ImageOrientation(exifValue: header.exifOrientation) ?? .up
+        metrics = ImageMetrics(
+            pixelWidth: header.width, pixelHeight: header.height,
+            scale: ImageMetrics.scale(fromFileName: path), orientation: orientation)
+    }
+
+    /// The JPEG/WebP shrink-on-load factor for drawing at `target` pixels: a power of two that still
+    /// leaves at least a 2× reduction for the resampling kernel (as `vipsthumbnail` does), so the
+    /// block averaging of shrink-on-load never decides the final pixels alone.
+    func loadShrink(for target: PixelRect, interpolation: Interpolation) -> Int {
+        // Nearest-neighbour output must keep exact source colours; block shrinking would blend them.
+        guard interpolation != .none, target.width > 0, target.height > 0 else { return 1 }
+        let oriented = metrics.orientedPixelSize
+        let factor = min(oriented.width / Double(target.width), oriented.height / Double(target.height))
+        return factor >= 16 ? 8 : factor >= 8 ? 4 : factor >= 4 ? 2 : 1
+    }
+
+    /// Upright, 8-bit sRGB pixels, decoded at 1/`shrink` size when the format allows.
+    func decode(shrink: Int = 1, sequential: Bool = true) throws(RenderError) -> VImage {
+        do {
+            let loaded = try file.load(shrink: shrink, sequential: sequential)
+            let upright = orientation == .up && loaded.exifOrientation == 1
+                ? loaded : try loaded.oriented(exif: orientation.exifValue)
+            return try upright.srgb()
+        } catch {
+            throw .undecodable(path, detail: "\(error)")
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import CVips
+
+extension VImage {
+    /// A constant-colour 8-bit sRGB image; `color` is r, g, b[, a] in 0…255.
+    public static func constant(width: Int, height: Int, color: [Double]) throws(VipsError) -> VImage {
+        try color.withUnsafeBufferPointer { ink in
+            capture { () throws(VipsError) in
+                try make("constant") { cvips_constant($0, Int32(width), Int32(height), ink.baseAddress, Int32(ink.count)) }
+            }
+        }.get()
+    }
+
+    /// An 8-bit image from interleaved pixels (`bands` per pixel: 1 grey, 3 RGB, 4 RGBA).
+    public static func fromPixels(_ pixels: [UInt8], width: Int, height: Int, bands: Int) throws(VipsError) -> VImage {
+        precondition(pixels.count == width * height * bands, "pixel buffer does not match its size")
+        return try pixels.withUnsafeBytes { bytes in
+            capture { () throws(VipsError) in
+                try make("from memory") { cvips_from_memory($0, bytes.baseAddress, bytes.count, Int32(width), Int32(height), Int32(bands)) }
+            }
+        }.get()
+    }
+
+    /// Computes the pixels into memory, so later reads do not recompute the pipeline.
+    public func materialized() throws(VipsError) -> VImage {
+        try derive("copy memory") { cvips_copy_memory($0, $1) }
+    }
+
+    /// The 8-bit pixels, interleaved, top row first (computes the image).
+    public func pixels() throws(VipsError) -> [UInt8] {
+        let image = isUnsignedChar ? self : try cast8()
+        var size = 0
+        guard let data = vips_image_write_to_memory(image.pointer, &size) else { throw VipsError.take(operation: "write to memory") }
+        defer { cvips_free(data) }
+        return Array(UnsafeRawBufferPointer(start: data, count: size))
+    }
+
+    /// The smallest value over all pixels of one band (computes the image).
+    public func minimum(band: Int) throws(VipsError) -> Double {
+        let single = try derive("extract band") { cvips_extract_band($0, $1, Int32(band), 1) }
+        var value = 0.0
+        guard cvips_min(single.pointer, &value) == 0 else { throw VipsError.take(operation: "min") }
+        return value
+    }
+}
+
+/// Runs `body` and keeps its typed error; `withUnsafe…` closures would widen it to `any Error`.
+func capture<T>(_ body: () throws(VipsError) -> T) -> Result<T, VipsError> {
+    do { return .success(try body()) } catch { return .failure(error) }
+}

@@ -1,0 +1,49 @@
+import CVips
+
+extension VImage {
+    /// JPEG, metadata stripped; `progressive` writes an interlaced file.
+    public func jpeg(quality: Int, progressive: Bool = false) throws(VipsError) -> [UInt8] {
+        try encode("jpegsave") { cvips_jpegsave($0, $1, $2, Int32(quality), progressive ? 1 : 0) }
+    }
+
+    /// PNG, metadata stripped.
+    public func png() throws(VipsError) -> [UInt8] {
+        try encode("pngsave") { cvips_pngsave($0, $1, $2) }
+    }
+
+    /// WebP, metadata stripped.
+    public func webp(quality: Int) throws(VipsError) -> [UInt8] {
+        try encode("webpsave") { cvips_webpsave($0, $1, $2, Int32(quality)) }
+    }
+
+    /// AVIF (AV1 in HEIF), metadata stripped.
+    public func avif(quality: Int) throws(VipsError) -> [UInt8] {
+        try encode("avifsave") { cvips_avifsave($0, $1, $2, Int32(quality)) }
+    }
+
+    /// GIF (palette), metadata stripped.
+    public func gif() throws(VipsError) -> [UInt8] {
+        try encode("gifsave") { cvips_gifsave($0, $1, $2) }
+    }
+
+    /// JPEG keeping metadata (EXIF orientation, ICC), for building test fixtures.
+    public func jpegKeepingMetadata(quality: Int) throws(VipsError) -> [UInt8] {
+        try encode("jpegsave") { cvips_jpegsave_keep($0, $1, $2, Int32(quality)) }
+    }
+
+    /// PNG keeping metadata, for building test fixtures.
+    public func pngKeepingMetadata() throws(VipsError) -> [UInt8] {
+        try encode("pngsave") { cvips_pngsave_keep($0, $1, $2) }
+    }
+
+    private func encode(
+        _ operation: String,
+        _ body: (UnsafeMutablePointer<VipsImage>, UnsafeMutablePointer<UnsafeMutableRawPointer?>, UnsafeMutablePointer<Int>) -> Int32
+    ) throws(VipsError) -> [UInt8] {
+        var buffer: UnsafeMutableRawPointer?
+        var length = 0
+        guard body(pointer, &buffer, &length) == 0, let buffer else { throw VipsError.take(operation: operation) }
+        defer { cvips_free(buffer) }
+        return Array(UnsafeRawBufferPointer(start: buffer, count: length))
+    }
+}

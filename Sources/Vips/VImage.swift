@@ -1,0 +1,51 @@
+import CVips
+
+/// One libvips image, owned: the reference is released when this object goes away. Images are
+/// immutable descriptions of a computation; pixels are computed only when encoded or copied.
+public final class VImage: @unchecked Sendable {
+    // @unchecked: a VipsImage is never mutated after creation, and libvips reference counting is atomic.
+    let pointer: UnsafeMutablePointer<VipsImage>
+
+    /// Takes over one reference to `pointer`.
+    init(owning pointer: UnsafeMutablePointer<VipsImage>) {
+        self.pointer = pointer
+    }
+
+    deinit {
+        cvips_unref(pointer)
+    }
+
+    public var width: Int { Int(cvips_width(pointer)) }
+    public var height: Int { Int(cvips_height(pointer)) }
+    public var bands: Int { Int(cvips_bands(pointer)) }
+    public var hasAlpha: Bool { vips_image_hasalpha(pointer) != 0 }
+
+    /// EXIF orientation tag (1…8) from the image's metadata, 1 when absent.
+    public var exifOrientation: Int { Int(vips_image_get_orientation(pointer)) }
+
+    /// True for 8-bit sRGB (or greyscale) pixels, which need no colour conversion.
+    var isEightBitSRGB: Bool {
+        cvips_format(pointer) == VIPS_FORMAT_UCHAR && [VIPS_INTERPRETATION_sRGB, VIPS_INTERPRETATION_B_W].contains(cvips_interpretation(pointer))
+    }
+
+    var isCMYK: Bool { cvips_interpretation(pointer) == VIPS_INTERPRETATION_CMYK }
+    var hasICCProfile: Bool { cvips_has_icc(pointer) != 0 }
+    var isUnsignedChar: Bool { cvips_format(pointer) == VIPS_FORMAT_UCHAR }
+
+    /// Asks libvips to stop computing this image; a running evaluation then fails. Used for deadlines.
+    public func cancel() {
+        vips_image_set_kill(pointer, 1)
+    }
+
+    /// Runs a libvips call that produces a new image, turning failure into a `VipsError`.
+    static func make(_ operation: String, _ body: (UnsafeMutablePointer<UnsafeMutablePointer<VipsImage>?>) -> Int32) throws(VipsError) -> VImage {
+        var out: UnsafeMutablePointer<VipsImage>?
+        guard body(&out) == 0, let out else { throw VipsError.take(operation: operation) }
+        return VImage(owning: out)
+    }
+
+    /// The same, for calls on this image.
+    func derive(_ operation: String, _ body: (UnsafeMutablePointer<VipsImage>, UnsafeMutablePointer<UnsafeMutablePointer<VipsImage>?>) -> Int32) throws(VipsError) -> VImage {
+        try VImage.make(operation) { body(pointer, $0) }
+    }
+}

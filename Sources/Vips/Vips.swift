@@ -1,0 +1,57 @@
+import CVips
+
+/// The process-wide libvips runtime: started once, with the settings the service relies on.
+public enum Vips {
+    /// Starts libvips (idempotent and thread-safe). Throws when the library cannot start.
+    public static func start() throws(VipsError) {
+        try started.get()
+    }
+
+    /// True once libvips has started successfully.
+    public static var isReady: Bool {
+        (try? started.get()) != nil
+    }
+
+    /// The libvips version, e.g. `8.14.1`.
+    public static var version: String {
+        "\(vips_version(0)).\(vips_version(1)).\(vips_version(2))"
+    }
+
+    /// Worker threads libvips may use for one image; 0 keeps libvips's default (one per core).
+    public static func setConcurrency(_ threads: Int) {
+        vips_concurrency_set(Int32(threads))
+    }
+
+    // A static `let` runs its initializer exactly once, even under concurrent first use.
+    private static let started: Result<Void, VipsError> = {
+        guard cvips_init("imgframe") == 0 else { return .failure(VipsError.take(operation: "init")) }
+        // Results are cached on disk by the service; libvips's own operation cache only costs memory.
+        vips_cache_set_max(0)
+        // Loaders marked untrusted (SVG, PDF, JPEG 2000, JPEG XL, ImageMagick…) can reach files or
+        // run complex parsers on hostile input; they stay off.
+        vips_block_untrusted_set(1)
+        return .success(())
+    }()
+}
+
+/// A libvips failure, with the operation that failed and libvips's own message (for logs; never
+/// shown to clients as is).
+public struct VipsError: Error, Sendable, CustomStringConvertible {
+    public let operation: String
+    public let message: String
+
+    public init(operation: String, message: String) {
+        self.operation = operation
+        self.message = message
+    }
+
+    /// Takes (and clears) the text libvips left in its error buffer.
+    static func take(operation: String) -> VipsError {
+        guard let text = vips_error_buffer_copy() else { return VipsError(operation: operation, message: "unknown libvips error") }
+        defer { cvips_free(text) }
+        let message = String(cString: text).split(separator: "\n").joined(separator: "; ")
+        return VipsError(operation: operation, message: message.isEmpty ? "unknown libvips error" : message)
+    }
+
+    public var description: String { "\(operation): \(message)" }
+}

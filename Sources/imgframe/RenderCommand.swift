@@ -1,0 +1,81 @@
+import ArgumentParser
+import Foundation
+import Layout
+import Render
+import TransformSpec
+
+/// `imgframe render`: one image to one file, with the same query language as the service.
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Render SOURCE with a query or chain and write the encoded image to a file.",
+        discussion: """
+            Examples:
+              imgframe render Samples/landscape_4.jpg --query 'w=300&h=400&mode=fill&clip=1' -o out.jpg
+              imgframe render Samples/dot_green.png --chain 'resizable(resizingMode:.tile).frame(width:300,height:200)' -o tiles.png
+            With fmt=auto (the default), the extension of --output picks the format.
+            """)
+
+    @Argument(help: "The source image file.")
+    var source: String
+
+    @Option(help: "A URL query, e.g. 'w=300&h=400&mode=fill'.")
+    var query: String?
+
+    @Option(help: "A modifier chain in Swift syntax.")
+    var chain: String?
+
+    @Option(help: "ImageRenderer.scale: pixels per point (1–4).")
+    var scale: String?
+
+    @Option(help: "Folder that Image(\"name\") and overlay= names are relative to (default: the source's folder).")
+    var root: String?
+
+    @Option(name: .shortAndLong, help: "Where to write the encoded image.")
+    var output: String
+
+    func validate() throws {
+        guard (chain == nil) != (query == nil) else { throw ValidationError("give exactly one of --chain or --query") }
+    }
+
+    func run() throws {
+        let file = URL(fileURLWithPath: source)
+        let rootFolder = root ?? file.deletingLastPathComponent().path
+        let name = root == nil ? file.lastPathComponent : relativePath(of: file.standardizedFileURL.path, under: rootFolder)
+        var parts = query.map { [$0] } ?? ["chain=" + PercentEncoding.encode(chain!)]
+        if let scale { parts.append("scale=" + PercentEncoding.encode(scale)) }
+        var spec: TransformSpec
+        do {
+            spec = try TransformSpec.parse(source: name, query: parts.joined(separator: "&"))
+        } catch {
+            printError(error.description)
+            throw ExitCode(2)
+        }
+        if spec.format == .auto, let byExtension = OutputFormat(fileExtension: URL(fileURLWithPath: output).pathExtension) {
+            spec.format = byExtension
+        }
+        do {
+            let image = try Renderer(sources: SourceDirectory(root: rootFolder)).render(spec)
+            try Data(image.bytes).write(to: URL(fileURLWithPath: output))
+            print("wrote \(output): \(image.pixelSize.width)×\(image.pixelSize.height) \(image.format.rawValue), \(image.bytes.count) bytes")
+        } catch let error as RenderError {
+            printError(error.description)
+            throw ExitCode(1)
+        }
+    }
+
+    private func relativePath(of path: String, under folder: String) -> String {
+        let base = URL(fileURLWithPath: folder).standardizedFileURL.path + "/"
+        return path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path
+    }
+}
+
+extension OutputFormat {
+    /// The format a file extension names (`jpg`, `png`, …), if any.
+    init?(fileExtension: String) {
+        let ext = fileExtension.lowercased()
+        if ext == "jpg" { self = .jpeg; return }
+        guard let format = OutputFormat(rawValue: ext), format != .auto else { return nil }
+        self = format
+    }
+}
