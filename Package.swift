@@ -41,6 +41,7 @@ let package = Package(
             resources: [.copy("layout-vectors.json")]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "LayoutVectorSupport"]),
         .testTarget(name: "TransformSpecTests", dependencies: ["TransformSpec", "Layout", "LayoutVectorSupport"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "Vips", "TransformSpec", "Layout", "LayoutVectorSupport"]),
         .testTarget(name: "CLITests", dependencies: ["imgframe", "Layout", "LayoutVectorSupport"]),
     ]
 )

@@ -78,6 +78,9 @@ static inline int cvips_resize(VipsImage *in, VipsImage **out, double hscale, do
     return vips_resize(in, out, hscale, "vscale", vscale, "kernel", kernel, "gap", gap, NULL);
 }
 
+// Why: vips_cast truncates toward zero; rounding first keeps float results unbiased.
+static inline int cvips_rint(VipsImage *in, VipsImage **out) { return vips_round(in, out, VIPS_OPERATION_ROUND_RINT, NULL); }
+
 static inline int cvips_premultiply(VipsImage *in, VipsImage **out) { return vips_premultiply(in, out, NULL); }
 static inline int cvips_unpremultiply(VipsImage *in, VipsImage **out) { return vips_unpremultiply(in, out, NULL); }
 
@@ -104,6 +107,11 @@ static inline int cvips_black(VipsImage **out, int width, int height, int bands)
 // Why: "over" compositing at an offset; both inputs straight (not premultiplied) alpha.
 static inline int cvips_composite_over(VipsImage *base, VipsImage *overlay, VipsImage **out, int x, int y) {
     return vips_composite2(base, overlay, out, VIPS_BLEND_MODE_OVER, "x", x, "y", y, NULL);
+}
+
+// Why: pastes `sub` into `main` unchanged (no blending), for areas nothing has been drawn on yet.
+static inline int cvips_insert(VipsImage *main_image, VipsImage *sub, VipsImage **out, int x, int y) {
+    return vips_insert(main_image, sub, out, x, y, NULL);
 }
 
 static inline int cvips_flatten(VipsImage *in, VipsImage **out, double r, double g, double b) {
@@ -143,6 +151,19 @@ static inline int cvips_jpegsave_keep(VipsImage *in, void **buf, size_t *len, in
 
 static inline int cvips_pngsave_keep(VipsImage *in, void **buf, size_t *len) {
     return vips_pngsave_buffer(in, buf, len, "strip", FALSE, NULL);
+}
+
+// Why: decoding encoded bytes in memory (tests read back what the encoder wrote).
+static inline int cvips_load_buffer(const void *data, size_t size, VipsImage **out) {
+    *out = vips_image_new_from_buffer(data, size, "", NULL);
+    return *out == NULL ? -1 : 0;
+}
+
+// Why: writes an EXIF orientation into the metadata of a copy (test fixtures for autorotation).
+static inline int cvips_set_orientation(VipsImage *in, VipsImage **out, int exif_orientation) {
+    if (vips_copy(in, out, NULL)) return -1;
+    vips_image_set_int(*out, VIPS_META_ORIENTATION, exif_orientation);
+    return 0;
 }
 
 static inline int cvips_addalpha(VipsImage *in, VipsImage **out) { return vips_addalpha(in, out, NULL); }

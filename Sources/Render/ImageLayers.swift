@@ -28,12 +28,10 @@ struct ImageLayers {
     /// The whole image resampled to the rect; libvips computes only the visible area, and JPEG/WebP
     /// decode at a reduced size when the rect is much smaller than the source.
     private func stretched(_ visible: PixelRect) throws(VipsError) -> Layer {
-        let decoded = try decoded(shrink: source.loadShrink(for: rect, interpolation: paint.interpolation))
-        let image = try decoded.premultipliedWhile { (image) throws(VipsError) in
-            let part = visible.offset(from: rect)
-            return try image.resampled(width: rect.width, height: rect.height, kernel: kernel)
-                .cropped(x: part.x, y: part.y, width: part.width, height: part.height)
-        }
+        let part = visible.offset(from: rect)
+        let image = try decoded(shrink: source.loadShrink(for: rect, interpolation: paint.interpolation))
+            .resampled(width: rect.width, height: rect.height, kernel: kernel)
+            .cropped(x: part.x, y: part.y, width: part.width, height: part.height)
         return Layer(image: try image.withAlpha(), x: visible.x, y: visible.y)
     }
 
@@ -42,9 +40,7 @@ struct ImageLayers {
     private func tiled(_ grid: TileGrid, _ visible: PixelRect) throws(VipsError) -> Layer {
         let tileWidth = max(1, Int((grid.tileSize.width * scale).rounded()))
         let tileHeight = max(1, Int((grid.tileSize.height * scale).rounded()))
-        let tile = try decoded(shrink: 1).premultipliedWhile { (image) throws(VipsError) in
-            try image.resampled(width: tileWidth, height: tileHeight, kernel: kernel)
-        }
+        let tile = try decoded(shrink: 1).resampled(width: tileWidth, height: tileHeight, kernel: kernel)
         let part = visible.offset(from: rect)
         let phaseX = part.x % tileWidth
         let phaseY = part.y % tileHeight
@@ -73,17 +69,15 @@ struct ImageLayers {
                     width: slice.destinationColumnsPx[column + 1] - slice.destinationColumnsPx[column],
                     height: slice.destinationRowsPx[row + 1] - slice.destinationRowsPx[row])
                 guard !from.isEmpty, !to.isEmpty, let shown = to.intersection(visible) else { continue }
+                // Tiled regions repeat at natural size along their stretchable axes only.
+                let tileColumns = slice.mode == .tile && column == 1
+                let tileRows = slice.mode == .tile && row == 1
+                let width = tileColumns ? max(1, Int((Double(from.width) * naturalScale).rounded())) : to.width
+                let height = tileRows ? max(1, Int((Double(from.height) * naturalScale).rounded())) : to.height
                 let piece = try image.cropped(x: from.x, y: from.y, width: from.width, height: from.height)
-                    .premultipliedWhile { (piece) throws(VipsError) in
-                        // Tiled regions repeat at natural size along their stretchable axes only.
-                        let tileColumns = slice.mode == .tile && column == 1
-                        let tileRows = slice.mode == .tile && row == 1
-                        let width = tileColumns ? max(1, Int((Double(from.width) * naturalScale).rounded())) : to.width
-                        let height = tileRows ? max(1, Int((Double(from.height) * naturalScale).rounded())) : to.height
-                        return try piece.resampled(width: width, height: height, kernel: kernel)
-                            .replicated(across: (to.width + width - 1) / width, down: (to.height + height - 1) / height)
-                            .cropped(x: 0, y: 0, width: to.width, height: to.height)
-                    }
+                    .resampled(width: width, height: height, kernel: kernel)
+                    .replicated(across: (to.width + width - 1) / width, down: (to.height + height - 1) / height)
+                    .cropped(x: 0, y: 0, width: to.width, height: to.height)
                 let part = shown.offset(from: to)
                 let cut = try piece.cropped(x: part.x, y: part.y, width: part.width, height: part.height)
                 layers.append(Layer(image: try cut.withAlpha(), x: shown.x, y: shown.y))

@@ -23,9 +23,16 @@ extension Interpolation {
 
 extension VImage {
     /// Resamples to exactly `width`×`height` pixels with `kernel`, correcting libvips's ±1 px size
-    /// rounding by cropping or repeating the edge.
+    /// rounding by cropping or repeating the edge. Images with alpha are resampled premultiplied, so
+    /// the colour of transparent pixels never bleeds into visible ones; nearest-neighbour sampling
+    /// mixes no pixels and skips that round trip, keeping source colours exact.
     func resampled(width: Int, height: Int, kernel: ResampleKernel) throws(VipsError) -> VImage {
         guard width != self.width || height != self.height else { return self }
+        guard hasAlpha, kernel != .nearest else { return try resampledStraight(width: width, height: height, kernel: kernel) }
+        return try premultiplied().resampledStraight(width: width, height: height, kernel: kernel).unpremultiplied()
+    }
+
+    private func resampledStraight(width: Int, height: Int, kernel: ResampleKernel) throws(VipsError) -> VImage {
         let scaled = try resized(
             horizontal: Double(width) / Double(self.width), vertical: Double(height) / Double(self.height), kernel: kernel)
         guard scaled.width != width || scaled.height != height else { return scaled }
@@ -34,12 +41,6 @@ extension VImage {
         return try fitted.extended(x: 0, y: 0, width: width, height: height)
     }
 
-    /// Runs `body` on premultiplied pixels when the image has alpha, so resampling never bleeds the
-    /// colour of transparent pixels into visible ones.
-    func premultipliedWhile(_ body: (VImage) throws(VipsError) -> VImage) throws(VipsError) -> VImage {
-        guard hasAlpha else { return try body(self) }
-        return try body(try premultiplied()).unpremultiplied()
-    }
 }
 
 extension PixelRect {

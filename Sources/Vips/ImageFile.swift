@@ -3,11 +3,11 @@ import CVips
 import Glibc
 #endif
 
-/// An image file opened for decoding: what libvips reads from, plus the file's identity (size and
+/// An image file to decode: where libvips reads from, plus the file's identity (size and
 /// modification time), which the cache uses to notice changed sources.
-public final class ImageFile: @unchecked Sendable {
-    // @unchecked: the descriptor is only read, and closed once in deinit.
-    private let descriptor: Int32
+public struct ImageFile: Sendable {
+    /// The file's path.
+    public let path: String
     /// Size in bytes.
     public let size: Int
     /// Modification time in nanoseconds since the epoch.
@@ -20,22 +20,15 @@ public final class ImageFile: @unchecked Sendable {
         case unreadable(errno: Int32)
     }
 
-    /// Opens `path` read-only.
+    /// Checks that `path` is a readable regular file and records its identity.
     public init(path: String) throws(OpenError) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw errno == ENOENT || errno == ENOTDIR ? .notFound : .unreadable(errno: errno) }
         var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-            close(fd)
-            throw .notRegularFile
-        }
-        descriptor = fd
+        guard stat(path, &info) == 0 else { throw errno == ENOENT || errno == ENOTDIR ? .notFound : .unreadable(errno: errno) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { throw .notRegularFile }
+        guard access(path, R_OK) == 0 else { throw .unreadable(errno: errno) }
+        self.path = path
         size = Int(info.st_size)
         modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
-    }
-
-    deinit {
-        close(descriptor)
     }
 
     /// The libvips loader that recognises the file's bytes (e.g. `VipsForeignLoadJpegSource`), or
@@ -58,9 +51,11 @@ public final class ImageFile: @unchecked Sendable {
         return try VImage.make("load") { cvips_load_source(source, $0, Int32(shrink), sequential ? 1 : 0, 1) }
     }
 
-    // libvips dups the descriptor, so each source is independent of the others and of this object.
+    // Each source opens the file itself: sources made from one shared descriptor would share its
+    // read offset, and libvips closes a descriptor when its source is freed.
     private func makeSource() throws(VipsError) -> UnsafeMutablePointer<VipsSource> {
-        guard let source = vips_source_new_from_descriptor(descriptor) else { throw VipsError.take(operation: "open source") }
+        try Vips.start()
+        guard let source = vips_source_new_from_file(path) else { throw VipsError.take(operation: "open source") }
         return source
     }
 }

@@ -55,9 +55,15 @@ extension VImage {
         try derive("premultiply") { cvips_premultiply($0, $1) }
     }
 
-    /// Divides colour by alpha again, back to 8 bits.
+    /// Divides colour by alpha again, rounded back to 8 bits.
     public func unpremultiplied() throws(VipsError) -> VImage {
-        try derive("unpremultiply") { cvips_unpremultiply($0, $1) }.cast8()
+        try derive("unpremultiply") { cvips_unpremultiply($0, $1) }.rounded8()
+    }
+
+    /// Rounds to the nearest integer, then casts to 8 bits (a bare cast would truncate).
+    public func rounded8() throws(VipsError) -> VImage {
+        if isUnsignedChar { return self }
+        return try derive("round") { cvips_rint($0, $1) }.cast8()
     }
 
     /// The `width`×`height` area at (`x`, `y`); it must lie inside the image.
@@ -87,9 +93,14 @@ extension VImage {
         try derive("composite") { cvips_composite_over($0, overlay.pointer, $1, Int32(x), Int32(y)) }
     }
 
+    /// Pastes `image` with its top-left at (`x`, `y`), replacing what is there (no blending).
+    public func inserting(_ image: VImage, x: Int, y: Int) throws(VipsError) -> VImage {
+        try derive("insert") { cvips_insert($0, image.pointer, $1, Int32(x), Int32(y)) }
+    }
+
     /// Removes alpha by blending onto an opaque colour (r, g, b in 0…255).
     public func flattened(onto color: [Double]) throws(VipsError) -> VImage {
         guard hasAlpha else { return self }
-        return try derive("flatten") { cvips_flatten($0, $1, color[0], color[1], color[2]) }.cast8()
+        return try derive("flatten") { cvips_flatten($0, $1, color[0], color[1], color[2]) }.rounded8()
     }
 }

@@ -39,6 +39,8 @@ public final class VImage: @unchecked Sendable {
 
     /// Runs a libvips call that produces a new image, turning failure into a `VipsError`.
     static func make(_ operation: String, _ body: (UnsafeMutablePointer<UnsafeMutablePointer<VipsImage>?>) -> Int32) throws(VipsError) -> VImage {
+        // Every image starts here, so libvips is always running before its first operation.
+        try Vips.start()
         var out: UnsafeMutablePointer<VipsImage>?
         guard body(&out) == 0, let out else { throw VipsError.take(operation: operation) }
         return VImage(owning: out)
