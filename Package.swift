@@ -32,6 +32,7 @@ let package = Package(
                 "Layout",
                 "TransformSpec",
                 "Render",
+                "Vips",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -17,10 +17,12 @@ struct Encoder {
             var image = try canvas.cast8()
             let encoded: EncodedFormat
             if format == .auto {
-                // Knowing whether anything is transparent needs the pixels, so compute them once here.
-                image = try image.materialized()
-                let minimumAlpha = isOpaque ? 255 : try image.minimum(band: 3)
-                let transparent = minimumAlpha < 255
+                var transparent = false
+                if image.hasAlpha && !isOpaque {
+                    // Knowing whether anything is transparent needs the pixels, so compute them once here.
+                    image = try image.materialized()
+                    transparent = try image.minimum(band: image.bands - 1) < 255
+                }
                 encoded = options.autoPreferences.first ?? (transparent ? .png : .jpeg)
             } else {
                 guard let chosen = EncodedFormat(rawValue: format.rawValue) else { throw RenderError.unsupportedFormat(format) }

@@ -32,7 +32,7 @@ struct ImageLayers {
         let image = try decoded(shrink: source.loadShrink(for: rect, interpolation: paint.interpolation))
             .resampled(width: rect.width, height: rect.height, kernel: kernel)
             .cropped(x: part.x, y: part.y, width: part.width, height: part.height)
-        return Layer(image: try image.withAlpha(), x: visible.x, y: visible.y)
+        return Layer(image: image, x: visible.x, y: visible.y)
     }
 
     /// Tiles of the image's point size from the rect's top-left; only the tiles under the visible
@@ -48,7 +48,7 @@ struct ImageLayers {
         let down = (phaseY + part.height + tileHeight - 1) / tileHeight
         let image = try tile.replicated(across: across, down: down)
             .cropped(x: phaseX, y: phaseY, width: part.width, height: part.height)
-        return Layer(image: try image.withAlpha(), x: visible.x, y: visible.y)
+        return Layer(image: image, x: visible.x, y: visible.y)
     }
 
     /// The nine regions of a cap-inset image: corners resampled only by render scale ÷ image scale,
@@ -80,7 +80,7 @@ struct ImageLayers {
                     .cropped(x: 0, y: 0, width: to.width, height: to.height)
                 let part = shown.offset(from: to)
                 let cut = try piece.cropped(x: part.x, y: part.y, width: part.width, height: part.height)
-                layers.append(Layer(image: try cut.withAlpha(), x: shown.x, y: shown.y))
+                layers.append(Layer(image: cut, x: shown.x, y: shown.y))
             }
         }
         return layers

@@ -25,8 +25,8 @@ extension VImage {
         try derive("orient") { cvips_orient($0, $1, Int32(exif)) }
     }
 
-    /// Converts to 8-bit sRGB: embedded ICC profiles and CMYK through lcms, other spaces and 16-bit
-    /// data through libvips's colourspace conversion. Alpha is kept.
+    /// Converts to 8-bit sRGB with 3 bands (4 with alpha): embedded ICC profiles and CMYK through lcms,
+    /// greyscale, other spaces and 16-bit data through libvips's colourspace conversion.
     public func srgb() throws(VipsError) -> VImage {
         var image = self
         if image.hasICCProfile {

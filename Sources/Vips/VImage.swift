@@ -23,9 +23,9 @@ public final class VImage: @unchecked Sendable {
     /// EXIF orientation tag (1…8) from the image's metadata, 1 when absent.
     public var exifOrientation: Int { Int(vips_image_get_orientation(pointer)) }
 
-    /// True for 8-bit sRGB (or greyscale) pixels, which need no colour conversion.
+    /// True for 8-bit sRGB pixels, which need no colour conversion.
     var isEightBitSRGB: Bool {
-        cvips_format(pointer) == VIPS_FORMAT_UCHAR && [VIPS_INTERPRETATION_sRGB, VIPS_INTERPRETATION_B_W].contains(cvips_interpretation(pointer))
+        cvips_format(pointer) == VIPS_FORMAT_UCHAR && cvips_interpretation(pointer) == VIPS_INTERPRETATION_sRGB
     }
 
     var isCMYK: Bool { cvips_interpretation(pointer) == VIPS_INTERPRETATION_CMYK }

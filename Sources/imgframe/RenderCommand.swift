@@ -3,6 +3,7 @@ import Foundation
 import Layout
 import Render
 import TransformSpec
+import Vips
 
 /// `imgframe render`: one image to one file, with the same query language as the service.
 struct RenderCommand: ParsableCommand {
@@ -34,8 +35,12 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Where to write the encoded image.")
     var output: String
 
+    @Option(name: .customLong("repeat"), help: "Render this many times in one process (for benchmarks); the output is written once.")
+    var repetitions: Int = 1
+
     func validate() throws {
         guard (chain == nil) != (query == nil) else { throw ValidationError("give exactly one of --chain or --query") }
+        guard repetitions >= 1 else { throw ValidationError("--repeat must be at least 1") }
     }
 
     func run() throws {
@@ -55,11 +60,16 @@ struct RenderCommand: ParsableCommand {
             spec.format = byExtension
         }
         do {
-            let image = try Renderer(sources: SourceDirectory(root: rootFolder)).render(spec)
+            let renderer = try Renderer(sources: SourceDirectory(root: rootFolder))
+            var image = try renderer.render(spec)
+            for _ in 1..<repetitions { image = try renderer.render(spec) }
             try Data(image.bytes).write(to: URL(fileURLWithPath: output))
             print("wrote \(output): \(image.pixelSize.width)×\(image.pixelSize.height) \(image.format.rawValue), \(image.bytes.count) bytes")
         } catch let error as RenderError {
             printError(error.description)
+            throw ExitCode(1)
+        } catch let error as VipsError {
+            printError("libvips could not start: \(error)")
             throw ExitCode(1)
         }
     }

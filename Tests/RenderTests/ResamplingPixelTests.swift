@@ -111,7 +111,7 @@ struct ResamplingPixelTests {
             ? try upright.converted(to: .cmyk).jpegKeepingMetadata(quality: 95)
             : try upright.converted(to: .rgb16).pngKeepingMetadata()
         let check = try VImage.decode(fixture)
-        #expect(kind == "cmyk" ? check.bands == 4 : check.bitsPerBand == 16)
+        #expect(kind == "cmyk" ? check.bands == 4 && !check.isSRGB : check.bitsPerBand == 16)
         try folder.write("s.img", bytes: fixture)
         let (image, _) = try folder.render("s.img", "w=32&h=32&fmt=png")
         let decoded = try VImage.decode(image.bytes)
@@ -119,6 +119,20 @@ struct ResamplingPixelTests {
         let bitmap = try Bitmap(decoded)
         #expect(bitmap[4, 4].r > 200 && bitmap[4, 4].g < 80, "\(bitmap[4, 4])")
         #expect(bitmap[28, 28].r > 200 && bitmap[28, 28].g > 200 && bitmap[28, 28].b < 80, "\(bitmap[28, 28])")
+    }
+
+    @Test("16-bit greyscale comes out 8-bit sRGB, composited with colour layers")
+    func greyscale() throws {
+        let folder = try SourceFolder()
+        let grey = try SourceFolder.image(width: 40, height: 40, { x, _ in x < 20 ? RGBA(50, 50, 50) : RGBA(200, 200, 200) })
+            .flattened(onto: [0, 0, 0]).converted(to: .grey16)
+        try folder.write("g.png", bytes: try grey.pngKeepingMetadata())
+        #expect(try VImage.decode(try grey.pngKeepingMetadata()).bands == 1)
+        let (image, bitmap) = try folder.render("g.png", "w=40&h=60&mode=fit&fmt=png&bg=ff0000")
+        let decoded = try VImage.decode(image.bytes)
+        #expect(decoded.isEightBit && decoded.isSRGB)
+        #expect(bitmap[5, 30].isClose(to: RGBA(50, 50, 50), tolerance: 3) && bitmap[35, 30].isClose(to: RGBA(200, 200, 200), tolerance: 3))
+        #expect(bitmap[5, 5] == .red)
     }
 
     @Test("bad sources give typed errors, never a crash", arguments: [
