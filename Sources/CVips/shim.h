@@ -175,6 +175,23 @@ static inline int cvips_copy_memory(VipsImage *in, VipsImage **out) {
 
 static inline int cvips_min(VipsImage *in, double *out) { return vips_min(in, out, NULL); }
 
+// Why: libvips 8.14's webpsave writes EXIF even with "strip"; removing the metadata fields from the
+// image itself keeps every encoder from seeing them.
+static inline int cvips_without_metadata(VipsImage *in, VipsImage **out) {
+    if (vips_copy(in, out, NULL)) return -1;
+    gchar **fields = vips_image_get_fields(*out);
+    for (int i = 0; fields[i] != NULL; i++) {
+        const char *name = fields[i];
+        if (strcmp(name, VIPS_META_EXIF_NAME) == 0 || strcmp(name, VIPS_META_XMP_NAME) == 0 ||
+            strcmp(name, VIPS_META_IPTC_NAME) == 0 || strcmp(name, VIPS_META_ICC_NAME) == 0 ||
+            strcmp(name, VIPS_META_PHOTOSHOP_NAME) == 0 || strcmp(name, VIPS_META_ORIENTATION) == 0 ||
+            strncmp(name, "exif-", 5) == 0 || strncmp(name, "png-comment-", 12) == 0)
+            vips_image_remove(*out, name);
+    }
+    g_strfreev(fields);
+    return 0;
+}
+
 static inline int cvips_jpegsave(VipsImage *in, void **buf, size_t *len, int quality, int progressive) {
     return vips_jpegsave_buffer(in, buf, len, "Q", quality, "interlace", progressive, "optimize_coding", TRUE,
                                 "strip", TRUE, NULL);

@@ -43,3 +43,28 @@ public indirect enum ViewNode: Sendable, Hashable {
     /// `clipped(antialiased:)`: cuts everything the wrapped subtree draws to its bounds.
     case clipped(ViewNode, antialiased: Bool)
 }
+
+extension ImageRef {
+    /// The source name this reference stands for; the primary image is the request's own `source`.
+    public func name(primary source: String) -> String {
+        switch self {
+        case .primary: source
+        case .named(let name): name
+        }
+    }
+}
+
+extension ViewNode {
+    /// Every image the tree shows.
+    public var imageRefs: Set<ImageRef> {
+        switch self {
+        case .image(let image): [image.ref]
+        case .shape: []
+        case .aspectRatio(let child, _, _), .frame(let child, _, _, _), .flexFrame(let child, _), .border(let child, _, _),
+             .clipped(let child, _):
+            child.imageRefs
+        case .overlay(let child, let content, _), .background(let child, let content, _):
+            child.imageRefs.union(content.imageRefs)
+        }
+    }
+}

@@ -31,7 +31,7 @@ struct Encoder {
             if isOpaque || !encoded.supportsAlpha {
                 image = try image.flattened(onto: matte.bytes.prefix(3).map(Double.init))
             }
-            return (try write(image, as: encoded), encoded, image.hasAlpha)
+            return (try write(image.withoutMetadata(), as: encoded), encoded, image.hasAlpha)
         } catch let error as RenderError {
             throw error
         } catch let error as VipsError {

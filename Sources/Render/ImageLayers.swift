@@ -18,7 +18,7 @@ struct ImageLayers {
             case .nineSlice(let slice): return try nineSliced(slice, visible)
             }
         } catch {
-            throw .undecodable(source.path, detail: "\(error)")
+            throw .undecodable(source.name, detail: "\(error)")
         }
     }
 

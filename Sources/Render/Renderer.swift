@@ -46,10 +46,11 @@ public struct Renderer: Sendable {
     private func openSources(_ spec: TransformSpec) throws(RenderError) -> [ImageRef: SourceImage] {
         var images: [ImageRef: SourceImage] = [:]
         for ref in spec.view.imageRefs {
-            let path = try sources.path(for: ref, primary: spec.source)
+            let name = ref.name(primary: spec.source)
+            let path = try sources.path(for: name)
             var fixed: ImageOrientation?
             if ref == .primary, case .fixed(let orientation) = spec.orientation { fixed = orientation }
-            images[ref] = try SourceImage(path: path, fixedOrientation: fixed)
+            images[ref] = try SourceImage(name: name, path: path, fixedOrientation: fixed)
         }
         return images
     }
@@ -81,19 +82,6 @@ public struct Renderer: Sendable {
 }
 
 extension ViewNode {
-    /// Every image the tree shows.
-    var imageRefs: Set<ImageRef> {
-        switch self {
-        case .image(let image): [image.ref]
-        case .shape: []
-        case .aspectRatio(let child, _, _), .frame(let child, _, _, _), .flexFrame(let child, _), .border(let child, _, _),
-             .clipped(let child, _):
-            child.imageRefs
-        case .overlay(let child, let content, _), .background(let child, let content, _):
-            child.imageRefs.union(content.imageRefs)
-        }
-    }
-
     /// The colour uncovered pixels take when alpha is dropped: the outermost opaque solid background
     /// (the `bg` parameter compiles to one), else white.
     var matte: RGBAColor {

@@ -1,5 +1,3 @@
-import Layout
-
 /// The folder images are served from: maps the request's path and `Image("…")` names to files.
 public struct SourceDirectory: Sendable {
     /// The root folder, without a trailing slash.
@@ -11,13 +9,9 @@ public struct SourceDirectory: Sendable {
         self.root = root
     }
 
-    /// The file for `ref`. Names are relative to the root; absolute paths, `..` and empty segments
+    /// The file for `name`, a path relative to the root. Absolute paths, `..`, `.` and empty segments
     /// are refused so a name cannot leave the root by spelling.
-    public func path(for ref: ImageRef, primary: String) throws(RenderError) -> String {
-        let name = switch ref {
-        case .primary: primary
-        case .named(let name): name
-        }
+    public func path(for name: String) throws(RenderError) -> String {
         let segments = name.split(separator: "/", omittingEmptySubsequences: false)
         guard !name.isEmpty, !name.hasPrefix("/"), !name.contains("\\"), !name.contains("\0"),
               segments.allSatisfy({ !$0.isEmpty && $0 != ".." && $0 != "." })

@@ -4,35 +4,36 @@ import Vips
 /// One source image of a request: its file, its layout metrics (after orientation), and how to
 /// decode it to upright 8-bit sRGB at a useful size.
 struct SourceImage {
-    let path: String
+    /// The name the request used (relative to the source root); errors show this, never server paths.
+    let name: String
     let file: ImageFile
     let metrics: ImageMetrics
     /// The EXIF orientation to apply (1…8); the stored tag unless the request fixed one.
     let orientation: ImageOrientation
 
     /// Opens `path` and reads its header. `fixedOrientation` overrides the EXIF tag (`orient=`).
-    init(path: String, fixedOrientation: ImageOrientation?) throws(RenderError) {
+    init(name: String, path: String, fixedOrientation: ImageOrientation?) throws(RenderError) {
         do {
             file = try ImageFile(path: path)
         } catch .notFound {
-            throw .sourceNotFound(path)
+            throw .sourceNotFound(name)
         } catch {
-            throw .unsupportedSource(path)
+            throw .unsupportedSource(name)
         }
-        self.path = path
+        self.name = name
         let header: VImage
         do {
-            guard try file.loaderName() != nil else { throw RenderError.unsupportedSource(path) }
+            guard try file.loaderName() != nil else { throw RenderError.unsupportedSource(name) }
             header = try file.load()
         } catch let error as RenderError {
             throw error
         } catch {
-            throw .undecodable(path, detail: "\(error)")
+            throw .undecodable(name, detail: "\(error)")
         }
         orientation = fixedOrientation ?? ImageOrientation(exifValue: header.exifOrientation) ?? .up
         metrics = ImageMetrics(
             pixelWidth: header.width, pixelHeight: header.height,
-            scale: ImageMetrics.scale(fromFileName: path), orientation: orientation)
+            scale: ImageMetrics.scale(fromFileName: name), orientation: orientation)
     }
 
     /// The JPEG/WebP shrink-on-load factor for drawing at `target` pixels: a power of two that still
@@ -54,7 +55,7 @@ struct SourceImage {
                 ? loaded : try loaded.oriented(exif: orientation.exifValue)
             return try upright.srgb()
         } catch {
-            throw .undecodable(path, detail: "\(error)")
+            throw .undecodable(name, detail: "\(error)")
         }
     }
 }

@@ -1,6 +1,11 @@
 import CVips
 
 extension VImage {
+    /// The same pixels without EXIF, XMP, IPTC, ICC or orientation metadata.
+    public func withoutMetadata() throws(VipsError) -> VImage {
+        try derive("strip metadata") { cvips_without_metadata($0, $1) }
+    }
+
     /// JPEG, metadata stripped; `progressive` writes an interlaced file.
     public func jpeg(quality: Int, progressive: Bool = false) throws(VipsError) -> [UInt8] {
         try encode("jpegsave") { cvips_jpegsave($0, $1, $2, Int32(quality), progressive ? 1 : 0) }
@@ -13,7 +18,7 @@ extension VImage {
 
     /// WebP, metadata stripped.
     public func webp(quality: Int) throws(VipsError) -> [UInt8] {
-        try encode("webpsave") { cvips_webpsave($0, $1, $2, Int32(quality)) }
+        WebPContainer.strippingMetadata(try encode("webpsave") { cvips_webpsave($0, $1, $2, Int32(quality)) })
     }
 
     /// AVIF (AV1 in HEIF), metadata stripped.

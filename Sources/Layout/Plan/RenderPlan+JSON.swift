@@ -27,7 +27,7 @@ extension LayoutError {
 extension ImagePaint {
     var json: JSONValue {
         var members: [(String, JSONValue)] = [
-            ("image", .string(ref.jsonName)),
+            ("image", .string(ref.name(primary: "primary"))),
             ("image_rect", .rect(placement.rect)),
             ("image_rect_rounded", .rect(placement.roundedRect)),
             ("image_rect_px", .pixelRect(placement.pixelRect)),
@@ -140,15 +140,6 @@ extension RGBAColor {
             let hex = String(b, radix: 16)
             return b < 16 ? "0" + hex : hex
         }.joined()
-    }
-}
-
-extension ImageRef {
-    var jsonName: String {
-        switch self {
-        case .primary: "primary"
-        case .named(let name): name
-        }
     }
 }
 

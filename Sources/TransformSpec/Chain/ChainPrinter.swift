@@ -38,11 +38,7 @@ struct ChainPrinter {
     }
 
     private func imageLeaf(_ image: ImageView) -> String {
-        let name = switch image.ref {
-        case .primary: source
-        case .named(let name): name
-        }
-        var text = "Image(\(quoted(name)))"
+        var text = "Image(\(quoted(image.ref.name(primary: source))))"
         if let resizing = image.resizing {
             var args: [String] = []
             if !resizing.capInsets.isZero {

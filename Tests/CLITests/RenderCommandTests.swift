@@ -1,0 +1,36 @@
+import Foundation
+import Testing
+
+@Suite("imgframe render")
+struct RenderCommandTests {
+    static let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Samples").standardizedFileURL
+
+    func temporary(_ name: String) -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("imgframe-cli-\(UUID().uuidString)-\(name)")
+    }
+
+    @Test("writes the file, with the format from the extension")
+    func writes() throws {
+        let output = temporary("out.png")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let result = try runImageFrame(["render", Self.samples.appendingPathComponent("landscape_4.jpg").path,
+                                        "--query", "w=120&h=90&mode=fill&clip=1", "-o", output.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("120×90 png"))
+        #expect(try Data(contentsOf: output).prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
+    }
+
+    @Test("bad input exits non-zero and says what is wrong", arguments: [
+        (["--query", "mode=fil"], "landscape_4.jpg", 2, "`mode` must be one of"),
+        (["--query", "w=10"], "missing.jpg", 1, "source image `missing.jpg` not found"),
+        (["--query", "w=10"], "CREDITS.md", 1, "not an image in a supported format"),
+        (["--chain", "resizable().aspectRatio(contentMode:.fill).frame(width:10)"], "landscape_4.jpg", 1, "non-finite root size"),
+    ])
+    func badInput(_ request: [String], _ source: String, _ status: Int32, _ message: String) throws {
+        let output = temporary("bad.jpg")
+        let result = try runImageFrame(["render", Self.samples.appendingPathComponent(source).path] + request + ["-o", output.path])
+        #expect(result.status == status)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+    }
+}
