@@ -12,7 +12,8 @@ struct Encoder {
     let matte: RGBAColor
     let options: RenderOptions
 
-    func encode(_ canvas: VImage) throws(RenderError) -> (bytes: [UInt8], format: EncodedFormat, hasAlpha: Bool) {
+    /// Encodes `canvas`; `sources` name the request's images, for the error when one turns out corrupt.
+    func encode(_ canvas: VImage, sources: [String]) throws(RenderError) -> (bytes: [UInt8], format: EncodedFormat, hasAlpha: Bool) {
         do {
             var image = try canvas.cast8()
             let encoded: EncodedFormat
@@ -35,7 +36,7 @@ struct Encoder {
         } catch let error as RenderError {
             throw error
         } catch let error as VipsError {
-            throw Self.classify(error)
+            throw Self.classify(error, sources: sources)
         } catch {
             throw .internalFailure(VipsError(operation: "encode", message: "\(error)"))
         }
@@ -53,9 +54,10 @@ struct Encoder {
 
     /// Pixels are computed lazily while encoding, so a corrupt source surfaces here; libvips names its
     /// loader in the message.
-    static func classify(_ error: VipsError) -> RenderError {
+    static func classify(_ error: VipsError, sources: [String]) -> RenderError {
         let loaders = ["load", "jpeg", "png", "webp", "gif", "heif", "tiff", "premature", "truncat", "corrupt"]
         let text = error.message.lowercased()
-        return loaders.contains(where: text.contains) ? .undecodable("source", detail: error.description) : .internalFailure(error)
+        guard loaders.contains(where: text.contains) else { return .internalFailure(error) }
+        return .undecodable(sources.sorted().joined(separator: ", "), detail: error.description)
     }
 }

@@ -29,7 +29,7 @@ struct ImageLayers {
     /// decode at a reduced size when the rect is much smaller than the source.
     private func stretched(_ visible: PixelRect) throws(VipsError) -> Layer {
         let part = visible.offset(from: rect)
-        let image = try decoded(shrink: source.loadShrink(for: rect, interpolation: paint.interpolation))
+        let image = try source.decode(shrink: source.loadShrink(for: rect, interpolation: paint.interpolation))
             .resampled(width: rect.width, height: rect.height, kernel: kernel)
             .cropped(x: part.x, y: part.y, width: part.width, height: part.height)
         return Layer(image: image, x: visible.x, y: visible.y)
@@ -40,7 +40,7 @@ struct ImageLayers {
     private func tiled(_ grid: TileGrid, _ visible: PixelRect) throws(VipsError) -> Layer {
         let tileWidth = max(1, Int((grid.tileSize.width * scale).rounded()))
         let tileHeight = max(1, Int((grid.tileSize.height * scale).rounded()))
-        let tile = try decoded(shrink: 1).resampled(width: tileWidth, height: tileHeight, kernel: kernel)
+        let tile = try source.decode().resampled(width: tileWidth, height: tileHeight, kernel: kernel)
         let part = visible.offset(from: rect)
         let phaseX = part.x % tileWidth
         let phaseY = part.y % tileHeight
@@ -54,7 +54,7 @@ struct ImageLayers {
     /// The nine regions of a cap-inset image: corners resampled only by render scale ÷ image scale,
     /// edges stretched (or tiled) along their length, the centre in both axes (spec §9.3).
     private func nineSliced(_ slice: NineSlice, _ visible: PixelRect) throws(VipsError) -> [Layer] {
-        let image = try decoded(shrink: 1, sequential: false)
+        let image = try source.decode(sequential: false)
         let sourceColumns = slice.sourceColumnsPx.map { Int($0.rounded()) }
         let sourceRows = slice.sourceRowsPx.map { Int($0.rounded()) }
         let naturalScale = scale / source.metrics.scale
@@ -84,14 +84,5 @@ struct ImageLayers {
             }
         }
         return layers
-    }
-
-    private func decoded(shrink: Int, sequential: Bool = true) throws(VipsError) -> VImage {
-        do {
-            return try source.decode(shrink: shrink, sequential: sequential)
-        } catch {
-            guard case .undecodable(_, let detail) = error else { throw VipsError(operation: "decode", message: "\(error)") }
-            throw VipsError(operation: "decode", message: detail)
-        }
     }
 }

@@ -37,7 +37,7 @@ public struct Renderer: Sendable {
         let canvas = try draw(plan, images: images)
         timings.render = lap()
         let encoder = Encoder(format: spec.format, quality: spec.quality, isOpaque: spec.isOpaque, matte: spec.view.matte, options: options)
-        let output = try encoder.encode(canvas)
+        let output = try encoder.encode(canvas, sources: images.values.map(\.name))
         timings.encode = lap()
         return RenderedImage(bytes: output.bytes, format: output.format, pixelSize: plan.canvas, hasAlpha: output.hasAlpha, timings: timings)
     }

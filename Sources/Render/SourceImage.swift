@@ -48,14 +48,9 @@ struct SourceImage {
     }
 
     /// Upright, 8-bit sRGB pixels, decoded at 1/`shrink` size when the format allows.
-    func decode(shrink: Int = 1, sequential: Bool = true) throws(RenderError) -> VImage {
-        do {
-            let loaded = try file.load(shrink: shrink, sequential: sequential)
-            let upright = orientation == .up && loaded.exifOrientation == 1
-                ? loaded : try loaded.oriented(exif: orientation.exifValue)
-            return try upright.srgb()
-        } catch {
-            throw .undecodable(name, detail: "\(error)")
-        }
+    func decode(shrink: Int = 1, sequential: Bool = true) throws(VipsError) -> VImage {
+        let loaded = try file.load(shrink: shrink, sequential: sequential)
+        let upright = orientation == .up && loaded.exifOrientation == 1 ? loaded : try loaded.oriented(exif: orientation.exifValue)
+        return try upright.srgb()
     }
 }

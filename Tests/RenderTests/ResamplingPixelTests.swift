@@ -157,7 +157,7 @@ struct ResamplingPixelTests {
         #expect {
             try folder.render("cut.jpg", "w=100&h=100")
         } throws: { error in
-            guard case RenderError.undecodable = error else { return false }
+            guard case RenderError.undecodable("cut.jpg", _) = error else { return false }
             return true
         }
         #expect {
