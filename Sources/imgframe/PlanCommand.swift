@@ -24,26 +24,12 @@ struct PlanCommand: ParsableCommand {
     @Option(name: .customLong("image"), help: "Another image the chain shows: NAME=WxH[@Nx]. Repeatable.")
     var images: [NamedImageArgument] = []
 
-    @Option(help: "A modifier chain in Swift syntax, e.g. 'resizable().scaledToFill().frame(width:300,height:400).clipped()'.")
-    var chain: String?
-
-    @Option(help: "A URL query in the service's parameters, e.g. 'w=300&h=400&mode=fill'.")
-    var query: String?
-
-    @Option(help: "ImageRenderer.proposedSize width (points, or inf).")
-    var pw: String?
-
-    @Option(help: "ImageRenderer.proposedSize height (points, or inf).")
-    var ph: String?
-
-    @Option(help: "ImageRenderer.scale: pixels per point (1–4).")
-    var scale: String?
+    @OptionGroup var request: RequestOptions
 
     @Option(help: "Orientation stored in the image's EXIF: up, right, down, left, or a *Mirrored variant.")
     var orientation: String?
 
     func validate() throws {
-        guard (chain == nil) != (query == nil) else { throw ValidationError("give exactly one of --chain or --query") }
         guard ImageSizeArgument(size) != nil else { throw ValidationError("--size must be WxH pixels, e.g. 4032x3024 or 68x68@2x") }
         if let orientation, ImageOrientation(rawValue: orientation) == nil {
             throw ValidationError("--orientation must be one of \(ImageOrientation.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -54,21 +40,12 @@ struct PlanCommand: ParsableCommand {
         let outcome = PlanRequest(
             source: source, size: ImageSizeArgument(size, defaultScale: ImageMetrics.scale(fromFileName: source))!.metrics,
             orientation: orientation.flatMap(ImageOrientation.init(rawValue:)) ?? .up,
-            images: images.map { ($0.name, $0.metrics) }, query: composedQuery()
+            images: images.map { ($0.name, $0.metrics) }, query: request.composedQuery
         ).run()
         print(outcome.json.serialized(indent: 2))
         if let message = outcome.errorMessage {
             printError(message)
             throw ExitCode(outcome.isRequestError ? 2 : 1)
         }
-    }
-
-    /// `--chain`/`--query` plus the renderer options, as one query string for the shared parser.
-    private func composedQuery() -> String {
-        var parts = query.map { [$0] } ?? ["chain=" + PercentEncoding.encode(chain!)]
-        for (key, value) in [("pw", pw), ("ph", ph), ("scale", scale)] {
-            if let value { parts.append(key + "=" + PercentEncoding.encode(value)) }
-        }
-        return parts.joined(separator: "&")
     }
 }

@@ -20,14 +20,7 @@ struct RenderCommand: ParsableCommand {
     @Argument(help: "The source image file.")
     var source: String
 
-    @Option(help: "A URL query, e.g. 'w=300&h=400&mode=fill'.")
-    var query: String?
-
-    @Option(help: "A modifier chain in Swift syntax.")
-    var chain: String?
-
-    @Option(help: "ImageRenderer.scale: pixels per point (1–4).")
-    var scale: String?
+    @OptionGroup var request: RequestOptions
 
     @Option(help: "Folder that Image(\"name\") and overlay= names are relative to (default: the source's folder).")
     var root: String?
@@ -39,7 +32,6 @@ struct RenderCommand: ParsableCommand {
     var repetitions: Int = 1
 
     func validate() throws {
-        guard (chain == nil) != (query == nil) else { throw ValidationError("give exactly one of --chain or --query") }
         guard repetitions >= 1 else { throw ValidationError("--repeat must be at least 1") }
     }
 
@@ -47,11 +39,9 @@ struct RenderCommand: ParsableCommand {
         let file = URL(fileURLWithPath: source)
         let rootFolder = root ?? file.deletingLastPathComponent().path
         let name = root == nil ? file.lastPathComponent : relativePath(of: file.standardizedFileURL.path, under: rootFolder)
-        var parts = query.map { [$0] } ?? ["chain=" + PercentEncoding.encode(chain!)]
-        if let scale { parts.append("scale=" + PercentEncoding.encode(scale)) }
         var spec: TransformSpec
         do {
-            spec = try TransformSpec.parse(source: name, query: parts.joined(separator: "&"))
+            spec = try TransformSpec.parse(source: name, query: request.composedQuery)
         } catch {
             printError(error.description)
             throw ExitCode(2)

@@ -1,0 +1,34 @@
+import ArgumentParser
+
+/// The request options `plan` and `render` share: the request as a chain or a query, plus the
+/// `ImageRenderer` settings, composed into one query string for the service's own parser.
+struct RequestOptions: ParsableArguments {
+    @Option(help: "A modifier chain in Swift syntax, e.g. 'resizable().scaledToFill().frame(width:300,height:400).clipped()'.")
+    var chain: String?
+
+    @Option(help: "A URL query in the service's parameters, e.g. 'w=300&h=400&mode=fill'.")
+    var query: String?
+
+    @Option(help: "ImageRenderer.proposedSize width (points, or inf).")
+    var pw: String?
+
+    @Option(help: "ImageRenderer.proposedSize height (points, or inf).")
+    var ph: String?
+
+    @Option(help: "ImageRenderer.scale: pixels per point (1–4).")
+    var scale: String?
+
+    func validate() throws {
+        guard (chain == nil) != (query == nil) else { throw ValidationError("give exactly one of --chain or --query") }
+    }
+
+    /// `--chain`/`--query` plus the renderer options as one query; a setting given twice is reported
+    /// by the parser as a duplicate parameter.
+    var composedQuery: String {
+        var parts = query.map { [$0] } ?? ["chain=" + PercentEncoding.encode(chain ?? "")]
+        for (key, value) in [("pw", pw), ("ph", ph), ("scale", scale)] {
+            if let value { parts.append(key + "=" + PercentEncoding.encode(value)) }
+        }
+        return parts.joined(separator: "&")
+    }
+}
