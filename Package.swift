@@ -26,6 +26,8 @@ let package = Package(
         .target(name: "Vips", dependencies: ["CVips"]),
         // Executes a RenderPlan with Vips: load, orient, sRGB, resample, tile, 9-slice, composite, encode.
         .target(name: "Render", dependencies: ["Layout", "TransformSpec", "Vips"]),
+        // The hand-written HTTP/1.1 server over POSIX sockets and Dispatch; knows nothing of images.
+        .target(name: "HTTP1"),
         .executableTarget(
             name: "imgframe",
             dependencies: [
@@ -43,6 +45,9 @@ let package = Package(
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "LayoutVectorSupport"]),
         .testTarget(name: "TransformSpecTests", dependencies: ["TransformSpec", "Layout", "LayoutVectorSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Vips", "TransformSpec", "Layout", "LayoutVectorSupport"]),
+        // Test-only: a raw-socket HTTP client for driving real servers byte by byte.
+        .target(name: "HTTPTestSupport", path: "Tests/HTTPSupport"),
+        .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1", "HTTPTestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["imgframe", "Layout", "LayoutVectorSupport"]),
     ]
 )

@@ -1,0 +1,309 @@
+import Dispatch
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One client connection: reads requests, hands them to the handler one at a time, writes the
+/// responses in order, and enforces the timeouts. All state lives on the connection's serial queue;
+/// nothing blocks, and there is no thread per connection.
+final class Connection: @unchecked Sendable {
+    // @unchecked: every mutable property is touched only on `queue` (checked with dispatchPrecondition).
+    let id: Int
+    private let descriptor: Int32
+    private let queue: DispatchQueue
+    private let configuration: ServerConfiguration
+    private let handler: HTTPServer.Handler
+    private let onClose: @Sendable (Int) -> Void
+
+    private var parser: RequestParser
+    private var readSource: DispatchSourceRead?
+    private var writeSource: DispatchSourceWrite?
+    private var timer: DispatchSourceTimer?
+    private var readingPaused = false
+    private var writeSourceActive = false
+    private var pendingCancellations = 0
+
+    private var phase = Phase.waitingForRequest
+    private var output: [UInt8] = []
+    private var written = 0
+    private var closeAfterWrite = false
+    private var requestsServed = 0
+    private var draining = false
+    private var timerPurpose = TimerPurpose.header
+
+    /// Where the connection is in its request/response cycle.
+    private enum Phase {
+        /// Reading the next request (head or body); the only phase in which bytes are read.
+        case waitingForRequest
+        /// The handler has the request; reading is paused so pipelined requests wait their turn.
+        case handling(HTTPRequest)
+        /// Writing a response.
+        case writing
+        /// Response sent, write side shut; reading and discarding until the client closes.
+        case lingering
+        case closed
+    }
+
+    private enum TimerPurpose { case header, idle, write, linger }
+
+    init(id: Int, descriptor: Int32, configuration: ServerConfiguration, target: DispatchQueue,
+         handler: @escaping HTTPServer.Handler, onClose: @escaping @Sendable (Int) -> Void) {
+        self.id = id
+        self.descriptor = descriptor
+        self.configuration = configuration
+        self.handler = handler
+        self.onClose = onClose
+        self.queue = DispatchQueue(label: "imgframe.connection", target: target)
+        self.parser = RequestParser(limits: configuration)
+    }
+
+    func start() {
+        queue.async { [self] in
+            let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
+            source.setEventHandler { [unowned self] in readable() }
+            source.setCancelHandler { [self] in cancelled() }
+            readSource = source
+            source.resume()
+            // The first request of a connection gets the header timeout from the moment it opens.
+            arm(.header, after: configuration.headerTimeout)
+        }
+    }
+
+    /// Stop taking new requests: idle connections close now, busy ones after their response.
+    func drain() {
+        queue.async { [self] in
+            draining = true
+            if case .waitingForRequest = phase { close() }
+        }
+    }
+
+    /// Closes at once, whatever is in progress (end of a drain deadline).
+    func forceClose() {
+        queue.async { [self] in close() }
+    }
+
+    // MARK: reading
+
+    private func readable() {
+        dispatchPrecondition(condition: .onQueue(queue))
+        var peerClosed = false
+        withUnsafeTemporaryAllocation(byteCount: 64 * 1024, alignment: 1) { buffer in
+            while true {
+                switch Socket.read(descriptor, into: buffer) {
+                case .bytes(let count):
+                    if case .lingering = phase { continue }
+                    parser.append(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+                    // A whole head never needs more than the limits; stop reading beyond them.
+                    if parser.bufferedByteCount > configuration.maxRequestLineBytes + configuration.maxHeaderBytes + configuration.maxBodyBytes { return }
+                case .wouldBlock:
+                    return
+                case .closed:
+                    peerClosed = true
+                    return
+                }
+            }
+        }
+        if case .lingering = phase {
+            if peerClosed { close() }
+            return
+        }
+        if timerPurpose == .idle, parser.bufferedByteCount > 0 {
+            // The first byte of the next request starts its header clock.
+            arm(.header, after: configuration.headerTimeout)
+        }
+        processInput()
+        if peerClosed, case .waitingForRequest = phase { close() }
+    }
+
+    private func processInput() {
+        guard case .waitingForRequest = phase else { return }
+        do {
+            guard let request = try parser.next() else { return }
+            dispatch(request)
+        } catch {
+            fail(error.status)
+        }
+    }
+
+    private func dispatch(_ request: HTTPRequest) {
+        phase = .handling(request)
+        requestsServed += 1
+        pauseReading()
+        cancelTimer()
+        handler(request) { [weak self] response in
+            guard let self else { return }
+            queue.async { self.respond(response, to: request) }
+        }
+    }
+
+    // MARK: writing
+
+    private func respond(_ response: HTTPResponse, to request: HTTPRequest) {
+        dispatchPrecondition(condition: .onQueue(queue))
+        guard case .handling = phase else { return }
+        let keepAlive = request.wantsKeepAlive && !draining && requestsServed < configuration.maxRequestsPerConnection
+        closeAfterWrite = !keepAlive
+        send(ResponseWriter.serialize(
+            response, version: request.version, isHead: request.method == "HEAD", keepAlive: keepAlive,
+            serverName: configuration.serverName))
+    }
+
+    /// Answers a protocol error and closes (RFC 9112 §9.6: 400 then close; NIO does the same).
+    private func fail(_ status: HTTPStatus) {
+        pauseReading()
+        closeAfterWrite = true
+        send(ResponseWriter.serialize(
+            configuration.errorResponse(status), version: .http11, isHead: false, keepAlive: false,
+            serverName: configuration.serverName))
+    }
+
+    private func send(_ bytes: [UInt8]) {
+        phase = .writing
+        output = bytes
+        written = 0
+        flush()
+    }
+
+    private func flush() {
+        dispatchPrecondition(condition: .onQueue(queue))
+        while written < output.count {
+            let result = output.withUnsafeBytes { Socket.write(descriptor, UnsafeRawBufferPointer(rebasing: $0[written...])) }
+            switch result {
+            case .bytes(let count):
+                written += count
+            case .wouldBlock:
+                waitForWritable()
+                return
+            case .closed:
+                close()
+                return
+            }
+        }
+        stopWaitingForWritable()
+        output = []
+        writeCompleted()
+    }
+
+    private func writeCompleted() {
+        if closeAfterWrite {
+            linger()
+            return
+        }
+        phase = .waitingForRequest
+        if draining {
+            close()
+        } else if parser.bufferedByteCount > 0 {
+            // Pipelined bytes are already here: answer the next request in order.
+            arm(.header, after: configuration.headerTimeout)
+            resumeReading()
+            processInput()
+        } else {
+            arm(.idle, after: configuration.idleTimeout)
+            resumeReading()
+        }
+    }
+
+    /// Shuts the write side and reads until the client closes (briefly), so a client that is still
+    /// sending does not get a reset that destroys the response it has not read yet (nginx's
+    /// lingering close).
+    private func linger() {
+        phase = .lingering
+        Socket.shutdownWrite(descriptor)
+        arm(.linger, after: .seconds(1))
+        resumeReading()
+    }
+
+    private func waitForWritable() {
+        arm(.write, after: configuration.writeTimeout)
+        if writeSource == nil {
+            let source = DispatchSource.makeWriteSource(fileDescriptor: descriptor, queue: queue)
+            source.setEventHandler { [unowned self] in flush() }
+            source.setCancelHandler { [self] in cancelled() }
+            writeSource = source
+        }
+        if !writeSourceActive {
+            writeSourceActive = true
+            writeSource?.resume()
+        }
+    }
+
+    private func stopWaitingForWritable() {
+        if writeSourceActive {
+            writeSourceActive = false
+            writeSource?.suspend()
+        }
+    }
+
+    // MARK: timers and closing
+
+    private func arm(_ purpose: TimerPurpose, after delay: Duration) {
+        timerPurpose = purpose
+        if timer == nil {
+            let source = DispatchSource.makeTimerSource(queue: queue)
+            source.setEventHandler { [unowned self] in timerFired() }
+            source.resume()
+            timer = source
+        }
+        let (seconds, attoseconds) = delay.components
+        let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+        timer?.schedule(deadline: .now() + .nanoseconds(nanoseconds))
+    }
+
+    private func cancelTimer() {
+        timer?.schedule(deadline: .distantFuture)
+    }
+
+    private func timerFired() {
+        switch (timerPurpose, phase) {
+        case (.header, .waitingForRequest):
+            fail(.requestTimeout)
+        case (.idle, .waitingForRequest), (.write, .writing), (.linger, .lingering):
+            close()
+        default:
+            break
+        }
+    }
+
+    private func pauseReading() {
+        guard !readingPaused else { return }
+        readingPaused = true
+        readSource?.suspend()
+    }
+
+    private func resumeReading() {
+        guard readingPaused else { return }
+        readingPaused = false
+        readSource?.resume()
+    }
+
+    private func close() {
+        dispatchPrecondition(condition: .onQueue(queue))
+        if case .closed = phase { return }
+        phase = .closed
+        timer?.cancel()
+        timer = nil
+        // Suspended sources must be resumed before they are cancelled and released.
+        resumeReading()
+        if let writeSource {
+            if !writeSourceActive { writeSource.resume() }
+            pendingCancellations += 1
+            writeSource.cancel()
+        }
+        if let readSource {
+            pendingCancellations += 1
+            readSource.cancel()
+        }
+        if pendingCancellations == 0 { cancelled() }
+    }
+
+    /// Runs once per cancelled source; the descriptor is closed after the last one, when no handler
+    /// can still use it.
+    private func cancelled() {
+        pendingCancellations -= 1
+        guard pendingCancellations <= 0 else { return }
+        readSource = nil
+        writeSource = nil
+        Socket.close(descriptor)
+        onClose(id)
+    }
+}

@@ -1,0 +1,129 @@
+/// An HTTP status code with its reason phrase.
+public struct HTTPStatus: Sendable, Hashable {
+    public let code: Int
+    public let reason: String
+
+    public init(_ code: Int, _ reason: String) {
+        self.code = code
+        self.reason = reason
+    }
+
+    public static let ok = HTTPStatus(200, "OK")
+    public static let notModified = HTTPStatus(304, "Not Modified")
+    public static let badRequest = HTTPStatus(400, "Bad Request")
+    public static let forbidden = HTTPStatus(403, "Forbidden")
+    public static let notFound = HTTPStatus(404, "Not Found")
+    public static let methodNotAllowed = HTTPStatus(405, "Method Not Allowed")
+    public static let requestTimeout = HTTPStatus(408, "Request Timeout")
+    public static let lengthRequired = HTTPStatus(411, "Length Required")
+    public static let contentTooLarge = HTTPStatus(413, "Content Too Large")
+    public static let uriTooLong = HTTPStatus(414, "URI Too Long")
+    public static let unsupportedMediaType = HTTPStatus(415, "Unsupported Media Type")
+    public static let unprocessableContent = HTTPStatus(422, "Unprocessable Content")
+    public static let headerFieldsTooLarge = HTTPStatus(431, "Request Header Fields Too Large")
+    public static let internalServerError = HTTPStatus(500, "Internal Server Error")
+    public static let notImplemented = HTTPStatus(501, "Not Implemented")
+    public static let serviceUnavailable = HTTPStatus(503, "Service Unavailable")
+    public static let gatewayTimeout = HTTPStatus(504, "Gateway Timeout")
+    public static let versionNotSupported = HTTPStatus(505, "HTTP Version Not Supported")
+}
+
+/// Header fields in order, names compared case-insensitively (RFC 9110 §5.1).
+public struct HTTPHeaders: Sendable, ExpressibleByArrayLiteral, Sequence {
+    public private(set) var fields: [(name: String, value: String)]
+
+    public init(arrayLiteral elements: (String, String)...) {
+        fields = elements.map { (name: $0.0, value: $0.1) }
+    }
+
+    public init(_ fields: [(String, String)] = []) {
+        self.fields = fields.map { (name: $0.0, value: $0.1) }
+    }
+
+    /// The first value of `name`, if present.
+    public subscript(name: String) -> String? {
+        fields.first { $0.name.lowercased() == name.lowercased() }?.value
+    }
+
+    /// Every value of `name`, in order.
+    public func values(_ name: String) -> [String] {
+        fields.filter { $0.name.lowercased() == name.lowercased() }.map(\.value)
+    }
+
+    public mutating func add(_ name: String, _ value: String) {
+        fields.append((name: name, value: value))
+    }
+
+    /// Replaces every field called `name` with one.
+    public mutating func set(_ name: String, _ value: String) {
+        fields.removeAll { $0.name.lowercased() == name.lowercased() }
+        fields.append((name: name, value: value))
+    }
+
+    public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> {
+        fields.makeIterator()
+    }
+
+    /// True when a comma-separated field (e.g. `Connection`) contains `token`, case-insensitively.
+    func contains(token: String, in name: String) -> Bool {
+        values(name).contains { value in
+            value.split(separator: ",").contains { $0.trimmingSpaces().lowercased() == token }
+        }
+    }
+}
+
+/// HTTP/1.0 or HTTP/1.1.
+public enum HTTPVersion: String, Sendable {
+    case http10 = "HTTP/1.0"
+    case http11 = "HTTP/1.1"
+}
+
+/// A parsed request: the head and its (usually empty) body.
+public struct HTTPRequest: Sendable {
+    public var method: String
+    /// The request target as sent (origin form: path and query, still percent-encoded).
+    public var target: String
+    public var version: HTTPVersion
+    public var headers: HTTPHeaders
+    public var body: [UInt8]
+
+    /// The target's path part, before `?`.
+    public var path: Substring { target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)[0] }
+
+    /// The target's query part, after `?` (empty when there is none).
+    public var query: Substring {
+        let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        return parts.count > 1 ? parts[1] : ""
+    }
+
+    /// Whether the client asked to keep the connection open (RFC 9112 §9.3).
+    public var wantsKeepAlive: Bool {
+        switch version {
+        case .http11: !headers.contains(token: "close", in: "Connection")
+        case .http10: headers.contains(token: "keep-alive", in: "Connection")
+        }
+    }
+}
+
+/// A response. `Content-Length`, `Date`, `Server` and `Connection` are added by the writer.
+public struct HTTPResponse: Sendable {
+    public var status: HTTPStatus
+    public var headers: HTTPHeaders
+    public var body: [UInt8]
+
+    public init(status: HTTPStatus, headers: HTTPHeaders = [], body: [UInt8] = []) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+}
+
+extension Substring {
+    /// Without leading and trailing spaces and tabs (HTTP's optional whitespace).
+    func trimmingSpaces() -> Substring {
+        var s = self
+        while let c = s.first, c == " " || c == "\t" { s.removeFirst() }
+        while let c = s.last, c == " " || c == "\t" { s.removeLast() }
+        return s
+    }
+}

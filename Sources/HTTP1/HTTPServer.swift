@@ -1,0 +1,140 @@
+import Dispatch
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A non-blocking HTTP/1.1 server: one listening socket, a Dispatch read source for accepts, and a
+/// `Connection` per client. Knows nothing about what it serves: every request goes to the handler.
+public final class HTTPServer: Sendable {
+    /// Handles one request; calls `respond` exactly once, from any thread, now or later.
+    public typealias Handler = @Sendable (HTTPRequest, @escaping @Sendable (HTTPResponse) -> Void) -> Void
+
+    public let configuration: ServerConfiguration
+    private let handler: Handler
+    private let state = Mutex(State())
+    private let acceptQueue = DispatchQueue(label: "imgframe.accept")
+    private let connectionQueue = DispatchQueue(label: "imgframe.connections", attributes: .concurrent)
+
+    private struct State {
+        var listener: Int32 = -1
+        var acceptSource: AcceptSource?
+        var connections: [Int: Connection] = [:]
+        var nextID = 0
+        var port = 0
+        var isIPv6 = false
+        var draining = false
+        var drainFinished: (@Sendable () -> Void)?
+    }
+
+    /// The accept source, movable into the state lock (Dispatch sources are thread-safe, but not
+    /// marked Sendable).
+    private struct AcceptSource: @unchecked Sendable {
+        let source: DispatchSourceRead
+    }
+
+    public init(configuration: ServerConfiguration, handler: @escaping Handler) {
+        self.configuration = configuration
+        self.handler = handler
+    }
+
+    /// The port the server listens on (the kernel's pick when configured as 0).
+    public var port: Int { state.withLock { $0.port } }
+
+    /// The URL clients reach the server at, e.g. `http://127.0.0.1:8080` or `http://[::1]:8080`.
+    public var url: String {
+        let (port, isIPv6) = state.withLock { ($0.port, $0.isIPv6) }
+        return "http://\(isIPv6 ? "[\(configuration.host)]" : configuration.host):\(port)"
+    }
+
+    /// Open connections right now.
+    public var connectionCount: Int { state.withLock { $0.connections.count } }
+
+    /// Binds, listens and starts accepting. Throws when the address cannot be bound.
+    public func start() throws(SocketError) {
+        let (fd, port, isIPv6) = try Socket.listen(host: configuration.host, port: configuration.port, backlog: configuration.backlog)
+        let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: acceptQueue)
+        source.setEventHandler { [weak self] in self?.acceptPending(fd) }
+        source.setCancelHandler { Socket.close(fd) }
+        let accept = AcceptSource(source: source)
+        state.withLock {
+            $0.listener = fd
+            $0.port = port
+            $0.isIPv6 = isIPv6
+            $0.acceptSource = accept
+        }
+        source.resume()
+    }
+
+    private func acceptPending(_ listener: Int32) {
+        while true {
+            let fd: Int32?
+            do {
+                fd = try Socket.accept(listener)
+            } catch {
+                return  // e.g. EMFILE: leave the rest in the backlog until descriptors free up
+            }
+            guard let fd else { return }
+            let connection: Connection? = state.withLock { state in
+                guard !state.draining, state.connections.count < configuration.maxConnections else { return nil }
+                state.nextID += 1
+                let connection = Connection(
+                    id: state.nextID, descriptor: fd, configuration: configuration, target: connectionQueue, handler: handler,
+                    onClose: { [weak self] id in self?.connectionClosed(id) })
+                state.connections[state.nextID] = connection
+                return connection
+            }
+            guard let connection else {
+                refuse(fd)
+                continue
+            }
+            connection.start()
+        }
+    }
+
+    /// Over the connection limit: a short 503 and close, rather than silently queueing the client.
+    private func refuse(_ fd: Int32) {
+        var response = configuration.errorResponse(.serviceUnavailable)
+        response.headers.set("Retry-After", "1")
+        let bytes = ResponseWriter.serialize(response, version: .http11, isHead: false, keepAlive: false, serverName: configuration.serverName)
+        _ = bytes.withUnsafeBytes { Socket.write(fd, $0) }
+        Socket.shutdownWrite(fd)
+        Socket.close(fd)
+    }
+
+    private func connectionClosed(_ id: Int) {
+        let finished: (@Sendable () -> Void)? = state.withLock { state in
+            state.connections[id] = nil
+            guard state.draining, state.connections.isEmpty, let done = state.drainFinished else { return nil }
+            state.drainFinished = nil
+            return done
+        }
+        finished?()
+    }
+
+    /// Graceful drain: stops accepting, closes idle connections, lets in-flight requests finish
+    /// (their responses carry `Connection: close`), and force-closes whatever is left after
+    /// `deadline`. Calls `completion` once every connection is closed.
+    public func shutdown(deadline: Duration, completion: @escaping @Sendable () -> Void) {
+        let (source, connections, doneNow) = state.withLock { state -> (AcceptSource?, [Connection], Bool) in
+            state.draining = true
+            let source = state.acceptSource
+            state.acceptSource = nil
+            if state.connections.isEmpty { return (source, [], true) }
+            state.drainFinished = completion
+            return (source, Array(state.connections.values), false)
+        }
+        source?.source.cancel()
+        if doneNow {
+            completion()
+            return
+        }
+        for connection in connections { connection.drain() }
+        let (seconds, attoseconds) = deadline.components
+        acceptQueue.asyncAfter(deadline: .now() + .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))) { [weak self] in
+            guard let self else { return }
+            let remaining = state.withLock { Array($0.connections.values) }
+            for connection in remaining { connection.forceClose() }
+        }
+    }
+}

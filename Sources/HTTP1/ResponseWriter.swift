@@ -1,0 +1,57 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Synchronization
+
+/// Turns a response into bytes: status line, the handler's headers, then `Date`, `Server`,
+/// `Content-Length` and `Connection`, and the body (none for `HEAD` and 304).
+enum ResponseWriter {
+    static func serialize(_ response: HTTPResponse, version: HTTPVersion, isHead: Bool, keepAlive: Bool, serverName: String) -> [UInt8] {
+        var head = "\(version.rawValue) \(response.status.code) \(response.status.reason)\r\n"
+        for field in response.headers where !managed.contains(field.name.lowercased()) {
+            head += "\(field.name): \(field.value)\r\n"
+        }
+        head += "Date: \(DateCache.shared.current())\r\nServer: \(serverName)\r\n"
+        let bodyless = response.status.code == 304 || response.status.code == 204 || response.status.code < 200
+        if !bodyless { head += "Content-Length: \(response.body.count)\r\n" }
+        // HTTP/1.1 keeps alive by default; HTTP/1.0 only when told (RFC 9112 §9.3).
+        if !keepAlive {
+            head += "Connection: close\r\n"
+        } else if version == .http10 {
+            head += "Connection: keep-alive\r\n"
+        }
+        head += "\r\n"
+        var bytes = Array(head.utf8)
+        if !isHead && !bodyless { bytes += response.body }
+        return bytes
+    }
+
+    /// Headers the writer owns; a handler's own copies are dropped.
+    private static let managed: Set<String> = ["date", "server", "content-length", "connection", "transfer-encoding"]
+}
+
+/// The `Date` header value (IMF-fixdate, RFC 9110 §5.6.7), formatted at most once per second.
+final class DateCache: Sendable {
+    static let shared = DateCache()
+    private let cache = Mutex<(second: Int, text: String)>((-1, ""))
+
+    func current() -> String {
+        let now = time(nil)
+        return cache.withLock { cached in
+            if cached.second != now { cached = (now, Self.format(now)) }
+            return cached.text
+        }
+    }
+
+    private static let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    static func format(_ seconds: Int) -> String {
+        var t = time_t(seconds)
+        var parts = tm()
+        gmtime_r(&t, &parts)
+        func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return "\(days[Int(parts.tm_wday)]), \(two(parts.tm_mday)) \(months[Int(parts.tm_mon)]) \(parts.tm_year + 1900) "
+            + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)) GMT"
+    }
+}
