@@ -14,6 +14,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
     ],
     targets: [
         // Pure Swift: sizes, proposals, alignment, SwiftUI's layout rules and the RenderPlan. No C, no Foundation.
@@ -26,8 +27,19 @@ let package = Package(
         .target(name: "Vips", dependencies: ["CVips"]),
         // Executes a RenderPlan with Vips: load, orient, sRGB, resample, tile, 9-slice, composite, encode.
         .target(name: "Render", dependencies: ["Layout", "TransformSpec", "Vips"]),
+        // OpenSSL's libcrypto (pkg-config `libcrypto`), imported only by Hashing.
+        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        // SHA-256 and HMAC-SHA256 for ETags, cache keys and URL signatures.
+        .target(name: "Hashing", dependencies: ["CCrypto"]),
         // The hand-written HTTP/1.1 server over POSIX sockets and Dispatch; knows nothing of images.
         .target(name: "HTTP1"),
+        // Wiring: configuration, routes, source confinement, work scheduling, errors, access log.
+        .target(
+            name: "Service",
+            dependencies: [
+                "HTTP1", "Render", "TransformSpec", "Layout", "Vips", "Hashing",
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         .executableTarget(
             name: "imgframe",
             dependencies: [
@@ -35,6 +47,8 @@ let package = Package(
                 "TransformSpec",
                 "Render",
                 "Vips",
+                "Service",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -48,6 +62,7 @@ let package = Package(
         // Test-only: a raw-socket HTTP client for driving real servers byte by byte.
         .target(name: "HTTPTestSupport", path: "Tests/HTTPSupport"),
         .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1", "HTTPTestSupport"]),
+        .testTarget(name: "ServiceTests", dependencies: ["Service", "HTTP1", "Hashing", "HTTPTestSupport", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "CLITests", dependencies: ["imgframe", "Layout", "LayoutVectorSupport"]),
     ]
 )

@@ -11,6 +11,8 @@ struct Encoder {
     /// What uncovered pixels become when alpha is dropped: `bg` when the request set one, else white.
     let matte: RGBAColor
     let options: RenderOptions
+    /// Formats `fmt=auto` prefers over JPEG/PNG, best first (from the client's `Accept`).
+    let autoFormats: [EncodedFormat]
 
     /// Encodes `canvas`; `sources` name the request's images, for the error when one turns out corrupt.
     func encode(_ canvas: VImage, sources: [String]) throws(RenderError) -> (bytes: [UInt8], format: EncodedFormat, hasAlpha: Bool) {
@@ -24,7 +26,7 @@ struct Encoder {
                     image = try image.materialized()
                     transparent = try image.minimum(band: image.bands - 1) < 255
                 }
-                encoded = options.autoPreferences.first ?? (transparent ? .png : .jpeg)
+                encoded = autoFormats.first ?? (transparent ? .png : .jpeg)
             } else {
                 guard let chosen = EncodedFormat(rawValue: format.rawValue) else { throw RenderError.unsupportedFormat(format) }
                 encoded = chosen
@@ -52,12 +54,13 @@ struct Encoder {
         }
     }
 
-    /// Pixels are computed lazily while encoding, so a corrupt source surfaces here; libvips names its
-    /// loader in the message.
+    /// Pixels are computed lazily while encoding, so a corrupt source surfaces here. libvips names the
+    /// failing loader ("jpegload", "VipsJpeg: Premature end…"); encoder failures name a saver and are
+    /// ours, not the source's.
     static func classify(_ error: VipsError, sources: [String]) -> RenderError {
-        let loaders = ["load", "jpeg", "png", "webp", "gif", "heif", "tiff", "premature", "truncat", "corrupt"]
         let text = error.message.lowercased()
-        guard loaders.contains(where: text.contains) else { return .internalFailure(error) }
+        let fromLoader = ["load", "premature", "truncat", "corrupt", "vipsjpeg", "vipspng", "not a known", "read error"]
+        guard !text.contains("save"), fromLoader.contains(where: text.contains) else { return .internalFailure(error) }
         return .undecodable(sources.sorted().joined(separator: ", "), detail: error.description)
     }
 }

@@ -11,17 +11,13 @@ public enum EncodedFormat: String, Sendable, CaseIterable {
     public var supportsAlpha: Bool { self != .jpeg }
 }
 
-/// Settings of one render that do not come from the request: encoder tuning and the formats `fmt=auto`
-/// may pick.
+/// Settings of the renderer that do not come from the request: encoder tuning.
 public struct RenderOptions: Sendable {
     /// Write JPEGs progressive (interlaced).
     public var progressiveJPEG: Bool
-    /// Formats `fmt=auto` may choose over JPEG/PNG, best first (the HTTP layer fills this from `Accept`).
-    public var autoPreferences: [EncodedFormat]
 
-    public init(progressiveJPEG: Bool = false, autoPreferences: [EncodedFormat] = []) {
+    public init(progressiveJPEG: Bool = false) {
         self.progressiveJPEG = progressiveJPEG
-        self.autoPreferences = autoPreferences
     }
 }
 

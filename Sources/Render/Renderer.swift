@@ -15,7 +15,9 @@ public struct Renderer: Sendable {
         self.options = options
     }
 
-    public func render(_ spec: TransformSpec) throws(RenderError) -> RenderedImage {
+    /// Renders `spec`. With `fmt=auto`, the first of `autoFormats` is used if any (the formats the
+    /// client accepts, best first), else JPEG, or PNG when the result has transparency.
+    public func render(_ spec: TransformSpec, autoFormats: [EncodedFormat] = []) throws(RenderError) -> RenderedImage {
         var timings = RenderTimings()
         let clock = ContinuousClock()
         var start = clock.now
@@ -36,7 +38,9 @@ public struct Renderer: Sendable {
         timings.layout = lap()
         let canvas = try draw(plan, images: images)
         timings.render = lap()
-        let encoder = Encoder(format: spec.format, quality: spec.quality, isOpaque: spec.isOpaque, matte: spec.view.matte, options: options)
+        let encoder = Encoder(
+            format: spec.format, quality: spec.quality, isOpaque: spec.isOpaque, matte: spec.view.matte, options: options,
+            autoFormats: autoFormats)
         let output = try encoder.encode(canvas, sources: images.values.map(\.name))
         timings.encode = lap()
         return RenderedImage(bytes: output.bytes, format: output.format, pixelSize: plan.canvas, hasAlpha: output.hasAlpha, timings: timings)

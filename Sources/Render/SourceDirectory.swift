@@ -1,21 +1,44 @@
-/// The folder images are served from: maps the request's path and `Image("…")` names to files.
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The folder images are served from: maps request paths and `Image("…")` names to files, and never
+/// to a file outside it.
 public struct SourceDirectory: Sendable {
-    /// The root folder, without a trailing slash.
+    /// The root folder as configured.
     public let root: String
+    /// The root's real path (symlinks resolved), or `nil` when it does not exist.
+    public let resolvedRoot: String?
 
     public init(root: String) {
         var root = root
         while root.count > 1, root.hasSuffix("/") { root.removeLast() }
         self.root = root
+        self.resolvedRoot = Self.realPath(root)
     }
 
-    /// The file for `name`, a path relative to the root. Absolute paths, `..`, `.` and empty segments
-    /// are refused so a name cannot leave the root by spelling.
+    /// True when the root exists and can be listed and read.
+    public var isReadable: Bool {
+        guard let resolvedRoot else { return false }
+        return access(resolvedRoot, R_OK | X_OK) == 0
+    }
+
+    /// The file for `name`, a path relative to the root. Absolute paths, `..`, `.`, empty segments,
+    /// backslashes and NUL are refused by spelling; then the real path (all symlinks resolved) must
+    /// still be inside the root's real path, so a symlink cannot lead outside.
     public func path(for name: String) throws(RenderError) -> String {
         let segments = name.split(separator: "/", omittingEmptySubsequences: false)
         guard !name.isEmpty, !name.hasPrefix("/"), !name.contains("\\"), !name.contains("\0"),
-              segments.allSatisfy({ !$0.isEmpty && $0 != ".." && $0 != "." })
+              segments.allSatisfy({ !$0.isEmpty && $0 != ".." && $0 != "." }),
+              let resolvedRoot, let real = Self.realPath(resolvedRoot + "/" + name),
+              real.hasPrefix(resolvedRoot == "/" ? "/" : resolvedRoot + "/")
         else { throw .sourceNotFound(name) }
-        return root + "/" + name
+        return real
+    }
+
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 }

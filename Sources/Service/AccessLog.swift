@@ -1,0 +1,24 @@
+import HTTP1
+import Logging
+
+/// One line per request: method, target, status, body bytes, milliseconds and cache status, with the
+/// same values as structured metadata.
+struct AccessLog: Sendable {
+    let logger: Logger
+
+    /// Longest target written to the log; longer ones are cut so a hostile URL cannot flood it.
+    static let maxTargetLength = 512
+
+    func record(_ request: HTTPRequest, _ response: HTTPResponse, milliseconds: Double, cache: String) {
+        let target = request.target.count > Self.maxTargetLength ? String(request.target.prefix(Self.maxTargetLength)) + "…" : request.target
+        let bytes = request.method == "HEAD" ? 0 : response.body.count
+        let ms = (milliseconds * 10).rounded() / 10
+        logger.info(
+            "\(request.method) \(target) \(response.status.code) \(bytes)B \(ms)ms cache=\(cache)",
+            metadata: [
+                "http.request.method": "\(request.method)", "url.path": "\(target)",
+                "http.response.status_code": "\(response.status.code)", "http.response.body.size": "\(bytes)",
+                "http.server.request.duration_ms": "\(ms)", "imgframe.cache.status": "\(cache)",
+            ])
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+/// Builds the configuration in layers: defaults, then the config file, then `IMGFRAME_*`
+/// environment variables, then command-line flags. Any bad key or value stops start-up with the
+/// key, the value, where it came from, and why.
+public enum ConfigurationLoader {
+    /// - Parameters:
+    ///   - file: a config file (`--config`), or `nil`; `IMGFRAME_CONFIG` names one too.
+    ///   - environment: the process environment.
+    ///   - flags: `(key, value)` pairs from the command line, in setting-key form (`port`, `root`).
+    public static func load(
+        file: String?, environment: [String: String], flags: [(String, String)]
+    ) throws(ConfigurationError) -> ServiceConfiguration {
+        var configuration = ServiceConfiguration()
+        if let path = file ?? environment["IMGFRAME_CONFIG"] {
+            for (key, value, line) in try readFile(path) {
+                try apply(key, value, origin: "\(path) line \(line)", to: &configuration)
+            }
+        }
+        let known = Set(Settings.all.map(\.environmentName) + ["IMGFRAME_CONFIG"])
+        for (name, value) in environment.sorted(by: { $0.key < $1.key }) where name.hasPrefix("IMGFRAME_") {
+            guard known.contains(name) else { throw .unknownKey(name, origin: "environment") }
+            guard let setting = Settings.all.first(where: { $0.environmentName == name }) else { continue }
+            try apply(setting.key, value, origin: "from \(name)", to: &configuration)
+        }
+        for (key, value) in flags {
+            try apply(key, value, origin: "from --\(key.replacingOccurrences(of: "_", with: "-"))", to: &configuration)
+        }
+        return configuration
+    }
+
+    private static func apply(_ key: String, _ value: String, origin: String, to configuration: inout ServiceConfiguration) throws(ConfigurationError) {
+        guard let setting = Settings.named(key) else { throw .unknownKey(key, origin: origin) }
+        do {
+            try setting.apply(&configuration, value)
+        } catch {
+            throw .invalid(key: key, value: value, origin: origin, reason: error.reason)
+        }
+    }
+
+    /// `key = value` lines; `#` starts a comment; blank lines are ignored.
+    static func readFile(_ path: String) throws(ConfigurationError) -> [(String, String, Int)] {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw .unreadableFile(path) }
+        var entries: [(String, String, Int)] = []
+        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0].trimmingCharacters(in: .whitespaces)
+            if line.isEmpty { continue }
+            let parts = line.split(separator: "=", maxSplits: 1)
+            guard parts.count == 2 else { throw .malformedLine(file: path, line: index + 1, text: line) }
+            entries.append((parts[0].trimmingCharacters(in: .whitespaces), parts[1].trimmingCharacters(in: .whitespaces), index + 1))
+        }
+        return entries
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import HTTP1
+import Logging
+
+/// Everything `imgframe serve` can be told: where to listen, what to serve, and how. Built from
+/// defaults (`Limits`), then a config file, then `IMGFRAME_*` environment variables, then flags.
+public struct ServiceConfiguration: Sendable {
+    /// Listen address and HTTP limits.
+    public var server: ServerConfiguration
+    /// Folder the `/img/` paths are relative to. Default `Samples`.
+    public var root: String = "Samples"
+    /// Folder for the result cache. Default `$XDG_CACHE_HOME/imgframe` or `~/.cache/imgframe`.
+    public var cacheDirectory: String = ServiceConfiguration.defaultCacheDirectory
+    /// `Cache-Control` of successful image responses.
+    public var cacheControl: String = Limits.cacheControl
+    /// Lowest level logged.
+    public var logLevel: Logger.Level = .info
+    /// May `fmt=auto` answer AVIF to clients that accept it?
+    public var avif = true
+    /// May `fmt=auto` answer WebP to clients that accept it?
+    public var webp = true
+    /// Write JPEGs progressive.
+    public var progressiveJPEG = false
+    /// Render threads. Default one per core.
+    public var workers: Int = ProcessInfo.processInfo.activeProcessorCount * Limits.workersPerCore
+    /// Renders that may wait for a worker; more get 503. Default 2 per worker.
+    public var queueLength: Int = ProcessInfo.processInfo.activeProcessorCount * Limits.workersPerCore * Limits.queuePerWorker
+    /// Time in-flight requests get to finish after SIGTERM.
+    public var drainTimeout: Duration = Limits.drainTimeout
+
+    public init() {
+        server = Limits.server
+    }
+
+    /// Every configuration key, as the file and `IMGFRAME_*` variables spell it.
+    public static var keys: [String] { Settings.all.map(\.key) }
+
+    static var defaultCacheDirectory: String {
+        let environment = ProcessInfo.processInfo.environment
+        if let xdg = environment["XDG_CACHE_HOME"], !xdg.isEmpty { return xdg + "/imgframe" }
+        return (environment["HOME"] ?? "/tmp") + "/.cache/imgframe"
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import HTTP1
+import Logging
+
+/// One configurable key: its name, what it means, and how a text value applies to the configuration.
+struct Setting: Sendable {
+    let key: String
+    let help: String
+    let apply: @Sendable (inout ServiceConfiguration, String) throws(SettingError) -> Void
+
+    /// The environment variable that sets this key: `IMGFRAME_` + key upper-cased, `.` → `_`.
+    var environmentName: String {
+        "IMGFRAME_" + key.uppercased().replacingOccurrences(of: ".", with: "_")
+    }
+}
+
+/// Why a value does not fit its key (the loader adds the key, value and origin).
+struct SettingError: Error {
+    let reason: String
+}
+
+/// Every setting of the service. The config file, environment variables and flags all go through
+/// this table, so a key is named, parsed and checked the same way wherever it comes from.
+enum Settings {
+    static let all: [Setting] = [
+        Setting(key: "host", help: "address to listen on (IPv4, IPv6 or a host name)") { c, v throws(SettingError) in c.server.host = try text(v) },
+        Setting(key: "port", help: "TCP port; 0 picks a free one") { c, v throws(SettingError) in c.server.port = try integer(v, 0...65535) },
+        Setting(key: "root", help: "folder the /img/ paths are relative to") { c, v throws(SettingError) in c.root = try text(v) },
+        Setting(key: "cache_dir", help: "folder for the result cache") { c, v throws(SettingError) in c.cacheDirectory = try text(v) },
+        Setting(key: "cache_control", help: "Cache-Control of successful image responses") { c, v throws(SettingError) in c.cacheControl = try text(v) },
+        Setting(key: "log_level", help: "trace, debug, info, notice, warning, error or critical") { c, v throws(SettingError) in
+            guard let level = Logger.Level(rawValue: v.lowercased()) else {
+                throw SettingError(reason: "must be one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            c.logLevel = level
+        },
+        Setting(key: "formats.avif", help: "fmt=auto may answer AVIF") { c, v throws(SettingError) in c.avif = try bool(v) },
+        Setting(key: "formats.webp", help: "fmt=auto may answer WebP") { c, v throws(SettingError) in c.webp = try bool(v) },
+        Setting(key: "jpeg.progressive", help: "write progressive JPEGs") { c, v throws(SettingError) in c.progressiveJPEG = try bool(v) },
+        Setting(key: "workers", help: "render threads; 0 = one per core") { c, v throws(SettingError) in
+            let n = try integer(v, 0...1024)
+            c.workers = n == 0 ? ProcessInfo.processInfo.activeProcessorCount * Limits.workersPerCore : n
+        },
+        Setting(key: "queue", help: "renders that may wait for a worker; 0 = 2 per worker") { c, v throws(SettingError) in
+            let n = try integer(v, 0...100_000)
+            c.queueLength = n == 0 ? c.workers * Limits.queuePerWorker : n
+        },
+        Setting(key: "drain_timeout", help: "time in-flight requests get after SIGTERM") { c, v throws(SettingError) in c.drainTimeout = try duration(v) },
+        Setting(key: "limits.request_line", help: "longest request line, bytes (414 beyond)") { c, v throws(SettingError) in c.server.maxRequestLineBytes = try bytes(v) },
+        Setting(key: "limits.header_bytes", help: "largest header block, bytes (431 beyond)") { c, v throws(SettingError) in c.server.maxHeaderBytes = try bytes(v) },
+        Setting(key: "limits.header_count", help: "most header fields (431 beyond)") { c, v throws(SettingError) in c.server.maxHeaderCount = try integer(v, 1...10_000) },
+        Setting(key: "limits.body_bytes", help: "largest request body, bytes (413 beyond)") { c, v throws(SettingError) in c.server.maxBodyBytes = try bytes(v, allowZero: true) },
+        Setting(key: "limits.header_timeout", help: "time to receive a request head (408 after)") { c, v throws(SettingError) in c.server.headerTimeout = try duration(v) },
+        Setting(key: "limits.idle_timeout", help: "keep-alive wait for the next request") { c, v throws(SettingError) in c.server.idleTimeout = try duration(v) },
+        Setting(key: "limits.write_timeout", help: "longest stall of a response write") { c, v throws(SettingError) in c.server.writeTimeout = try duration(v) },
+        Setting(key: "limits.max_connections", help: "most open connections (503 beyond)") { c, v throws(SettingError) in c.server.maxConnections = try integer(v, 1...1_000_000) },
+        Setting(key: "limits.requests_per_connection", help: "requests per connection before it closes") { c, v throws(SettingError) in
+            c.server.maxRequestsPerConnection = try integer(v, 1...1_000_000)
+        },
+    ]
+
+    static func named(_ key: String) -> Setting? {
+        all.first { $0.key == key }
+    }
+
+    // MARK: value parsers
+
+    static func text(_ value: String) throws(SettingError) -> String {
+        guard !value.isEmpty else { throw SettingError(reason: "must not be empty") }
+        return value
+    }
+
+    static func integer(_ value: String, _ range: ClosedRange<Int>) throws(SettingError) -> Int {
+        guard let n = Int(value), range.contains(n) else {
+            throw SettingError(reason: "must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return n
+    }
+
+    static func bool(_ value: String) throws(SettingError) -> Bool {
+        switch value.lowercased() {
+        case "true", "yes", "on", "1": return true
+        case "false", "no", "off", "0": return false
+        default: throw SettingError(reason: "must be true or false")
+        }
+    }
+
+    /// `10s`, `500ms`, `2m`, or a bare number of seconds.
+    static func duration(_ value: String) throws(SettingError) -> Duration {
+        let units: [(String, Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600)]
+        var number = value
+        var scale = 1.0
+        for (suffix, factor) in units where value.hasSuffix(suffix) && Double(value.dropLast(suffix.count)) != nil {
+            number = String(value.dropLast(suffix.count))
+            scale = factor
+            break
+        }
+        guard let n = Double(number), n.isFinite, n >= 0, n * scale <= 86400 else {
+            throw SettingError(reason: "must be a duration such as 500ms, 10s or 2m (at most a day)")
+        }
+        return .milliseconds(Int64((n * scale * 1000).rounded()))
+    }
+
+    /// A byte count: `8192`, `8KiB`, `1MiB`.
+    static func bytes(_ value: String, allowZero: Bool = false) throws(SettingError) -> Int {
+        let units: [(String, Int)] = [("KiB", 1024), ("MiB", 1024 * 1024), ("GiB", 1024 * 1024 * 1024), ("B", 1)]
+        var number = value
+        var scale = 1
+        for (suffix, factor) in units where value.hasSuffix(suffix) {
+            number = String(value.dropLast(suffix.count))
+            scale = factor
+            break
+        }
+        guard let n = Int(number), n >= (allowZero ? 0 : 1), n <= Int(Int32.max) / scale else {
+            throw SettingError(reason: "must be a byte count such as 8192, 8KiB or 1MiB")
+        }
+        return n * scale
+    }
+}

@@ -1,0 +1,68 @@
+import HTTP1
+import Layout
+import Render
+import TransformSpec
+
+/// The one place that turns errors into HTTP statuses and public messages. Messages name what the
+/// client can change; libvips text and server paths never reach clients (they go to the log).
+enum ErrorMapping {
+    /// Status, message for the client, the parameter at fault (if any), and whether it is a server
+    /// fault worth logging as an error.
+    struct Outcome {
+        var status: HTTPStatus
+        var message: String
+        var parameter: String?
+        var isServerFault = false
+    }
+
+    static func outcome(for error: Error) -> Outcome {
+        switch error {
+        case let error as SpecError:
+            return Outcome(status: .badRequest, message: error.description, parameter: error.parameter)
+        case let error as RenderError:
+            return outcome(for: error)
+        case let error as RequestError:
+            switch error {
+            case .badPath(let message): return Outcome(status: .badRequest, message: message, parameter: "path")
+            case .methodNotAllowed: return Outcome(status: .methodNotAllowed, message: "only GET and HEAD are allowed here")
+            case .notFound: return Outcome(status: .notFound, message: "no such route; images are under /img/")
+            case .overloaded: return Outcome(status: .serviceUnavailable, message: "too many renders in progress; retry shortly")
+            }
+        default:
+            return Outcome(status: .internalServerError, message: "internal error", isServerFault: true)
+        }
+    }
+
+    private static func outcome(for error: RenderError) -> Outcome {
+        switch error {
+        case .sourceNotFound(let name):
+            Outcome(status: .notFound, message: "source image `\(name)` not found", parameter: "path")
+        case .unsupportedSource(let name):
+            Outcome(status: .unsupportedMediaType, message: "source `\(name)` is not an image in a supported format", parameter: "path")
+        case .undecodable(let name, _):
+            Outcome(status: .unprocessableContent, message: "source image `\(name)` is truncated or corrupt", parameter: "path")
+        case .layout(let layout):
+            Outcome(status: .badRequest, message: layout.description)
+        case .unsupportedFormat:
+            Outcome(status: .badRequest, message: error.description, parameter: "fmt")
+        case .internalFailure:
+            Outcome(status: .internalServerError, message: "internal error while rendering", isServerFault: true)
+        }
+    }
+
+    /// `{"error": "…", "param": "…"}` with `Cache-Control: no-store` (errors must not be cached long).
+    static func response(_ outcome: Outcome) -> HTTPResponse {
+        response(status: outcome.status, message: outcome.message, parameter: outcome.parameter)
+    }
+
+    static func response(status: HTTPStatus, message: String, parameter: String? = nil) -> HTTPResponse {
+        var members: [(String, JSONValue)] = [("error", .string(message))]
+        if let parameter { members.append(("param", .string(parameter))) }
+        var response = HTTPResponse(
+            status: status, headers: [("Content-Type", "application/json"), ("Cache-Control", "no-store")],
+            body: Array((JSONValue.object(members).serialized() + "\n").utf8))
+        if status == .methodNotAllowed { response.headers.add("Allow", "GET, HEAD") }
+        if status == .serviceUnavailable { response.headers.add("Retry-After", "1") }
+        return response
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import HTTP1
+import Layout
+import Logging
+import Render
+import Vips
+
+/// The running service: the HTTP server, its routes (`/img/…`, `/healthz`, `/readyz`), the render
+/// pool and the access log, wired from one `ServiceConfiguration`.
+public final class ImageService: Sendable {
+    public let configuration: ServiceConfiguration
+    private let server: HTTPServer
+    private let pool: WorkerPool
+
+    /// Builds the service; throws when libvips cannot start.
+    public init(configuration: ServiceConfiguration, logger: Logger = Logger(label: "imgframe")) throws(VipsError) {
+        self.configuration = configuration
+        let pool = WorkerPool(workers: configuration.workers, queueLength: configuration.queueLength)
+        let renderer = try Renderer(sources: SourceDirectory(root: configuration.root), options: RenderOptions(progressiveJPEG: configuration.progressiveJPEG))
+        let route = ImageRoute(
+            renderer: renderer, pool: pool, negotiation: FormatNegotiation(avif: configuration.avif, webp: configuration.webp),
+            cacheControl: configuration.cacheControl, logger: logger)
+        let accessLog = AccessLog(logger: logger)
+        var serverConfiguration = configuration.server
+        serverConfiguration.errorResponse = { status in ErrorMapping.response(status: status, message: status.reason) }
+        let sources = renderer.sources
+        self.pool = pool
+        self.server = HTTPServer(configuration: serverConfiguration) { request, respond in
+            let clock = ContinuousClock()
+            let start = clock.now
+            let finish: @Sendable (HTTPResponse, String) -> Void = { response, cache in
+                let elapsed = clock.now - start
+                accessLog.record(request, response, milliseconds: Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000, cache: cache)
+                respond(response)
+            }
+            Self.route(request, image: route, sources: sources, finish: finish)
+        }
+    }
+
+    private static func route(_ request: HTTPRequest, image: ImageRoute, sources: SourceDirectory, finish: @escaping @Sendable (HTTPResponse, String) -> Void) {
+        let path = request.path
+        let known = path == "/healthz" || path == "/readyz" || path.hasPrefix(ImagePath.prefix)
+        guard known else { return finish(ErrorMapping.response(ErrorMapping.outcome(for: RequestError.notFound)), "-") }
+        guard request.method == "GET" || request.method == "HEAD" else {
+            return finish(ErrorMapping.response(ErrorMapping.outcome(for: RequestError.methodNotAllowed)), "-")
+        }
+        switch path {
+        case "/healthz":
+            finish(status(.ok, ["status": "ok"]), "-")
+        case "/readyz":
+            let ready = Vips.isReady && sources.isReadable
+            finish(status(ready ? .ok : .serviceUnavailable, ["status": ready ? "ready" : "not ready", "libvips": Vips.isReady ? "ready" : "not started", "root": sources.isReadable ? "readable" : "unreadable"]), "-")
+        default:
+            image.handle(request, respond: finish)
+        }
+    }
+
+    private static func status(_ status: HTTPStatus, _ fields: [String: String]) -> HTTPResponse {
+        let body = JSONValue.object(fields.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }).serialized() + "\n"
+        return HTTPResponse(status: status, headers: [("Content-Type", "application/json"), ("Cache-Control", "no-store")], body: Array(body.utf8))
+    }
+
+    /// Starts listening; throws when the address cannot be bound.
+    public func start() throws(SocketError) {
+        try server.start()
+    }
+
+    /// `http://HOST:PORT` as bound (the actual port when configured as 0).
+    public var url: String { server.url }
+
+    public var port: Int { server.port }
+
+    /// Graceful drain: stop accepting, finish in-flight requests within the configured deadline, then
+    /// stop the render threads and call `completion`.
+    public func shutdown(completion: @escaping @Sendable () -> Void) {
+        server.shutdown(deadline: configuration.drainTimeout) { [pool] in
+            pool.stop()
+            completion()
+        }
+    }
+}

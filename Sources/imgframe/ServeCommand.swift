@@ -1,0 +1,82 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import Logging
+import Service
+
+/// `imgframe serve`: the HTTP service. Prints `listening on http://HOST:PORT` once ready; SIGTERM or
+/// SIGINT drain it (in-flight requests finish) and it exits 0.
+struct ServeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve images over HTTP: GET /img/{path}?{query}, /healthz, /readyz.",
+        discussion: """
+            Settings come from defaults, then --config FILE (or IMGFRAME_CONFIG), then IMGFRAME_* environment \
+            variables, then these flags. config/imgframe.conf documents every key.
+            """)
+
+    @Option(help: "Config file with `key = value` lines.")
+    var config: String?
+
+    @Option(help: "Address to listen on (default 127.0.0.1).")
+    var host: String?
+
+    @Option(help: "Port to listen on; 0 picks a free one (default 8080).")
+    var port: String?
+
+    @Option(help: "Folder the /img/ paths are relative to (default Samples).")
+    var root: String?
+
+    @Option(help: "Folder for the result cache.")
+    var cacheDir: String?
+
+    @Option(help: "trace, debug, info, notice, warning, error or critical (default info).")
+    var logLevel: String?
+
+    func run() throws {
+        let flags = [("host", host), ("port", port), ("root", root), ("cache_dir", cacheDir), ("log_level", logLevel)]
+            .compactMap { key, value in value.map { (key, $0) } }
+        let settings: ServiceConfiguration
+        do {
+            settings = try ConfigurationLoader.load(file: config, environment: ProcessInfo.processInfo.environment, flags: flags)
+        } catch {
+            printError(error.description)
+            throw ExitCode(78)  // EX_CONFIG
+        }
+        let level = settings.logLevel
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        let service: ImageService
+        do {
+            service = try ImageService(configuration: settings, logger: Logger(label: "imgframe"))
+            try service.start()
+        } catch {
+            printError("cannot start: \(error)")
+            throw ExitCode(1)
+        }
+        FileHandle.standardOutput.write(Data("listening on \(service.url)\n".utf8))
+        let logger = Logger(label: "imgframe")
+        logger.info("serving \(settings.root) with \(settings.workers) render workers")
+
+        // A peer that goes away must not kill the process; writes report EPIPE instead.
+        signal(SIGPIPE, SIG_IGN)
+        var sources: [DispatchSourceSignal] = []
+        for number in [SIGTERM, SIGINT] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
+            source.setEventHandler {
+                logger.info("signal \(number): draining")
+                service.shutdown {
+                    logger.info("drained; exiting")
+                    Foundation.exit(0)
+                }
+            }
+            source.resume()
+            sources.append(source)
+        }
+        withExtendedLifetime(sources) { dispatchMain() }
+    }
+}

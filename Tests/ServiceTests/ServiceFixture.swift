@@ -1,0 +1,65 @@
+import Foundation
+import HTTPTestSupport
+import Logging
+import Service
+
+/// A running `ImageService` on an ephemeral loopback port over a temporary source root holding the
+/// bundled samples, a text file named `.jpg`, a truncated JPEG, and an outside folder to escape to.
+final class ServiceFixture {
+    let folder: URL
+    let root: URL
+    let outside: URL
+    let service: ImageService
+
+    static let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Samples").standardizedFileURL
+
+    init(_ configure: (inout ServiceConfiguration) -> Void = { _ in }) throws {
+        let fm = FileManager.default
+        folder = fm.temporaryDirectory.appendingPathComponent("imgframe-service-\(UUID().uuidString)")
+        root = folder.appendingPathComponent("root")
+        outside = folder.appendingPathComponent("outside")
+        try fm.createDirectory(at: root.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        try fm.createDirectory(at: outside, withIntermediateDirectories: true)
+        for name in ["landscape_4.jpg", "dot_green.png"] {
+            try fm.copyItem(at: Self.samples.appendingPathComponent(name), to: root.appendingPathComponent(name))
+        }
+        try fm.copyItem(at: Self.samples.appendingPathComponent("dot_green.png"), to: root.appendingPathComponent("sub/dot.png"))
+        try fm.copyItem(at: Self.samples.appendingPathComponent("dot_green.png"), to: outside.appendingPathComponent("secret.png"))
+        try Data("not an image\n".utf8).write(to: root.appendingPathComponent("text.jpg"))
+        let jpeg = try Data(contentsOf: root.appendingPathComponent("landscape_4.jpg"))
+        try jpeg.prefix(jpeg.count / 3).write(to: root.appendingPathComponent("truncated.jpg"))
+        try fm.createSymbolicLink(at: root.appendingPathComponent("escape.png"), withDestinationURL: outside.appendingPathComponent("secret.png"))
+        try fm.createSymbolicLink(at: root.appendingPathComponent("outdir"), withDestinationURL: outside)
+        try fm.createSymbolicLink(at: root.appendingPathComponent("inside.png"), withDestinationURL: root.appendingPathComponent("sub/dot.png"))
+
+        var configuration = ServiceConfiguration()
+        configuration.server.port = 0
+        configuration.root = root.path
+        configure(&configuration)
+        service = try ImageService(configuration: configuration, logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
+        try service.start()
+    }
+
+    deinit {
+        service.shutdown {}
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    func client() throws -> RawClient {
+        try RawClient(port: service.port)
+    }
+
+    /// One request on a fresh connection.
+    func get(_ target: String, method: String = "GET", headers: [String] = []) throws -> RawClient.Response {
+        let client = try client()
+        try client.send("\(method) \(target) HTTP/1.1\r\nHost: test\r\n" + headers.map { $0 + "\r\n" }.joined() + "\r\n")
+        return try client.readResponse(head: method == "HEAD")
+    }
+}
+
+extension RawClient.Response {
+    /// The JSON body of an error response.
+    var json: [String: String] {
+        (try? JSONSerialization.jsonObject(with: Data(body))) as? [String: String] ?? [:]
+    }
+}

@@ -1,0 +1,23 @@
+import Dispatch
+import Service
+import Testing
+
+@Suite("worker pool")
+struct WorkerPoolTests {
+    @Test("accepts workers + queue jobs, refuses the next, runs them all")
+    func bounded() {
+        let pool = WorkerPool(workers: 2, queueLength: 3)
+        let gate = DispatchSemaphore(value: 0)
+        let done = DispatchGroup()
+        var accepted = 0
+        for _ in 0..<5 {
+            done.enter()
+            if pool.submit({ gate.wait(); done.leave() }) { accepted += 1 } else { done.leave() }
+        }
+        #expect(accepted == 5)
+        #expect(!pool.submit {})
+        for _ in 0..<5 { gate.signal() }
+        #expect(done.wait(timeout: .now() + 5) == .success)
+        pool.stop()
+    }
+}
