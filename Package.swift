@@ -63,6 +63,6 @@ let package = Package(
         .target(name: "HTTPTestSupport", path: "Tests/HTTPSupport"),
         .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1", "HTTPTestSupport"]),
         .testTarget(name: "ServiceTests", dependencies: ["Service", "HTTP1", "Hashing", "HTTPTestSupport", .product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "CLITests", dependencies: ["imgframe", "Layout", "LayoutVectorSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["imgframe", "Layout", "LayoutVectorSupport", "HTTPTestSupport"]),
     ]
 )

@@ -30,6 +30,11 @@ final class Connection: @unchecked Sendable {
     private var requestsServed = 0
     private var draining = false
     private var timerPurpose = TimerPurpose.header
+    /// True while the handler runs on this queue; a response given during it is sent right after,
+    /// without another hop through the queue.
+    private var inHandler = false
+    private var immediateResponse: HTTPResponse?
+    private static let queueKey = DispatchSpecificKey<Int>()
 
     /// Where the connection is in its request/response cycle.
     private enum Phase {
@@ -55,6 +60,7 @@ final class Connection: @unchecked Sendable {
         self.onClose = onClose
         self.queue = DispatchQueue(label: "imgframe.connection", target: target)
         self.parser = RequestParser(limits: configuration)
+        queue.setSpecific(key: Self.queueKey, value: id)
     }
 
     func start() {
@@ -130,9 +136,19 @@ final class Connection: @unchecked Sendable {
         requestsServed += 1
         pauseReading()
         cancelTimer()
+        inHandler = true
         handler(request) { [weak self] response in
             guard let self else { return }
-            queue.async { self.respond(response, to: request) }
+            if DispatchQueue.getSpecific(key: Self.queueKey) == id, inHandler {
+                immediateResponse = response
+            } else {
+                queue.async { self.respond(response, to: request) }
+            }
+        }
+        inHandler = false
+        if let response = immediateResponse {
+            immediateResponse = nil
+            respond(response, to: request)
         }
     }
 

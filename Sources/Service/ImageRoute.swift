@@ -33,15 +33,18 @@ struct ImageRoute: Sendable {
             let cachingHeaders = headers
             let accepted = pool.submit { [renderer, logger] in
                 logger.debug("render started: \(spec.canonicalForm)")
+                let response: HTTPResponse
+                let cache: String
                 do {
                     let image = try renderer.render(spec, autoFormats: formats)
                     var headers = cachingHeaders
                     headers.add("Content-Type", image.format.contentType)
                     headers.add("Server-Timing", Self.serverTiming(image.timings))
-                    respond(HTTPResponse(status: .ok, headers: headers, body: image.bytes), "MISS")
+                    (response, cache) = (HTTPResponse(status: .ok, headers: headers, body: image.bytes), "MISS")
                 } catch {
-                    respond(Self.errorResponse(error, logger: logger), "-")
+                    (response, cache) = (Self.errorResponse(error, logger: logger), "-")
                 }
+                return { respond(response, cache) }
             }
             if !accepted { respond(ErrorMapping.response(ErrorMapping.outcome(for: RequestError.overloaded)), "-") }
         } catch {

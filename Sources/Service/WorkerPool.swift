@@ -6,7 +6,7 @@ import Foundation
 public final class WorkerPool: @unchecked Sendable {
     // @unchecked: `jobs`, `running` and `stopped` are only touched under `condition`.
     private let condition = NSCondition()
-    private var jobs: [@Sendable () -> Void] = []
+    private var jobs: [Job] = []
     private var running = 0
     private var stopped = false
     /// Number of threads.
@@ -25,8 +25,13 @@ public final class WorkerPool: @unchecked Sendable {
         }
     }
 
+    /// A job does its work and returns what to do with the result (answer the client). The pool frees
+    /// the job's slot before running that, so a client that sends its next request the moment it has
+    /// the answer never finds the slot still taken.
+    public typealias Job = @Sendable () -> (@Sendable () -> Void)
+
     /// Queues `job`; false (and `job` is dropped) when workers and queue are all taken.
-    public func submit(_ job: @escaping @Sendable () -> Void) -> Bool {
+    public func submit(_ job: @escaping Job) -> Bool {
         condition.lock()
         defer { condition.unlock() }
         guard !stopped, running + jobs.count < workers + queueLength else { return false }
@@ -69,10 +74,11 @@ public final class WorkerPool: @unchecked Sendable {
             let job = jobs.removeFirst()
             running += 1
             condition.unlock()
-            job()
+            let deliver = job()
             condition.lock()
             running -= 1
             condition.unlock()
+            deliver()
         }
     }
 }
