@@ -98,6 +98,30 @@ struct ServerRobustnessTests {
         #expect(server.waitForNoConnections())
     }
 
+    @Test("a client that never reads its response is dropped at the write timeout")
+    func slowReader() throws {
+        let server = try TestServer { $0.writeTimeout = .milliseconds(300) }
+        let client = try server.client()
+        var size = Int32(4096)
+        setsockopt(client.descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        try client.send(get("/big"))
+        #expect(server.waitForNoConnections(within: 5))
+        let other = try server.client()
+        try other.send(get("/echo/alive"))
+        #expect(try other.readResponse().text == "GET /echo/alive")
+    }
+
+    @Test("the connection closes after its request limit")
+    func requestLimit() throws {
+        let server = try TestServer { $0.maxRequestsPerConnection = 3 }
+        let client = try server.client()
+        for i in 1...3 {
+            try client.send(get("/echo/\(i)"))
+            #expect(try client.readResponse().header("Connection") == (i == 3 ? "close" : nil))
+        }
+        #expect(client.isClosedByServer())
+    }
+
     @Test("idle keep-alive connections are closed after the idle timeout")
     func idle() throws {
         let server = try TestServer { $0.idleTimeout = .milliseconds(200) }
