@@ -33,11 +33,13 @@ let package = Package(
         .target(name: "Hashing", dependencies: ["CCrypto"]),
         // The hand-written HTTP/1.1 server over POSIX sockets and Dispatch; knows nothing of images.
         .target(name: "HTTP1"),
+        // The on-disk result cache: atomic writes, checked reads, LRU byte budget.
+        .target(name: "Cache", dependencies: ["Hashing", .product(name: "Logging", package: "swift-log")]),
         // Wiring: configuration, routes, source confinement, work scheduling, errors, access log.
         .target(
             name: "Service",
             dependencies: [
-                "HTTP1", "Render", "TransformSpec", "Layout", "Vips", "Hashing",
+                "HTTP1", "Render", "TransformSpec", "Layout", "Vips", "Hashing", "Cache",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         .executableTarget(
@@ -48,6 +50,7 @@ let package = Package(
                 "Render",
                 "Vips",
                 "Service",
+                "Cache",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -62,7 +65,8 @@ let package = Package(
         // Test-only: a raw-socket HTTP client for driving real servers byte by byte.
         .target(name: "HTTPTestSupport", path: "Tests/HTTPSupport"),
         .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1", "HTTPTestSupport"]),
-        .testTarget(name: "ServiceTests", dependencies: ["Service", "HTTP1", "Hashing", "HTTPTestSupport", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "CacheTests", dependencies: ["Cache", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "ServiceTests", dependencies: ["Service", "Cache", "HTTP1", "Hashing", "HTTPTestSupport", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "CLITests", dependencies: ["imgframe", "Layout", "LayoutVectorSupport", "HTTPTestSupport"]),
     ]
 )

@@ -1,20 +1,26 @@
+import Cache
 import Foundation
 import HTTP1
 import Logging
 import Render
+import Synchronization
 import TransformSpec
 import Vips
 
-/// `GET|HEAD /img/{path}?{query}`: parse, resolve the sources, answer `If-None-Match` without
-/// rendering, otherwise render on the worker pool and answer with the image and its caching headers.
+/// `GET|HEAD /img/{path}?{query}`: parse, resolve the sources, answer `If-None-Match` and cache hits
+/// without rendering; otherwise render once per key on the worker pool (identical concurrent misses
+/// share it), store the result and answer with the image and its caching headers.
 struct ImageRoute: Sendable {
     let renderer: Renderer
     let pool: WorkerPool
+    let cache: ResultCache
+    let flights: SingleFlight
     let negotiation: FormatNegotiation
     let cacheControl: String
     let logger: Logger
+    let statistics: ServiceStatistics
 
-    /// Answers through `respond` (once); `cache` is the cache status for the access log.
+    /// Answers through `respond` (once); the second argument is the cache status for the access log.
     func handle(_ request: HTTPRequest, respond: @escaping @Sendable (HTTPResponse, _ cache: String) -> Void) {
         do {
             let name = try ImagePath.sourceName(fromTarget: request.path)
@@ -24,31 +30,50 @@ struct ImageRoute: Sendable {
                 return (name: sourceName, file: try openSource(sourceName))
             }
             let formats = spec.format == .auto ? negotiation.preferred(accept: request.headers["Accept"]) : []
-            var headers: HTTPHeaders = [("ETag", ETag.make(spec: spec, sources: sources, formats: formats.map(\.rawValue))), ("Cache-Control", cacheControl)]
+            let identity = RequestIdentity(spec: spec, sources: sources, formats: formats.map(\.rawValue))
+            let etag = identity.etag
+            var headers: HTTPHeaders = [("ETag", etag), ("Cache-Control", cacheControl)]
             if spec.format == .auto && negotiation.dependsOnAccept { headers.add("Vary", "Accept") }
-            if let condition = request.headers["If-None-Match"], ETag.matches(condition, headers["ETag"]!) {
+            if let condition = request.headers["If-None-Match"], ETag.matches(condition, etag) {
                 respond(HTTPResponse(status: .notModified, headers: headers), "REVALIDATED")
                 return
             }
-            let cachingHeaders = headers
-            let accepted = pool.submit { [renderer, logger] in
-                logger.debug("render started: \(spec.canonicalForm)")
-                let response: HTTPResponse
-                let cache: String
-                do {
-                    let image = try renderer.render(spec, autoFormats: formats)
-                    var headers = cachingHeaders
-                    headers.add("Content-Type", image.format.contentType)
-                    headers.add("Server-Timing", Self.serverTiming(image.timings))
-                    (response, cache) = (HTTPResponse(status: .ok, headers: headers, body: image.bytes), "MISS")
-                } catch {
-                    (response, cache) = (Self.errorResponse(error, logger: logger), "-")
-                }
-                return { respond(response, cache) }
+            let key = CacheKey(material: identity.material)
+            if let entry = cache.lookup(key) {
+                headers.add("Content-Type", entry.contentType)
+                headers.add("X-Cache", "HIT")
+                respond(HTTPResponse(status: .ok, headers: headers, body: entry.body), "HIT")
+                return
             }
-            if !accepted { respond(ErrorMapping.response(ErrorMapping.outcome(for: RequestError.overloaded)), "-") }
+            guard flights.join(key, respond) else { return }
+            render(spec, formats: formats, key: key, etag: etag, headers: headers)
         } catch {
             respond(Self.errorResponse(error, logger: logger), "-")
+        }
+    }
+
+    /// Renders on the pool, stores the result, and answers everyone waiting for `key`.
+    private func render(_ spec: TransformSpec, formats: [EncodedFormat], key: CacheKey, etag: String, headers cachingHeaders: HTTPHeaders) {
+        let accepted = pool.submit { [renderer, cache, flights, logger, statistics] in
+            logger.debug("render started: \(spec.canonicalForm)")
+            statistics.renderCount.add(1, ordering: .relaxed)
+            let response: HTTPResponse
+            let status: String
+            do {
+                let image = try renderer.render(spec, autoFormats: formats)
+                cache.store(CacheEntry(contentType: image.format.contentType, etag: etag, created: Int(Date().timeIntervalSince1970), body: image.bytes), for: key)
+                var headers = cachingHeaders
+                headers.add("Content-Type", image.format.contentType)
+                headers.add("X-Cache", "MISS")
+                headers.add("Server-Timing", Self.serverTiming(image.timings))
+                (response, status) = (HTTPResponse(status: .ok, headers: headers, body: image.bytes), "MISS")
+            } catch {
+                (response, status) = (Self.errorResponse(error, logger: logger), "-")
+            }
+            return { flights.complete(key, response, cache: status) }
+        }
+        if !accepted {
+            flights.complete(key, ErrorMapping.response(ErrorMapping.outcome(for: RequestError.overloaded)), cache: "-")
         }
     }
 

@@ -1,3 +1,4 @@
+import Cache
 import Foundation
 import HTTP1
 import Layout
@@ -11,15 +12,28 @@ public final class ImageService: Sendable {
     public let configuration: ServiceConfiguration
     private let server: HTTPServer
     private let pool: WorkerPool
+    /// The result cache (its statistics count hits, misses, evictions, errors and bytes).
+    public let cache: ResultCache
+    /// Renders and other service counters.
+    public let statistics = ServiceStatistics()
 
     /// Builds the service; throws when libvips cannot start.
-    public init(configuration: ServiceConfiguration, logger: Logger = Logger(label: "imgframe")) throws(VipsError) {
+    /// - Parameter cacheFaults: test hook that makes cache writes fail (see `ResultCache.FaultPoint`).
+    public init(
+        configuration: ServiceConfiguration, logger: Logger = Logger(label: "imgframe"),
+        cacheFaults: (@Sendable (ResultCache.FaultPoint) -> Int32?)? = nil
+    ) throws(VipsError) {
         self.configuration = configuration
         let pool = WorkerPool(workers: configuration.workers, queueLength: configuration.queueLength)
         let renderer = try Renderer(sources: SourceDirectory(root: configuration.root), options: RenderOptions(progressiveJPEG: configuration.progressiveJPEG))
+        let cache = ResultCache(
+            configuration: .init(directory: configuration.cacheDirectory, maxBytes: configuration.cacheMaxBytes, fsync: configuration.cacheFsync),
+            logger: logger, faults: cacheFaults)
+        self.cache = cache
         let route = ImageRoute(
-            renderer: renderer, pool: pool, negotiation: FormatNegotiation(avif: configuration.avif, webp: configuration.webp),
-            cacheControl: configuration.cacheControl, logger: logger)
+            renderer: renderer, pool: pool, cache: cache, flights: SingleFlight(),
+            negotiation: FormatNegotiation(avif: configuration.avif, webp: configuration.webp),
+            cacheControl: configuration.cacheControl, logger: logger, statistics: statistics)
         let accessLog = AccessLog(logger: logger)
         var serverConfiguration = configuration.server
         serverConfiguration.errorResponse = { status in ErrorMapping.response(status: status, message: status.reason) }
@@ -60,8 +74,9 @@ public final class ImageService: Sendable {
         return HTTPResponse(status: status, headers: [("Content-Type", "application/json"), ("Cache-Control", "no-store")], body: Array(body.utf8))
     }
 
-    /// Starts listening; throws when the address cannot be bound.
+    /// Scans the cache (in the background) and starts listening; throws when the address cannot be bound.
     public func start() throws(SocketError) {
+        cache.start()
         try server.start()
     }
 

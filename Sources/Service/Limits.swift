@@ -34,6 +34,9 @@ public enum Limits {
     /// Queued renders allowed per worker before new ones get 503.
     public static let queuePerWorker = 2
 
+    /// Result cache byte budget; LRU eviction keeps the folder under it.
+    public static let cacheMaxBytes = 1024 * 1024 * 1024
+
     /// `Cache-Control` of successful image responses: results never change for a URL.
     public static let cacheControl = "public, max-age=31536000, immutable"
 

@@ -11,11 +11,13 @@ final class ServeProcess: @unchecked Sendable {
     private(set) var port = 0
     private var stderrText = ""
     private let lock = NSLock()
+    /// A cache folder of its own, so tests never write into the user's cache.
+    let cacheFolder = FileManager.default.temporaryDirectory.appendingPathComponent("imgframe-serve-cache-\(UUID().uuidString)")
 
     init(_ arguments: [String] = [], environment: [String: String] = [:]) throws {
         let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Samples").standardizedFileURL
         process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("imgframe")
-        process.arguments = ["serve", "--port", "0", "--root", samples.path] + arguments
+        process.arguments = ["serve", "--port", "0", "--root", samples.path, "--cache-dir", cacheFolder.path] + arguments
         process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("IMGFRAME_") }.merging(environment) { $1 }
         process.standardOutput = output
         process.standardError = errors
@@ -65,6 +67,7 @@ final class ServeProcess: @unchecked Sendable {
 
     deinit {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        try? FileManager.default.removeItem(at: cacheFolder)
     }
 }
 
@@ -115,5 +118,28 @@ struct ServeCommandTests {
         let environment = try ServeProcess([], environment: ["IMGFRAME_LIMITS_IDLE_TIMEOUT": "forever"])
         #expect(environment.waitForExit() == 78)
         #expect(environment.log.contains("`limits.idle_timeout` = `forever` (from IMGFRAME_LIMITS_IDLE_TIMEOUT)"))
+    }
+}
+
+@Suite("imgframe cache")
+struct CacheCommandTests {
+    @Test("stats counts what serve cached; clear empties it")
+    func statsAndClear() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("imgframe-cli-cache-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try ServeProcess(["--cache-dir", folder.path])
+        _ = try server.waitUntilListening()
+        for width in [20, 30] {
+            let client = try RawClient(port: server.port)
+            try client.send("GET /img/dot_green.png?w=\(width)&fmt=png HTTP/1.1\r\nHost: t\r\n\r\n")
+            #expect(try client.readResponse().header("X-Cache") == "MISS")
+        }
+        server.terminate()
+        #expect(server.waitForExit() == 0)
+        let stats = try runImageFrame(["cache", "stats", "--cache-dir", folder.path])
+        #expect(stats.status == 0 && stats.stdout.contains(": 2 entries,"), "\(stats.stdout)")
+        let clear = try runImageFrame(["cache", "clear", "--cache-dir", folder.path])
+        #expect(clear.stdout.contains("removed 2 entries"))
+        #expect(try runImageFrame(["cache", "stats", "--cache-dir", folder.path]).stdout.contains(": 0 entries, 0 bytes"))
     }
 }

@@ -170,8 +170,8 @@ struct ImageErrorTests {
         let busy = try fixture.client()
         try busy.send("GET \(slow) HTTP/1.1\r\nHost: t\r\n\r\n")
         var refused: RawClient.Response?
-        for _ in 0..<200 where refused == nil {
-            let response = try fixture.get("/img/dot_green.png?w=10&fmt=png")
+        for i in 0..<200 where refused == nil {
+            let response = try fixture.get("/img/dot_green.png?w=\(10 + i)&fmt=png")
             if response.status == 503 { refused = response }
             #expect(try fixture.get("/healthz").status == 200)
         }

@@ -1,3 +1,4 @@
+import Cache
 import Foundation
 import HTTPTestSupport
 import Logging
@@ -13,7 +14,9 @@ final class ServiceFixture {
 
     static let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Samples").standardizedFileURL
 
-    init(_ configure: (inout ServiceConfiguration) -> Void = { _ in }) throws {
+    var cacheFolder: URL { folder.appendingPathComponent("cache") }
+
+    init(_ configure: (inout ServiceConfiguration) -> Void = { _ in }, faults: (@Sendable (ResultCache.FaultPoint) -> Int32?)? = nil) throws {
         let fm = FileManager.default
         folder = fm.temporaryDirectory.appendingPathComponent("imgframe-service-\(UUID().uuidString)")
         root = folder.appendingPathComponent("root")
@@ -35,8 +38,9 @@ final class ServiceFixture {
         var configuration = ServiceConfiguration()
         configuration.server.port = 0
         configuration.root = root.path
+        configuration.cacheDirectory = folder.appendingPathComponent("cache").path
         configure(&configuration)
-        service = try ImageService(configuration: configuration, logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
+        service = try ImageService(configuration: configuration, logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }, cacheFaults: faults)
         try service.start()
     }
 
@@ -54,6 +58,18 @@ final class ServiceFixture {
         let client = try client()
         try client.send("\(method) \(target) HTTP/1.1\r\nHost: test\r\n" + headers.map { $0 + "\r\n" }.joined() + "\r\n")
         return try client.readResponse(head: method == "HEAD")
+    }
+}
+
+extension ServiceFixture {
+    /// Files in the cache folder (entries and temporary files) with their sizes.
+    var cacheFiles: [(path: String, size: Int)] {
+        guard let enumerator = FileManager.default.enumerator(at: cacheFolder, includingPropertiesForKeys: [.fileSizeKey, .isRegularFileKey]) else { return [] }
+        return enumerator.compactMap { $0 as? URL }.compactMap { file in
+            let values = try? file.resourceValues(forKeys: [.fileSizeKey, .isRegularFileKey])
+            guard values?.isRegularFile == true else { return nil }
+            return (file.path, values?.fileSize ?? 0)
+        }
     }
 }
 

@@ -11,6 +11,10 @@ public struct ServiceConfiguration: Sendable {
     public var root: String = "Samples"
     /// Folder for the result cache. Default `$XDG_CACHE_HOME/imgframe` or `~/.cache/imgframe`.
     public var cacheDirectory: String = ServiceConfiguration.defaultCacheDirectory
+    /// Byte budget of the result cache. Default 1 GiB.
+    public var cacheMaxBytes: Int = Limits.cacheMaxBytes
+    /// `fsync` cache entries before they count as written.
+    public var cacheFsync = false
     /// `Cache-Control` of successful image responses.
     public var cacheControl: String = Limits.cacheControl
     /// Lowest level logged.

@@ -27,6 +27,8 @@ enum Settings {
         Setting(key: "port", help: "TCP port; 0 picks a free one") { c, v throws(SettingError) in c.server.port = try integer(v, 0...65535) },
         Setting(key: "root", help: "folder the /img/ paths are relative to") { c, v throws(SettingError) in c.root = try text(v) },
         Setting(key: "cache_dir", help: "folder for the result cache") { c, v throws(SettingError) in c.cacheDirectory = try text(v) },
+        Setting(key: "cache.max_bytes", help: "byte budget of the result cache") { c, v throws(SettingError) in c.cacheMaxBytes = try bytes(v) },
+        Setting(key: "cache.fsync", help: "fsync cache entries before they count as written") { c, v throws(SettingError) in c.cacheFsync = try bool(v) },
         Setting(key: "cache_control", help: "Cache-Control of successful image responses") { c, v throws(SettingError) in c.cacheControl = try text(v) },
         Setting(key: "log_level", help: "trace, debug, info, notice, warning, error or critical") { c, v throws(SettingError) in
             guard let level = Logger.Level(rawValue: v.lowercased()) else {

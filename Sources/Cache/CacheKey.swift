@@ -1,0 +1,27 @@
+import Hashing
+
+/// The name of a cache entry: SHA-256 over everything that decides the bytes (canonical request,
+/// source identities, negotiated formats) and the cache format version.
+public struct CacheKey: Sendable, Hashable, CustomStringConvertible {
+    /// 64 lower-case hex digits.
+    public let hex: String
+
+    /// Bump when the entry format or the render pipeline's output changes; old entries then miss.
+    public static let formatVersion = 1
+
+    public init(material: String) {
+        hex = SHA256.hash("imgframe-cache v\(Self.formatVersion)\n" + material).hexString
+    }
+
+    init(rawHex: String) {
+        hex = rawHex
+    }
+
+    /// `ab/cd/abcd…`: two levels of folders by the first four digits keep folders small (nginx's levels=2:2).
+    var relativePath: String {
+        let chars = Array(hex)
+        return "\(String(chars[0..<2]))/\(String(chars[2..<4]))/\(hex)"
+    }
+
+    public var description: String { hex }
+}

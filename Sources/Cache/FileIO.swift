@@ -1,0 +1,104 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The POSIX file calls the cache uses, with `errno` kept for the log.
+enum FileIO {
+    struct Failure: Error, CustomStringConvertible {
+        let call: String
+        let code: Int32
+        var description: String { "\(call): \(String(cString: strerror(code)))" }
+    }
+
+    /// The whole file, or `nil` when it does not exist. Files larger than `limit` fail.
+    static func read(_ path: String, limit: Int) throws(Failure) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            if errno == ENOENT || errno == ENOTDIR { return nil }
+            throw Failure(call: "open", code: errno)
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw Failure(call: "fstat", code: errno) }
+        let size = Int(info.st_size)
+        guard size <= limit else { throw Failure(call: "read (too large)", code: EFBIG) }
+        var bytes = [UInt8](repeating: 0, count: size)
+        var done = 0
+        while done < size {
+            let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + done, size - done, off_t(done)) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { throw Failure(call: "read", code: n == 0 ? EIO : errno) }
+            done += n
+        }
+        return bytes
+    }
+
+    /// Creates `path` exclusively and writes `bytes`; `sync` flushes it to disk before closing.
+    static func create(_ path: String, _ bytes: [UInt8], sync: Bool) throws(Failure) {
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw Failure(call: "open", code: errno) }
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + done, bytes.count - done) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else {
+                let code = errno
+                close(fd)
+                throw Failure(call: "write", code: code)
+            }
+            done += n
+        }
+        if sync, fsync(fd) != 0 {
+            let code = errno
+            close(fd)
+            throw Failure(call: "fsync", code: code)
+        }
+        guard close(fd) == 0 else { throw Failure(call: "close", code: errno) }
+    }
+
+    static func rename(_ from: String, _ to: String) throws(Failure) {
+        guard Glibc.rename(from, to) == 0 else { throw Failure(call: "rename", code: errno) }
+    }
+
+    /// Flushes a folder's entries (the rename) to disk.
+    static func syncDirectory(_ path: String) {
+        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        fsync(fd)
+        close(fd)
+    }
+
+    static func remove(_ path: String) {
+        unlink(path)
+    }
+
+    /// `mkdir -p`.
+    static func makeDirectories(_ path: String) throws(Failure) {
+        var current = path.hasPrefix("/") ? "" : "."
+        for component in path.split(separator: "/") {
+            current += "/" + component
+            if mkdir(current, 0o755) != 0 && errno != EEXIST { throw Failure(call: "mkdir \(current)", code: errno) }
+        }
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { throw Failure(call: "mkdir \(path)", code: ENOTDIR) }
+    }
+
+    /// Names in a folder (without `.` and `..`); empty when it cannot be read.
+    static func list(_ path: String) -> [String] {
+        guard let dir = opendir(path) else { return [] }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) { $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) } }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// Size in bytes and modification time (seconds), or `nil`.
+    static func sizeAndModified(_ path: String) -> (size: Int, modified: Int)? {
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return (Int(info.st_size), Int(info.st_mtim.tv_sec))
+    }
+}

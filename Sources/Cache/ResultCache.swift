@@ -1,0 +1,251 @@
+import Dispatch
+import Logging
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The on-disk result cache: `<directory>/v1/ab/cd/<key>` files, each a checked header plus the
+/// encoded image. Writes are atomic (temporary file, then rename); reads verify the entry and
+/// delete a bad one; a byte budget is kept by LRU eviction in the background. Every failure is
+/// logged (rate-limited) and counted, and the caller simply serves uncached: the cache never turns
+/// a request into an error.
+public final class ResultCache: Sendable {
+    /// Where and how much to cache.
+    public struct Configuration: Sendable {
+        public var directory: String
+        /// Byte budget for all entries; eviction brings the folder back under it.
+        public var maxBytes: Int
+        /// `fsync` each entry and its folder before it counts as written (slower, survives power loss).
+        public var fsync: Bool
+
+        public init(directory: String, maxBytes: Int, fsync: Bool = false) {
+            self.directory = directory
+            self.maxBytes = maxBytes
+            self.fsync = fsync
+        }
+    }
+
+    /// Points where tests can make a write fail as a crash or a full disk would.
+    public enum FaultPoint: Sendable { case beforeWrite, beforeRename }
+
+    public let configuration: Configuration
+    public let statistics = CacheStatistics()
+    private let logger: Logger
+    private let index = Mutex(CacheIndex())
+    private let evicting = Atomic<Bool>(false)
+    private let maintenance = DispatchQueue(label: "imgframe.cache.maintenance", qos: .utility)
+    private let errorLog: RateLimitedLog
+    private let faults: (@Sendable (FaultPoint) -> Int32?)?
+    private let sequence = Atomic<Int>(0)
+
+    /// Eviction stops once the cache is this fraction of its budget, so it does not run on every write.
+    static let lowWaterMark = 0.9
+    /// Entries larger than this are never written (and files larger are not read).
+    static let maxEntryBytes = 256 * 1024 * 1024
+
+    /// - Parameter faults: test hook; returning an `errno` at a point makes that write fail there.
+    public init(configuration: Configuration, logger: Logger, faults: (@Sendable (FaultPoint) -> Int32?)? = nil) {
+        self.configuration = configuration
+        self.logger = logger
+        self.errorLog = RateLimitedLog(logger: logger)
+        self.faults = faults
+    }
+
+    private var versionRoot: String { configuration.directory + "/v\(CacheKey.formatVersion)" }
+
+    private func path(_ key: CacheKey) -> String { versionRoot + "/" + key.relativePath }
+
+    // MARK: reading
+
+    /// The entry for `key` if a valid one is on disk. Invalid entries are deleted and count as misses.
+    public func lookup(_ key: CacheKey) -> CacheEntry? {
+        let file = path(key)
+        let bytes: [UInt8]?
+        do {
+            bytes = try FileIO.read(file, limit: Self.maxEntryBytes + EntryFile.maxHeaderBytes)
+        } catch {
+            fail("read \(key.hex.prefix(12))", error.description)
+            bytes = nil
+        }
+        guard let bytes else {
+            CacheStatistics.add(statistics.missCount)
+            return nil
+        }
+        do {
+            let entry = try EntryFile.decode(bytes)
+            index.withLock { $0.touch(key.hex) }
+            CacheStatistics.add(statistics.hitCount)
+            CacheStatistics.add(statistics.bytesServedCount, entry.body.count)
+            return entry
+        } catch {
+            // A torn, truncated or flipped entry: never serve it; the caller renders it again.
+            FileIO.remove(file)
+            index.withLock { $0.remove(key.hex) }
+            fail("invalid entry \(key.hex.prefix(12)) removed", "\(error)")
+            CacheStatistics.add(statistics.missCount)
+            return nil
+        }
+    }
+
+    // MARK: writing
+
+    /// Writes `entry` under `key`: a temporary file in the same folder, then `rename`, so readers see
+    /// the old state or the whole new entry, never a part. Failures are logged and swallowed.
+    public func store(_ entry: CacheEntry, for key: CacheKey) {
+        guard entry.body.count <= Self.maxEntryBytes else { return }
+        let final = path(key)
+        let folder = String(final[..<final.lastIndex(of: "/")!])
+        let temporary = folder + "/.\(key.hex).tmp.\(getpid()).\(sequence.add(1, ordering: .relaxed).newValue)"
+        let bytes = EntryFile.encode(entry)
+        var crashed = false
+        do {
+            try FileIO.makeDirectories(folder)
+            if let code = faults?(.beforeWrite) { throw FileIO.Failure(call: "write (injected)", code: code) }
+            try FileIO.create(temporary, bytes, sync: configuration.fsync)
+            if let code = faults?(.beforeRename) {
+                // Simulates a crash between write and rename: the temporary file stays behind.
+                crashed = true
+                throw FileIO.Failure(call: "rename (injected crash)", code: code)
+            }
+            try FileIO.rename(temporary, final)
+            if configuration.fsync { FileIO.syncDirectory(folder) }
+        } catch {
+            if !crashed { FileIO.remove(temporary) }
+            fail("write \(key.hex.prefix(12))", "\(error)")
+            return
+        }
+        CacheStatistics.add(statistics.bytesWrittenCount, bytes.count)
+        let over = index.withLock { index in
+            index.insert(key.hex, size: bytes.count)
+            return index.totalBytes > configuration.maxBytes
+        }
+        if over { scheduleEviction() }
+    }
+
+    private func fail(_ what: String, _ detail: String) {
+        CacheStatistics.add(statistics.errorCount)
+        errorLog.warning("cache \(what) failed: \(detail); serving uncached")
+    }
+
+    // MARK: budget
+
+    /// Entries and bytes the index holds.
+    public var usage: (entries: Int, bytes: Int) {
+        index.withLock { ($0.items.count, $0.totalBytes) }
+    }
+
+    private func scheduleEviction() {
+        guard evicting.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else { return }
+        maintenance.async { [self] in
+            evictNow()
+            evicting.store(false, ordering: .releasing)
+        }
+    }
+
+    /// Deletes least-recently-used entries until the cache is under its low-water mark. Runs on the
+    /// maintenance queue (never on a request); public so tests and operators can run a pass.
+    public func evictNow() {
+        let target = Int(Double(configuration.maxBytes) * Self.lowWaterMark)
+        let victims: [(String, Int)] = index.withLock { index in
+            guard index.totalBytes > configuration.maxBytes else { return [] }
+            var excess = index.totalBytes - target
+            var chosen: [(String, Int)] = []
+            for (hex, item) in index.byAge where excess > 0 {
+                chosen.append((hex, item.size))
+                excess -= item.size
+            }
+            for (hex, _) in chosen { index.remove(hex) }
+            return chosen
+        }
+        for (hex, _) in victims {
+            FileIO.remove(path(CacheKey(hex: hex)))
+            CacheStatistics.add(statistics.evictionCount)
+        }
+        if !victims.isEmpty { logger.debug("cache evicted \(victims.count) entries") }
+    }
+
+    // MARK: start-up
+
+    /// Scans the folder: removes temporary files a crash left behind, builds the index (oldest file
+    /// first), and evicts if over budget. Call once at start-up; `completion` runs when done.
+    public func start(completion: (@Sendable () -> Void)? = nil) {
+        maintenance.async { [self] in
+            scan()
+            evictNow()
+            completion?()
+        }
+    }
+
+    /// The synchronous scan behind `start` (also used by `imgframe cache stats`).
+    public func scan() {
+        var found: [(hex: String, size: Int, modified: Int)] = []
+        var staleTemporaries = 0
+        for first in FileIO.list(versionRoot) {
+            for second in FileIO.list(versionRoot + "/" + first) {
+                let folder = versionRoot + "/" + first + "/" + second
+                for name in FileIO.list(folder) {
+                    let file = folder + "/" + name
+                    if name.contains(".tmp.") {
+                        FileIO.remove(file)
+                        staleTemporaries += 1
+                    } else if name.count == 64, let info = FileIO.sizeAndModified(file) {
+                        found.append((name, info.size, info.modified))
+                    }
+                }
+            }
+        }
+        found.sort { $0.modified < $1.modified }
+        index.withLock { index in
+            for (order, item) in found.enumerated() { index.insert(item.hex, size: item.size, lastUse: UInt64(order)) }
+            index.advanceClock(past: UInt64(found.count))
+        }
+        logger.info("cache at \(configuration.directory): \(found.count) entries, removed \(staleTemporaries) stale temporary files")
+    }
+
+    /// Deletes every entry (and temporary file) of this cache format version.
+    public func clear() {
+        for first in FileIO.list(versionRoot) {
+            for second in FileIO.list(versionRoot + "/" + first) {
+                let folder = versionRoot + "/" + first + "/" + second
+                for name in FileIO.list(folder) { FileIO.remove(folder + "/" + name) }
+                rmdir(folder)
+            }
+            rmdir(versionRoot + "/" + first)
+        }
+        index.withLock { $0 = CacheIndex() }
+    }
+}
+
+extension CacheKey {
+    /// A key from its hex digits (as found on disk).
+    init(hex: String) {
+        self.init(rawHex: hex)
+    }
+}
+
+/// Logs a warning at most once per interval, counting what it held back, so a full disk does not
+/// flood the log with one line per request.
+final class RateLimitedLog: Sendable {
+    private let logger: Logger
+    private let state = Mutex<(last: ContinuousClock.Instant?, suppressed: Int)>((nil, 0))
+    static let interval: Duration = .seconds(10)
+
+    init(logger: Logger) {
+        self.logger = logger
+    }
+
+    func warning(_ message: String) {
+        let now = ContinuousClock.now
+        let suppressed: Int? = state.withLock { state in
+            if let last = state.last, now - last < Self.interval {
+                state.suppressed += 1
+                return nil
+            }
+            defer { state = (now, 0) }
+            return state.suppressed
+        }
+        guard let suppressed else { return }
+        logger.warning("\(message)\(suppressed > 0 ? " (\(suppressed) similar messages suppressed)" : "")")
+    }
+}
