@@ -53,20 +53,38 @@ enum EntryFile {
     enum Invalid: Error { case header, length, checksum }
 
     static func decode(_ bytes: [UInt8]) throws(Invalid) -> CacheEntry {
+        // Byte-level parsing: this runs on every cache hit.
         let limit = min(bytes.count, maxHeaderBytes)
-        guard let end = bytes[0..<limit].firstRange(of: [0x0A, 0x0A]) else { throw .header }
-        let lines = String(decoding: bytes[0..<end.lowerBound], as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-        guard lines.first == Substring(magic) else { throw .header }
-        var fields: [String: String] = [:]
-        for line in lines.dropFirst() {
-            guard let colon = line.firstIndex(of: ":") else { throw .header }
-            fields[String(line[..<colon])] = String(line[line.index(after: colon)...].drop { $0 == " " })
+        var headerEnd = -1
+        var i = 1
+        while i < limit {
+            if bytes[i] == 0x0A && bytes[i - 1] == 0x0A {
+                headerEnd = i - 1
+                break
+            }
+            i += 1
         }
-        guard let contentType = fields["content-type"], let etag = fields["etag"], let created = fields["created"].flatMap(Int.init),
-              let length = fields["length"].flatMap(Int.init), let checksum = fields["checksum"], fields.count == 5
-        else { throw .header }
-        let body = Array(bytes[end.upperBound...])
-        guard body.count == length else { throw .length }
+        guard headerEnd > 0 else { throw .header }
+        var lines: [ArraySlice<UInt8>] = []
+        var lineStart = 0
+        for j in 0..<headerEnd where bytes[j] == 0x0A {
+            lines.append(bytes[lineStart..<j])
+            lineStart = j + 1
+        }
+        lines.append(bytes[lineStart..<headerEnd])
+        guard lines.count == 6, lines[0].elementsEqual(magic.utf8) else { throw .header }
+        func field(_ line: ArraySlice<UInt8>, _ name: String) throws(Invalid) -> String {
+            let prefix = Array((name + ": ").utf8)
+            guard line.count >= prefix.count, line.prefix(prefix.count).elementsEqual(prefix) else { throw .header }
+            return String(decoding: line.dropFirst(prefix.count), as: UTF8.self)
+        }
+        let contentType = try field(lines[1], "content-type")
+        let etag = try field(lines[2], "etag")
+        guard let created = Int(try field(lines[3], "created")), let length = Int(try field(lines[4], "length")) else { throw .header }
+        let checksum = try field(lines[5], "checksum")
+        let bodyStart = headerEnd + 2
+        guard bytes.count - bodyStart == length else { throw .length }
+        let body = Array(bytes[bodyStart...])
         guard SHA256.hash(body).hexString == checksum else { throw .checksum }
         return CacheEntry(contentType: contentType, etag: etag, created: created, body: body)
     }

@@ -19,8 +19,10 @@ public struct CacheKey: Sendable, Hashable, CustomStringConvertible {
 
     /// `ab/cd/abcd…`: two levels of folders by the first four digits keep folders small (nginx's levels=2:2).
     var relativePath: String {
-        let chars = Array(hex)
-        return "\(String(chars[0..<2]))/\(String(chars[2..<4]))/\(hex)"
+        let digits = hex.utf8
+        let first = String(decoding: digits.prefix(2), as: UTF8.self)
+        let second = String(decoding: digits.dropFirst(2).prefix(2), as: UTF8.self)
+        return first + "/" + second + "/" + hex
     }
 
     public var description: String { hex }

@@ -30,6 +30,11 @@ final class Connection: @unchecked Sendable {
     private var requestsServed = 0
     private var draining = false
     private var timerPurpose = TimerPurpose.header
+    /// When the current timeout expires; `distantFuture` when none is armed.
+    private var deadline = DispatchTime.distantFuture
+    /// When the Dispatch timer is set to fire. Moving a deadline later does not reprogram the timer
+    /// (that would cost a system call per request); the timer fires early and re-arms instead.
+    private var scheduledFire = DispatchTime.distantFuture
     /// True while the handler runs on this queue; a response given during it is sent right after,
     /// without another hop through the queue.
     private var inHandler = false
@@ -261,15 +266,27 @@ final class Connection: @unchecked Sendable {
             timer = source
         }
         let (seconds, attoseconds) = delay.components
-        let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
-        timer?.schedule(deadline: .now() + .nanoseconds(nanoseconds))
+        deadline = .now() + .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
+        if deadline < scheduledFire { reschedule() }
+    }
+
+    private func reschedule() {
+        scheduledFire = deadline
+        timer?.schedule(deadline: deadline, leeway: .milliseconds(10))
     }
 
     private func cancelTimer() {
-        timer?.schedule(deadline: .distantFuture)
+        deadline = .distantFuture
     }
 
     private func timerFired() {
+        scheduledFire = .distantFuture
+        guard deadline != .distantFuture else { return }
+        guard DispatchTime.now() >= deadline else {
+            reschedule()
+            return
+        }
+        deadline = .distantFuture
         switch (timerPurpose, phase) {
         case (.header, .waitingForRequest):
             fail(.requestTimeout)

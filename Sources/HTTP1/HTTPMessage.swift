@@ -42,12 +42,19 @@ public struct HTTPHeaders: Sendable, ExpressibleByArrayLiteral, Sequence {
 
     /// The first value of `name`, if present.
     public subscript(name: String) -> String? {
-        fields.first { $0.name.lowercased() == name.lowercased() }?.value
+        fields.first { Self.sameName($0.name, name) }?.value
     }
 
     /// Every value of `name`, in order.
     public func values(_ name: String) -> [String] {
-        fields.filter { $0.name.lowercased() == name.lowercased() }.map(\.value)
+        fields.filter { Self.sameName($0.name, name) }.map(\.value)
+    }
+
+    /// ASCII case-insensitive comparison without allocating (field names are tokens, RFC 9110 §5.1).
+    static func sameName(_ a: String, _ b: String) -> Bool {
+        a.utf8.count == b.utf8.count && zip(a.utf8, b.utf8).allSatisfy { x, y in
+            x == y || (x | 0x20 == y | 0x20 && (x | 0x20) >= 0x61 && (x | 0x20) <= 0x7A)
+        }
     }
 
     public mutating func add(_ name: String, _ value: String) {
@@ -56,7 +63,7 @@ public struct HTTPHeaders: Sendable, ExpressibleByArrayLiteral, Sequence {
 
     /// Replaces every field called `name` with one.
     public mutating func set(_ name: String, _ value: String) {
-        fields.removeAll { $0.name.lowercased() == name.lowercased() }
+        fields.removeAll { Self.sameName($0.name, name) }
         fields.append((name: name, value: value))
     }
 

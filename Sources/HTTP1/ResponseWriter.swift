@@ -8,7 +8,7 @@ import Synchronization
 enum ResponseWriter {
     static func serialize(_ response: HTTPResponse, version: HTTPVersion, isHead: Bool, keepAlive: Bool, serverName: String) -> [UInt8] {
         var head = "\(version.rawValue) \(response.status.code) \(response.status.reason)\r\n"
-        for field in response.headers where !managed.contains(field.name.lowercased()) {
+        for field in response.headers where !managed.contains(where: { HTTPHeaders.sameName($0, field.name) }) {
             head += "\(field.name): \(field.value)\r\n"
         }
         head += "Date: \(DateCache.shared.current())\r\nServer: \(serverName)\r\n"
@@ -27,7 +27,7 @@ enum ResponseWriter {
     }
 
     /// Headers the writer owns; a handler's own copies are dropped.
-    private static let managed: Set<String> = ["date", "server", "content-length", "connection", "transfer-encoding"]
+    private static let managed = ["date", "server", "content-length", "connection", "transfer-encoding"]
 }
 
 /// The `Date` header value (IMF-fixdate, RFC 9110 §5.6.7), formatted at most once per second.

@@ -28,7 +28,7 @@ public struct SourceDirectory: Sendable {
     /// still be inside the root's real path, so a symlink cannot lead outside.
     public func path(for name: String) throws(RenderError) -> String {
         let segments = name.split(separator: "/", omittingEmptySubsequences: false)
-        guard !name.isEmpty, !name.hasPrefix("/"), !name.contains("\\"), !name.contains("\0"),
+        guard !name.isEmpty, !name.hasPrefix("/"), !name.utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == 0 }),
               segments.allSatisfy({ !$0.isEmpty && $0 != ".." && $0 != "." }),
               let resolvedRoot, let real = Self.realPath(resolvedRoot + "/" + name),
               real.hasPrefix(resolvedRoot == "/" ? "/" : resolvedRoot + "/")

@@ -1,28 +1,28 @@
+import Cache
 import Foundation
-import Hashing
 import TransformSpec
 import Vips
 
-/// Everything that decides a response's bytes, as one text: the canonical request, each source's
-/// identity (name, size, modification time) and the formats `fmt=auto` may choose from. The ETag
-/// and the cache key are both hashes of it, so they change together.
+/// Everything that decides a response's bytes: the canonical request, each source's identity
+/// (name, size, modification time) and the formats `fmt=auto` may choose from. The cache key is its
+/// SHA-256 and the ETag is taken from the same hash, so they always change together.
 struct RequestIdentity {
     /// Bump when the render pipeline's output changes for the same request.
     static let pipelineVersion = "render-1"
 
-    let material: String
+    let key: CacheKey
 
-    init(spec: TransformSpec, sources: [(name: String, file: ImageFile)], formats: [String]) {
-        var text = Self.pipelineVersion + "\n" + spec.canonicalForm + "\n"
+    init(canonical: String, sources: [(name: String, file: ImageFile)], formats: [String]) {
+        var text = Self.pipelineVersion + "\n" + canonical + "\n"
         for (name, file) in sources.sorted(by: { $0.name < $1.name }) {
             text += "\(name)\t\(file.size)\t\(file.modified)\n"
         }
-        material = text + formats.joined(separator: ",")
+        key = CacheKey(material: text + formats.joined(separator: ","))
     }
 
-    /// A strong entity tag: 128 bits of SHA-256 of the material, quoted.
+    /// A strong entity tag: 128 bits of the identity hash, quoted.
     var etag: String {
-        "\"" + Array(SHA256.hash(material).prefix(16)).hexString + "\""
+        "\"" + key.hex.utf8.prefix(32).map { String(UnicodeScalar($0)) }.joined() + "\""
     }
 }
 

@@ -13,7 +13,7 @@ enum ImagePath {
             }
             guard !segment.isEmpty else { throw .badPath("the image path has an empty segment (`//` or a leading `/`)") }
             guard segment != ".", segment != ".." else { throw .badPath("the image path may not contain `.` or `..` segments") }
-            guard !segment.contains("/"), !segment.contains("\\"), !segment.contains("\0") else {
+            guard !bytes.contains(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "\\") || $0 == 0 }) else {
                 throw .badPath("the image path may not contain encoded slashes, backslashes or NUL")
             }
             segments.append(segment)

@@ -15,6 +15,7 @@ struct ImageRoute: Sendable {
     let pool: WorkerPool
     let cache: ResultCache
     let flights: SingleFlight
+    let specs: SpecMemo
     let negotiation: FormatNegotiation
     let cacheControl: String
     let logger: Logger
@@ -24,13 +25,13 @@ struct ImageRoute: Sendable {
     func handle(_ request: HTTPRequest, respond: @escaping @Sendable (HTTPResponse, _ cache: String) -> Void) {
         do {
             let name = try ImagePath.sourceName(fromTarget: request.path)
-            let spec = try TransformSpec.parse(source: name, query: String(request.query))
+            let (spec, canonical) = try specs.spec(source: name, query: request.query)
             let sources = try spec.view.imageRefs.map { ref throws(RenderError) in
                 let sourceName = ref.name(primary: spec.source)
                 return (name: sourceName, file: try openSource(sourceName))
             }
             let formats = spec.format == .auto ? negotiation.preferred(accept: request.headers["Accept"]) : []
-            let identity = RequestIdentity(spec: spec, sources: sources, formats: formats.map(\.rawValue))
+            let identity = RequestIdentity(canonical: canonical, sources: sources, formats: formats.map(\.rawValue))
             let etag = identity.etag
             var headers: HTTPHeaders = [("ETag", etag), ("Cache-Control", cacheControl)]
             if spec.format == .auto && negotiation.dependsOnAccept { headers.add("Vary", "Accept") }
@@ -38,7 +39,7 @@ struct ImageRoute: Sendable {
                 respond(HTTPResponse(status: .notModified, headers: headers), "REVALIDATED")
                 return
             }
-            let key = CacheKey(material: identity.material)
+            let key = identity.key
             if let entry = cache.lookup(key) {
                 headers.add("Content-Type", entry.contentType)
                 headers.add("X-Cache", "HIT")

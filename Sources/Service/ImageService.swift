@@ -31,7 +31,7 @@ public final class ImageService: Sendable {
             logger: logger, faults: cacheFaults)
         self.cache = cache
         let route = ImageRoute(
-            renderer: renderer, pool: pool, cache: cache, flights: SingleFlight(),
+            renderer: renderer, pool: pool, cache: cache, flights: SingleFlight(), specs: SpecMemo(),
             negotiation: FormatNegotiation(avif: configuration.avif, webp: configuration.webp),
             cacheControl: configuration.cacheControl, logger: logger, statistics: statistics)
         let accessLog = AccessLog(logger: logger)

@@ -86,22 +86,18 @@ struct ChainPrinter {
         NumberText.format(value)
     }
 
+    /// A Swift string literal: `\\`, `\"`, newline and tab escaped.
     private func quoted(_ text: String) -> String {
-        "\"" + text.replacingOccurrences("\\", "\\\\").replacingOccurrences("\"", "\\\"").replacingOccurrences("\n", "\\n")
-            .replacingOccurrences("\t", "\\t") + "\""
-    }
-}
-
-extension String {
-    /// Plain substring replacement without Foundation.
-    func replacingOccurrences(_ target: String, _ replacement: String) -> String {
-        guard !target.isEmpty else { return self }
-        var result = ""
-        var rest = self[...]
-        while let range = rest.firstRange(of: target) {
-            result += rest[..<range.lowerBound] + replacement
-            rest = rest[range.upperBound...]
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            default: out.unicodeScalars.append(scalar)
+            }
         }
-        return result + rest
+        return out + "\""
     }
 }

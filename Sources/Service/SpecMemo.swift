@@ -1,0 +1,33 @@
+import Synchronization
+import TransformSpec
+
+/// Remembers parsed requests by (source, query): parsing and printing the canonical form is a pure
+/// function of the two, and the same URLs come back again and again behind a CDN. Bounded: when full
+/// it starts over. Only successful parses are kept; source files are still resolved and checked on
+/// every request.
+final class SpecMemo: Sendable {
+    private struct Key: Hashable {
+        let source: String
+        let query: Substring
+    }
+
+    private let entries = Mutex<[Key: (spec: TransformSpec, canonical: String)]>([:])
+    let capacity: Int
+
+    init(capacity: Int = 4096) {
+        self.capacity = capacity
+    }
+
+    /// The parsed spec and its canonical form, from memory or by parsing.
+    func spec(source: String, query: Substring) throws(SpecError) -> (spec: TransformSpec, canonical: String) {
+        let key = Key(source: source, query: query)
+        if let hit = entries.withLock({ $0[key] }) { return hit }
+        let spec = try TransformSpec.parse(source: source, query: String(query))
+        let value = (spec, spec.canonicalForm)
+        entries.withLock { entries in
+            if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
+            entries[key] = value
+        }
+        return value
+    }
+}
