@@ -13,6 +13,8 @@ struct Encoder {
     let options: RenderOptions
     /// Formats `fmt=auto` prefers over JPEG/PNG, best first (from the client's `Accept`).
     let autoFormats: [EncodedFormat]
+    /// Time left for computing the pixels; libvips stops when it runs out.
+    let deadline: Duration?
 
     /// Encodes `canvas`; `sources` name the request's images, for the error when one turns out corrupt.
     func encode(_ canvas: VImage, sources: [String]) throws(RenderError) -> (bytes: [UInt8], format: EncodedFormat, hasAlpha: Bool) {
@@ -23,6 +25,7 @@ struct Encoder {
                 var transparent = false
                 if image.hasAlpha && !isOpaque {
                     // Knowing whether anything is transparent needs the pixels, so compute them once here.
+                    if let deadline { image.setDeadline(deadline) }
                     image = try image.materialized()
                     transparent = try image.minimum(band: image.bands - 1) < 255
                 }
@@ -34,10 +37,13 @@ struct Encoder {
             if isOpaque || !encoded.supportsAlpha {
                 image = try image.flattened(onto: matte.bytes.prefix(3).map(Double.init))
             }
-            return (try write(image.withoutMetadata(), as: encoded), encoded, image.hasAlpha)
+            let final = try image.withoutMetadata()
+            if let deadline { final.setDeadline(deadline) }
+            return (try write(final, as: encoded), encoded, image.hasAlpha)
         } catch let error as RenderError {
             throw error
         } catch let error as VipsError {
+            if error.message.contains("killed") || error.message.contains("cancel") { throw .timedOut }
             throw Self.classify(error, sources: sources)
         } catch {
             throw .internalFailure(VipsError(operation: "encode", message: "\(error)"))

@@ -8,6 +8,7 @@ struct ImageLayers {
     let paint: ImagePaint
     /// `ImageRenderer.scale`.
     let scale: Double
+    let limits: RenderLimits
 
     func layers() throws(RenderError) -> [Layer] {
         guard let visible = paint.placement.visiblePixelRect else { return [] }
@@ -17,8 +18,16 @@ struct ImageLayers {
             case .tile(let grid): return [try tiled(grid, visible)]
             case .nineSlice(let slice): return try nineSliced(slice, visible)
             }
+        } catch let error as RenderError {
+            throw error
         } catch {
             throw .undecodable(source.name, detail: "\(error)")
+        }
+    }
+
+    private func checkTiles(_ count: Int) throws(RenderError) {
+        guard count <= limits.maxTiles else {
+            throw .outputTooLarge("\(count) tiles of `\(source.name)`, the limit is \(limits.maxTiles)")
         }
     }
 
@@ -37,7 +46,7 @@ struct ImageLayers {
 
     /// Tiles of the image's point size from the rect's top-left; only the tiles under the visible
     /// area are generated, and the phase keeps them aligned to the rect.
-    private func tiled(_ grid: TileGrid, _ visible: PixelRect) throws(VipsError) -> Layer {
+    private func tiled(_ grid: TileGrid, _ visible: PixelRect) throws -> Layer {
         let tileWidth = max(1, Int((grid.tileSize.width * scale).rounded()))
         let tileHeight = max(1, Int((grid.tileSize.height * scale).rounded()))
         let tile = try source.decode().resampled(width: tileWidth, height: tileHeight, kernel: kernel)
@@ -46,6 +55,7 @@ struct ImageLayers {
         let phaseY = part.y % tileHeight
         let across = (phaseX + part.width + tileWidth - 1) / tileWidth
         let down = (phaseY + part.height + tileHeight - 1) / tileHeight
+        try checkTiles(across * down)
         let image = try tile.replicated(across: across, down: down)
             .cropped(x: phaseX, y: phaseY, width: part.width, height: part.height)
         return Layer(image: image, x: visible.x, y: visible.y)
@@ -53,7 +63,7 @@ struct ImageLayers {
 
     /// The nine regions of a cap-inset image: corners resampled only by render scale ÷ image scale,
     /// edges stretched (or tiled) along their length, the centre in both axes (spec §9.3).
-    private func nineSliced(_ slice: NineSlice, _ visible: PixelRect) throws(VipsError) -> [Layer] {
+    private func nineSliced(_ slice: NineSlice, _ visible: PixelRect) throws -> [Layer] {
         let image = try source.decode(sequential: false)
         let sourceColumns = slice.sourceColumnsPx.map { Int($0.rounded()) }
         let sourceRows = slice.sourceRowsPx.map { Int($0.rounded()) }
@@ -74,6 +84,7 @@ struct ImageLayers {
                 let tileRows = slice.mode == .tile && row == 1
                 let width = tileColumns ? max(1, Int((Double(from.width) * naturalScale).rounded())) : to.width
                 let height = tileRows ? max(1, Int((Double(from.height) * naturalScale).rounded())) : to.height
+                try checkTiles(((to.width + width - 1) / width) * ((to.height + height - 1) / height))
                 let piece = try image.cropped(x: from.x, y: from.y, width: from.width, height: from.height)
                     .resampled(width: width, height: height, kernel: kernel)
                     .replicated(across: (to.width + width - 1) / width, down: (to.height + height - 1) / height)

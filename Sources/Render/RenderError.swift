@@ -15,6 +15,12 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
     case layout(LayoutError)
     /// The requested output format is not available.
     case unsupportedFormat(OutputFormat)
+    /// A source goes beyond `RenderLimits` (file size, pixels); refused before decoding.
+    case sourceTooLarge(String, reason: String)
+    /// The requested output goes beyond `RenderLimits` (side, pixels, tiles).
+    case outputTooLarge(String)
+    /// The render ran past its deadline and was stopped.
+    case timedOut
     /// libvips failed where the input was not to blame.
     case internalFailure(VipsError)
 
@@ -25,6 +31,9 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
         case .undecodable(let path, _): "source image `\(path)` is truncated or corrupt and cannot be decoded"
         case .layout(let error): error.description
         case .unsupportedFormat(let format): "output format `\(format.rawValue)` is not available yet; use jpeg, png, webp, avif or gif"
+        case let .sourceTooLarge(path, reason): "source image `\(path)` is too large: \(reason)"
+        case .outputTooLarge(let reason): "the requested image is too large: \(reason)"
+        case .timedOut: "rendering took longer than the time limit and was stopped"
         case .internalFailure(let error): "rendering failed: \(error.operation)"
         }
     }

@@ -8,11 +8,13 @@ public struct Renderer: Sendable {
     /// Where `Image("…")` names and the request's own path are looked up.
     public let sources: SourceDirectory
     public let options: RenderOptions
+    public let limits: RenderLimits
 
-    public init(sources: SourceDirectory, options: RenderOptions = RenderOptions()) throws(VipsError) {
+    public init(sources: SourceDirectory, options: RenderOptions = RenderOptions(), limits: RenderLimits = RenderLimits()) throws(VipsError) {
         try Vips.start()
         self.sources = sources
         self.options = options
+        self.limits = limits
     }
 
     /// Renders `spec`. With `fmt=auto`, the first of `autoFormats` is used if any (the formats the
@@ -20,7 +22,8 @@ public struct Renderer: Sendable {
     public func render(_ spec: TransformSpec, autoFormats: [EncodedFormat] = []) throws(RenderError) -> RenderedImage {
         var timings = RenderTimings()
         let clock = ContinuousClock()
-        var start = clock.now
+        let started = clock.now
+        var start = started
         func lap() -> Double {
             let now = clock.now
             defer { start = now }
@@ -36,14 +39,30 @@ public struct Renderer: Sendable {
             throw .layout(error)
         }
         timings.layout = lap()
+        try checkOutput(plan.canvas)
         let canvas = try draw(plan, images: images)
         timings.render = lap()
+        var remaining: Duration?
+        if let timeout = limits.timeout {
+            remaining = timeout - (clock.now - started)
+            guard remaining! > .zero else { throw .timedOut }
+        }
         let encoder = Encoder(
             format: spec.format, quality: spec.quality, isOpaque: spec.isOpaque, matte: spec.view.matte, options: options,
-            autoFormats: autoFormats)
+            autoFormats: autoFormats, deadline: remaining)
         let output = try encoder.encode(canvas, sources: images.values.map(\.name))
         timings.encode = lap()
         return RenderedImage(bytes: output.bytes, format: output.format, pixelSize: plan.canvas, hasAlpha: output.hasAlpha, timings: timings)
+    }
+
+    /// The canvas must fit the output limits before anything is drawn.
+    private func checkOutput(_ canvas: PixelSize) throws(RenderError) {
+        guard canvas.width <= limits.maxOutputSide, canvas.height <= limits.maxOutputSide else {
+            throw .outputTooLarge("\(canvas.width)×\(canvas.height) pixels, the longest side allowed is \(limits.maxOutputSide)")
+        }
+        guard canvas.width * canvas.height <= limits.maxOutputPixels else {
+            throw .outputTooLarge("\(canvas.width)×\(canvas.height) pixels, the limit is \(limits.maxOutputPixels) pixels")
+        }
     }
 
     /// Opens every image the view shows; the request's `orient` applies to its own image only.
@@ -54,7 +73,7 @@ public struct Renderer: Sendable {
             let path = try sources.path(for: name)
             var fixed: ImageOrientation?
             if ref == .primary, case .fixed(let orientation) = spec.orientation { fixed = orientation }
-            images[ref] = try SourceImage(name: name, path: path, fixedOrientation: fixed)
+            images[ref] = try SourceImage(name: name, path: path, fixedOrientation: fixed, limits: limits)
         }
         return images
     }
@@ -66,7 +85,7 @@ public struct Renderer: Sendable {
                 let layers: [Layer]
                 switch operation {
                 case .image(let paint):
-                    layers = try ImageLayers(source: images[paint.ref]!, paint: paint, scale: plan.scale).layers()
+                    layers = try ImageLayers(source: images[paint.ref]!, paint: paint, scale: plan.scale, limits: limits).layers()
                 case .fill(let paint):
                     layers = try ShapeLayers.fill(paint)
                 case .border(let paint):

@@ -12,7 +12,8 @@ struct SourceImage {
     let orientation: ImageOrientation
 
     /// Opens `path` and reads its header. `fixedOrientation` overrides the EXIF tag (`orient=`).
-    init(name: String, path: String, fixedOrientation: ImageOrientation?) throws(RenderError) {
+    /// Size limits are checked on the file and on the header, before any pixel is decoded.
+    init(name: String, path: String, fixedOrientation: ImageOrientation?, limits: RenderLimits) throws(RenderError) {
         do {
             file = try ImageFile(path: path)
         } catch .notFound {
@@ -21,14 +22,24 @@ struct SourceImage {
             throw .unsupportedSource(name)
         }
         self.name = name
+        guard file.size <= limits.maxSourceBytes else {
+            throw .sourceTooLarge(name, reason: "\(file.size) bytes, the limit is \(limits.maxSourceBytes)")
+        }
         let header: VImage
         do {
             guard try file.loaderName() != nil else { throw RenderError.unsupportedSource(name) }
             header = try file.load()
         } catch let error as RenderError {
             throw error
+        } catch let error as VipsError where error.message.contains("is blocked") {
+            // An untrusted loader (SVG, PDF, …) that configuration keeps off: not a type we read.
+            throw .unsupportedSource(name)
         } catch {
             throw .undecodable(name, detail: "\(error)")
+        }
+        guard header.width.multipliedReportingOverflow(by: header.height).partialValue <= limits.maxSourcePixels,
+              header.width <= limits.maxSourcePixels, header.height <= limits.maxSourcePixels else {
+            throw .sourceTooLarge(name, reason: "\(header.width)×\(header.height) pixels, the limit is \(limits.maxSourcePixels) pixels")
         }
         orientation = fixedOrientation ?? ImageOrientation(exifValue: header.exifOrientation) ?? .up
         metrics = ImageMetrics(

@@ -45,6 +45,12 @@ enum ErrorMapping {
             Outcome(status: .badRequest, message: layout.description)
         case .unsupportedFormat:
             Outcome(status: .badRequest, message: error.description, parameter: "fmt")
+        case .sourceTooLarge:
+            Outcome(status: .unprocessableContent, message: error.description, parameter: "path")
+        case .outputTooLarge:
+            Outcome(status: .badRequest, message: error.description)
+        case .timedOut:
+            Outcome(status: .serviceUnavailable, message: error.description)
         case .internalFailure:
             Outcome(status: .internalServerError, message: "internal error while rendering", isServerFault: true)
         }

@@ -24,20 +24,27 @@ public final class ImageService: Sendable {
         cacheFaults: (@Sendable (ResultCache.FaultPoint) -> Int32?)? = nil
     ) throws(VipsError) {
         self.configuration = configuration
+        try Vips.start()
+        Vips.allowUntrustedLoaders(configuration.untrustedLoaders)
+        Vips.boundResources(cacheMemory: Limits.vipsCacheMemory, threadsPerImage: 0)
         let pool = WorkerPool(workers: configuration.workers, queueLength: configuration.queueLength)
-        let renderer = try Renderer(sources: SourceDirectory(root: configuration.root), options: RenderOptions(progressiveJPEG: configuration.progressiveJPEG))
+        let renderer = try Renderer(
+            sources: SourceDirectory(root: configuration.root), options: RenderOptions(progressiveJPEG: configuration.progressiveJPEG),
+            limits: configuration.render)
         let cache = ResultCache(
             configuration: .init(directory: configuration.cacheDirectory, maxBytes: configuration.cacheMaxBytes, fsync: configuration.cacheFsync),
             logger: logger, faults: cacheFaults)
         self.cache = cache
         let route = ImageRoute(
-            renderer: renderer, pool: pool, cache: cache, flights: SingleFlight(), specs: SpecMemo(),
+            renderer: renderer, pool: pool, cache: cache, flights: SingleFlight(), specs: SpecMemo(limits: configuration.spec),
             negotiation: FormatNegotiation(avif: configuration.avif, webp: configuration.webp),
             cacheControl: configuration.cacheControl, logger: logger, statistics: statistics)
         let accessLog = AccessLog(logger: logger)
         var serverConfiguration = configuration.server
         serverConfiguration.errorResponse = { status in ErrorMapping.response(status: status, message: status.reason) }
         let sources = renderer.sources
+        let signer = URLSigner(keys: configuration.signingKeys)
+        if !signer.isEnabled { logger.warning("URL signing is off: anyone can request any transformation (set signing.keys)") }
         self.pool = pool
         self.server = HTTPServer(configuration: serverConfiguration) { request, respond in
             let clock = ContinuousClock()
@@ -47,11 +54,13 @@ public final class ImageService: Sendable {
                 accessLog.record(request, response, milliseconds: Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000, cache: cache)
                 respond(response)
             }
-            Self.route(request, image: route, sources: sources, finish: finish)
+            Self.route(request, image: route, sources: sources, signer: signer, finish: finish)
         }
     }
 
-    private static func route(_ request: HTTPRequest, image: ImageRoute, sources: SourceDirectory, finish: @escaping @Sendable (HTTPResponse, String) -> Void) {
+    private static func route(
+        _ request: HTTPRequest, image: ImageRoute, sources: SourceDirectory, signer: URLSigner, finish: @escaping @Sendable (HTTPResponse, String) -> Void
+    ) {
         let path = request.path
         let known = path == "/healthz" || path == "/readyz" || path.hasPrefix(ImagePath.prefix)
         guard known else { return finish(ErrorMapping.response(ErrorMapping.outcome(for: RequestError.notFound)), "-") }
@@ -65,6 +74,10 @@ public final class ImageService: Sendable {
             let ready = Vips.isReady && sources.isReadable
             finish(status(ready ? .ok : .serviceUnavailable, ["status": ready ? "ready" : "not ready", "libvips": Vips.isReady ? "ready" : "not started", "root": sources.isReadable ? "readable" : "unreadable"]), "-")
         default:
+            // Checked first and answered without detail: a refused request learns nothing.
+            if signer.isEnabled, signer.verify(path: path, query: request.query, now: Int(Date().timeIntervalSince1970)) != .valid {
+                return finish(ErrorMapping.response(status: .forbidden, message: "forbidden"), "-")
+            }
             image.handle(request, respond: finish)
         }
     }

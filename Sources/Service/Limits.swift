@@ -1,4 +1,5 @@
 import HTTP1
+import Render
 import TransformSpec
 
 /// Every number the service enforces or defaults to, in one place, one documented line each.
@@ -34,11 +35,56 @@ public enum Limits {
     /// Queued renders allowed per worker before new ones get 503.
     public static let queuePerWorker = 2
 
+    // Images (imgproxy's and sharp's defaults), each checked before the step it guards.
+    /// Largest source file.
+    public static let sourceBytes = 50 * 1024 * 1024
+    /// Largest source image, read from its header before decoding (decompression bombs stop here).
+    public static let sourcePixels = 50_000_000
+    /// Longest output side.
+    public static let outputSide = 8192
+    /// Largest output.
+    public static let outputPixels = 40_000_000
+    /// Most tiles one image may repeat into.
+    public static let tiles = 250_000
+    /// Time one render may take; then libvips is stopped and the client gets 503.
+    public static let renderTimeout: Duration = .seconds(10)
+    /// Memory libvips's operation cache may hold (the result cache is on disk).
+    public static let vipsCacheMemory = 0
+
+    // Requests.
+    /// Longest `chain`, characters.
+    public static let chainLength = 2048
+    /// Most modifiers in one request.
+    public static let modifiers = 48
+    /// Deepest overlay/background nesting.
+    public static let nesting = 4
+    /// Most images (source plus overlays) in one request.
+    public static let images = 8
+    /// Largest `scale`/`dpr`.
+    public static let renderScale = 4.0
+
     /// Result cache byte budget; LRU eviction keeps the folder under it.
     public static let cacheMaxBytes = 1024 * 1024 * 1024
 
     /// `Cache-Control` of successful image responses: results never change for a URL.
     public static let cacheControl = "public, max-age=31536000, immutable"
+
+    /// The renderer's limits from the values above.
+    static var render: RenderLimits {
+        var limits = RenderLimits()
+        limits.maxSourceBytes = sourceBytes
+        limits.maxSourcePixels = sourcePixels
+        limits.maxOutputSide = outputSide
+        limits.maxOutputPixels = outputPixels
+        limits.maxTiles = tiles
+        limits.timeout = renderTimeout
+        return limits
+    }
+
+    /// The request parser's limits from the values above.
+    static var spec: SpecLimits {
+        SpecLimits(maxChainLength: chainLength, maxModifiers: modifiers, maxNesting: nesting, maxImages: images, maxScale: renderScale)
+    }
 
     /// The HTTP server's limits from the values above.
     static var server: ServerConfiguration {

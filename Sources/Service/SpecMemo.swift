@@ -13,8 +13,10 @@ final class SpecMemo: Sendable {
 
     private let entries = Mutex<[Key: (spec: TransformSpec, canonical: String)]>([:])
     let capacity: Int
+    let limits: SpecLimits
 
-    init(capacity: Int = 4096) {
+    init(limits: SpecLimits, capacity: Int = 4096) {
+        self.limits = limits
         self.capacity = capacity
     }
 
@@ -22,7 +24,7 @@ final class SpecMemo: Sendable {
     func spec(source: String, query: Substring) throws(SpecError) -> (spec: TransformSpec, canonical: String) {
         let key = Key(source: source, query: query)
         if let hit = entries.withLock({ $0[key] }) { return hit }
-        let spec = try TransformSpec.parse(source: source, query: String(query))
+        let spec = try TransformSpec.parse(source: source, query: String(query), limits: limits)
         let value = (spec, spec.canonicalForm)
         entries.withLock { entries in
             if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }

@@ -3,7 +3,7 @@ public struct QueryParameters: Sendable, Hashable {
     /// Every accepted key, in the order the URL API reference lists them.
     public static let known = [
         "w", "h", "minw", "maxw", "minh", "maxh", "mode", "ratio", "align", "clip", "interp", "insets", "orient",
-        "scale", "dpr", "bg", "border", "overlay", "oalign", "opaque", "fmt", "q", "chain", "pw", "ph", "sig",
+        "scale", "dpr", "bg", "border", "overlay", "oalign", "opaque", "fmt", "q", "chain", "pw", "ph", "sig", "exp",
     ]
 
     /// Keys that describe layout; they compile to a chain and cannot be mixed with `chain`.

@@ -32,10 +32,19 @@ public final class VImage: @unchecked Sendable {
     var hasICCProfile: Bool { cvips_has_icc(pointer) != 0 }
     var isUnsignedChar: Bool { cvips_format(pointer) == VIPS_FORMAT_UCHAR }
 
-    /// Asks libvips to stop computing this image; a running evaluation then fails. Used for deadlines.
+    /// Asks libvips to stop computing this image; a running evaluation then fails.
     public func cancel() {
         vips_image_set_kill(pointer, 1)
     }
+
+    /// Makes computing this image fail once `remaining` has passed (checked between tiles).
+    public func setDeadline(_ remaining: Duration) {
+        let (seconds, attoseconds) = remaining.components
+        cvips_set_deadline(pointer, Int(seconds * 1_000_000 + attoseconds / 1_000_000_000_000))
+    }
+
+    /// True once this image's computation was stopped by `cancel` or a deadline.
+    public var wasCancelled: Bool { vips_image_iskilled(pointer) != 0 }
 
     /// Runs a libvips call that produces a new image, turning failure into a `VipsError`.
     static func make(_ operation: String, _ body: (UnsafeMutablePointer<UnsafeMutablePointer<VipsImage>?>) -> Int32) throws(VipsError) -> VImage {

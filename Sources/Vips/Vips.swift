@@ -12,14 +12,20 @@ public enum Vips {
         (try? started.get()) != nil
     }
 
+    /// Turns the loaders libvips marks untrusted (SVG, PDF, …) on or off; off by default.
+    public static func allowUntrustedLoaders(_ allowed: Bool) {
+        vips_block_untrusted_set(allowed ? 0 : 1)
+    }
+
     /// The libvips version, e.g. `8.14.1`.
     public static var version: String {
         "\(vips_version(0)).\(vips_version(1)).\(vips_version(2))"
     }
 
-    /// Worker threads libvips may use for one image; 0 keeps libvips's default (one per core).
-    public static func setConcurrency(_ threads: Int) {
-        vips_concurrency_set(Int32(threads))
+    /// Bounds libvips's operation-cache memory and the threads it uses per image (0 = its default,
+    /// one per core).
+    public static func boundResources(cacheMemory: Int, threadsPerImage: Int) {
+        cvips_bound_resources(cacheMemory, Int32(threadsPerImage))
     }
 
     // A static `let` runs its initializer exactly once, even under concurrent first use.
@@ -27,8 +33,9 @@ public enum Vips {
         guard cvips_init("imgframe") == 0 else { return .failure(VipsError.take(operation: "init")) }
         // Results are cached on disk by the service; libvips's own operation cache only costs memory.
         vips_cache_set_max(0)
+        vips_cache_set_max_mem(0)
         // Loaders marked untrusted (SVG, PDF, JPEG 2000, JPEG XL, ImageMagick…) can reach files or
-        // run complex parsers on hostile input; they stay off.
+        // run complex parsers on hostile input; they stay off unless `allowUntrustedLoaders` is called.
         vips_block_untrusted_set(1)
         return .success(())
     }()

@@ -1,12 +1,22 @@
 import Foundation
 import HTTP1
 import Logging
+import Render
+import TransformSpec
 
 /// Everything `imgframe serve` can be told: where to listen, what to serve, and how. Built from
 /// defaults (`Limits`), then a config file, then `IMGFRAME_*` environment variables, then flags.
 public struct ServiceConfiguration: Sendable {
     /// Listen address and HTTP limits.
     public var server: ServerConfiguration
+    /// What one render may cost (source and output sizes, tiles, time).
+    public var render: RenderLimits = Limits.render
+    /// What one request may ask for (chain length, modifiers, nesting, images, scale).
+    public var spec: SpecLimits = Limits.spec
+    /// Let libvips's untrusted loaders (SVG, PDF, JPEG 2000, …) read sources. Default off.
+    public var untrustedLoaders = false
+    /// Keys for signed URLs; empty turns signing off (a warning is logged at start).
+    public var signingKeys: [String] = []
     /// Folder the `/img/` paths are relative to. Default `Samples`.
     public var root: String = "Samples"
     /// Folder for the result cache. Default `$XDG_CACHE_HOME/imgframe` or `~/.cache/imgframe`.

@@ -56,6 +56,26 @@ enum Settings {
         Setting(key: "limits.idle_timeout", help: "keep-alive wait for the next request") { c, v throws(SettingError) in c.server.idleTimeout = try duration(v) },
         Setting(key: "limits.write_timeout", help: "longest stall of a response write") { c, v throws(SettingError) in c.server.writeTimeout = try duration(v) },
         Setting(key: "limits.max_connections", help: "most open connections (503 beyond)") { c, v throws(SettingError) in c.server.maxConnections = try integer(v, 1...1_000_000) },
+        Setting(key: "limits.source_bytes", help: "largest source file, bytes (422 beyond)") { c, v throws(SettingError) in c.render.maxSourceBytes = try bytes(v) },
+        Setting(key: "limits.source_pixels", help: "largest source image, pixels, from its header (422 beyond)") { c, v throws(SettingError) in
+            c.render.maxSourcePixels = try integer(v, 1...1_000_000_000)
+        },
+        Setting(key: "limits.output_side", help: "longest output side, pixels (400 beyond)") { c, v throws(SettingError) in c.render.maxOutputSide = try integer(v, 1...65_535) },
+        Setting(key: "limits.output_pixels", help: "largest output, pixels (400 beyond)") { c, v throws(SettingError) in c.render.maxOutputPixels = try integer(v, 1...1_000_000_000) },
+        Setting(key: "limits.tiles", help: "most tiles one image may repeat into (400 beyond)") { c, v throws(SettingError) in c.render.maxTiles = try integer(v, 1...100_000_000) },
+        Setting(key: "limits.render_timeout", help: "time one render may take (503 after)") { c, v throws(SettingError) in c.render.timeout = try duration(v) },
+        Setting(key: "limits.chain_length", help: "longest chain, characters (400 beyond)") { c, v throws(SettingError) in c.spec.maxChainLength = try integer(v, 1...65_536) },
+        Setting(key: "limits.modifiers", help: "most modifiers in one request (400 beyond)") { c, v throws(SettingError) in c.spec.maxModifiers = try integer(v, 1...1000) },
+        Setting(key: "limits.nesting", help: "deepest overlay/background nesting (400 beyond)") { c, v throws(SettingError) in c.spec.maxNesting = try integer(v, 0...32) },
+        Setting(key: "limits.images", help: "most images in one request (400 beyond)") { c, v throws(SettingError) in c.spec.maxImages = try integer(v, 1...64) },
+        Setting(key: "limits.scale", help: "largest render scale / dpr (400 beyond)") { c, v throws(SettingError) in
+            guard let n = Double(v), n >= 1, n <= 8 else { throw SettingError(reason: "must be a number from 1 to 8") }
+            c.spec.maxScale = n
+        },
+        Setting(key: "loaders.untrusted", help: "let libvips's untrusted loaders (SVG, PDF, …) read sources") { c, v throws(SettingError) in c.untrustedLoaders = try bool(v) },
+        Setting(key: "signing.keys", help: "comma-separated keys for signed URLs; empty = signing off") { c, v throws(SettingError) in
+            c.signingKeys = v.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        },
         Setting(key: "limits.requests_per_connection", help: "requests per connection before it closes") { c, v throws(SettingError) in
             c.server.maxRequestsPerConnection = try integer(v, 1...1_000_000)
         },

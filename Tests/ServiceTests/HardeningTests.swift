@@ -1,0 +1,133 @@
+import Cache
+import Foundation
+import HTTPTestSupport
+import Service
+import Testing
+
+@Suite("signed URLs")
+struct SigningTests {
+    @Test("the documented test vector")
+    func vector() {
+        let signer = URLSigner(keys: ["secret"])
+        #expect(signer.sign("/img/landscape_4.jpg?w=300&h=400&mode=fill") == "/img/landscape_4.jpg?w=300&h=400&mode=fill&sig=h7blDfkFlEsoUqDsBK4LazUF5ZEcPoaXQ7CxmZ0Gt64")
+        #expect(URLSigner.message(path: "/img/a.jpg", query: "w=300&h=400&sig=x") == "/img/a.jpg?h=400&w=300")
+        #expect(URLSigner.message(path: "/img/a.jpg", query: "") == "/img/a.jpg")
+    }
+
+    @Test("with signing on: valid and rotated keys pass; missing, tampered and expired get a bare 403")
+    func enforcement() throws {
+        let fixture = try ServiceFixture { $0.signingKeys = ["new-key", "old-key"] }
+        let target = "/img/dot_green.png?w=40&fmt=png"
+        let newSigned = URLSigner(keys: ["new-key"]).sign(target)
+        let oldSigned = URLSigner(keys: ["old-key"]).sign(target)
+        let first = try fixture.get(newSigned)
+        #expect(first.status == 200 && first.header("X-Cache") == "MISS")
+        // Another valid signature of the same request shares the cache entry: keys ignore `sig`.
+        #expect(try fixture.get(oldSigned).header("X-Cache") == "HIT")
+        let now = Int(Date().timeIntervalSince1970)
+        #expect(try fixture.get(URLSigner(keys: ["new-key"]).sign(target, expires: now + 60)).status == 200)
+        // The same parameters in another order verify (the message is in canonical order).
+        let sig = newSigned.split(separator: "&").last!
+        #expect(try fixture.get("/img/dot_green.png?fmt=png&w=40&\(sig)").status == 200)
+        let refused = [
+            target, target + "&sig=", target + "&sig=%%%", newSigned.replacingOccurrences(of: "w=40", with: "w=41"),
+            String(newSigned.dropLast()) + (newSigned.last == "A" ? "B" : "A"), URLSigner(keys: ["other"]).sign(target),
+            URLSigner(keys: ["new-key"]).sign(target, expires: now - 1),
+            URLSigner(keys: ["new-key"]).sign(target, expires: now + 60).replacingOccurrences(of: "exp=\(now + 60)", with: "exp=\(now + 6000)"),
+        ]
+        for attempt in refused {
+            let response = try fixture.get(attempt)
+            #expect(response.status == 403, "\(attempt)")
+            #expect(response.json == ["error": "forbidden"])
+        }
+        #expect(try fixture.get("/healthz").status == 200)
+    }
+}
+
+@Suite("limits before the expensive step")
+struct LimitTests {
+    /// CRC-32 (PNG chunks), for crafting a header that passes its checksum.
+    static func crc32(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        return ~crc
+    }
+
+    /// The sample PNG, its IHDR claiming 100000×100000 pixels (CRC fixed up): a tiny decompression bomb.
+    static func pngBomb() throws -> [UInt8] {
+        var bytes = [UInt8](try Data(contentsOf: ServiceFixture.samples.appendingPathComponent("dot_green.png")))
+        for (offset, value) in [(16, UInt32(100_000)), (20, UInt32(100_000))] {
+            for i in 0..<4 { bytes[offset + i] = UInt8((value >> (24 - 8 * UInt32(i))) & 0xFF) }
+        }
+        let crc = crc32(bytes[12..<29])
+        for i in 0..<4 { bytes[29 + i] = UInt8((crc >> (24 - 8 * UInt32(i))) & 0xFF) }
+        return Array(bytes.prefix(200))
+    }
+
+    /// The first 4 KiB of the sample JPEG with its frame header claiming 65000×65000 pixels.
+    static func jpegBomb() throws -> [UInt8] {
+        var bytes = [UInt8](try Data(contentsOf: ServiceFixture.samples.appendingPathComponent("landscape_4.jpg")))
+        let sof = try #require((0..<bytes.count - 1).first { bytes[$0] == 0xFF && (bytes[$0 + 1] == 0xC0 || bytes[$0 + 1] == 0xC2) })
+        for offset in [sof + 5, sof + 7] {
+            bytes[offset] = 0xFD
+            bytes[offset + 1] = 0xE8
+        }
+        return Array(bytes.prefix(4096))
+    }
+
+    @Test("decompression bombs are refused from their header (422), the server keeps serving")
+    func bombs() throws {
+        let fixture = try ServiceFixture()
+        try Data(try Self.pngBomb()).write(to: fixture.root.appendingPathComponent("bomb.png"))
+        try Data(try Self.jpegBomb()).write(to: fixture.root.appendingPathComponent("bomb.jpg"))
+        for name in ["bomb.png", "bomb.jpg"] {
+            let response = try fixture.get("/img/\(name)?w=100")
+            #expect(response.status == 422, "\(name): \(response.text)")
+            #expect(response.json["error"]?.contains("too large") == true && response.json["param"] == "path")
+        }
+        #expect(fixture.service.statistics.renders == 2 && fixture.service.cache.statistics.bytesWritten == 0)
+        #expect(try fixture.get("/healthz").status == 200)
+    }
+
+    @Test("source bytes, output side and pixels, tiles: each refused with its status and reason")
+    func limits() throws {
+        let fixture = try ServiceFixture {
+            $0.render.maxSourceBytes = 1_000_000
+            $0.render.maxTiles = 100
+        }
+        let big = try fixture.get("/img/landscape_4.jpg?w=10")
+        #expect(big.status == 422 && big.json["error"]?.contains("1755233 bytes, the limit is 1000000") == true)
+        let wide = try fixture.get("/img/dot_green.png?w=9000&h=10&mode=stretch")
+        #expect(wide.status == 400 && wide.json["error"]?.contains("longest side allowed is 8192") == true)
+        let many = try fixture.get("/img/dot_green.png?w=8000&h=8000&mode=stretch")
+        #expect(many.status == 400 && many.json["error"]?.contains("the limit is 40000000 pixels") == true)
+        let tiles = try fixture.get("/img/dot_green.png?w=1000&h=1000&mode=tile")
+        #expect(tiles.status == 400 && tiles.json["error"]?.contains("tiles") == true)
+        let scale = try fixture.get("/img/dot_green.png?w=10&scale=5")
+        #expect(scale.status == 400 && scale.json["param"] == "scale")
+    }
+
+    @Test("a render past its deadline is stopped: 503, nothing cached, the worker is free again")
+    func deadline() throws {
+        let fixture = try ServiceFixture {
+            $0.render.timeout = .milliseconds(20)
+            $0.workers = 1
+        }
+        let slow = try fixture.get("/img/landscape_4.jpg?w=4000&h=3000&mode=fill&fmt=png")
+        #expect(slow.status == 503 && slow.json["error"]?.contains("time limit") == true)
+        #expect(fixture.cacheFiles.isEmpty)
+        let quick = try fixture.get("/img/dot_green.png?w=20&fmt=png")
+        #expect(quick.status == 200)
+    }
+
+    @Test("untrusted loaders (SVG) are off: 415")
+    func svg() throws {
+        let fixture = try ServiceFixture()
+        try Data(#"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>"#.utf8)
+            .write(to: fixture.root.appendingPathComponent("a.svg"))
+        #expect(try fixture.get("/img/a.svg?w=10").status == 415)
+    }
+}
