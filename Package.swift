@@ -67,6 +67,6 @@ let package = Package(
         .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1", "HTTPTestSupport"]),
         .testTarget(name: "CacheTests", dependencies: ["Cache", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "ServiceTests", dependencies: ["Service", "Cache", "HTTP1", "Hashing", "HTTPTestSupport", .product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "CLITests", dependencies: ["imgframe", "Layout", "LayoutVectorSupport", "HTTPTestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["imgframe", "Layout", "LayoutVectorSupport", "HTTPTestSupport", "Service"]),
     ]
 )
