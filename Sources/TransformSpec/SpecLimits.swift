@@ -11,12 +11,18 @@ public struct SpecLimits: Sendable, Hashable {
     public var maxImages: Int
     /// Largest `ImageRenderer.scale` (`scale`/`dpr`).
     public var maxScale: Double
+    /// Longest image name (`overlay=`, `Image("…")`), bytes.
+    public var maxNameLength: Int
 
-    public init(maxChainLength: Int = 2048, maxModifiers: Int = 48, maxNesting: Int = 4, maxImages: Int = 8, maxScale: Double = 4) {
+    public init(maxChainLength: Int = 2048, maxModifiers: Int = 48, maxNesting: Int = 4, maxImages: Int = 8, maxScale: Double = 4, maxNameLength: Int = 1024) {
         self.maxChainLength = maxChainLength
         self.maxModifiers = maxModifiers
         self.maxNesting = maxNesting
         self.maxImages = maxImages
         self.maxScale = maxScale
+        self.maxNameLength = maxNameLength
     }
+
+    /// No practical bounds: for re-reading canonical forms the service printed itself.
+    public static let unbounded = SpecLimits(maxChainLength: .max, maxModifiers: .max, maxNesting: .max, maxImages: .max, maxScale: 4, maxNameLength: .max)
 }

@@ -51,7 +51,7 @@ public struct TransformSpec: Sendable, Hashable {
             guard sugar.isEmpty else { throw .chainWithSugar(sugar) }
             view = try parseChain(chain, source: source, limits: limits)
         } else {
-            view = try SugarCompiler(values: values).compile(proposal: proposal)
+            view = try SugarCompiler(values: values, limits: limits).compile(proposal: proposal)
         }
         let orientation: OrientationRequest
         if let name = parameters["orient"], name != "auto" {

@@ -72,6 +72,9 @@ struct ChainBuilder {
             guard let argument, argument.label == nil, case .string(let name) = argument.value.kind, !name.isEmpty else {
                 throw .argument(param: param, offset: argument?.offset ?? offset, message: "Image needs a source name in quotes, e.g. Image(\"logo.png\")")
             }
+            guard name.utf8.count <= limits.maxNameLength else {
+                throw .argument(param: param, offset: argument.offset, message: "the image name is longer than \(limits.maxNameLength) bytes")
+            }
             try countImage(at: offset)
             return .image(ImageView(ref: name == source ? .primary : .named(name)))
         case .color(let expression):

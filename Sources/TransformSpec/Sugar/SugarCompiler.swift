@@ -5,6 +5,7 @@ import Layout
 /// → `frame(width:height:)` → flexible `frame` → `clipped` → `overlay` → `background` → `border`.
 struct SugarCompiler {
     let values: SugarValues
+    let limits: SpecLimits
 
     /// What `mode` asks for: a content mode, plain stretching, tiling, or the image as it is.
     enum Mode: String, CaseIterable {
@@ -80,6 +81,9 @@ struct SugarCompiler {
             return node
         }
         guard !path.isEmpty else { throw .invalidValue(param: "overlay", value: path, expected: "the path of an image under the source root") }
+        guard path.utf8.count <= limits.maxNameLength else {
+            throw .limitExceeded(param: "overlay", message: "`overlay` is longer than \(limits.maxNameLength) bytes")
+        }
         return .overlay(node, content: .image(ImageView(ref: .named(path))), alignment: alignment ?? .center)
     }
 
