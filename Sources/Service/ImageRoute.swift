@@ -20,6 +20,7 @@ struct ImageRoute: Sendable {
     let cacheControl: String
     let logger: Logger
     let statistics: ServiceStatistics
+    let metrics: ServiceMetrics
 
     /// Answers through `respond` (once); the second argument is the cache status for the access log.
     func handle(_ request: HTTPRequest, respond: @escaping @Sendable (HTTPResponse, _ cache: String) -> Void) {
@@ -55,13 +56,14 @@ struct ImageRoute: Sendable {
 
     /// Renders on the pool, stores the result, and answers everyone waiting for `key`.
     private func render(_ spec: TransformSpec, formats: [EncodedFormat], key: CacheKey, etag: String, headers cachingHeaders: HTTPHeaders) {
-        let accepted = pool.submit { [renderer, cache, flights, logger, statistics] in
+        let accepted = pool.submit { [renderer, cache, flights, logger, statistics, metrics] in
             logger.debug("render started: \(spec.canonicalForm)")
             statistics.renderCount.add(1, ordering: .relaxed)
             let response: HTTPResponse
             let status: String
             do {
                 let image = try renderer.render(spec, autoFormats: formats)
+                metrics.render(image.timings)
                 cache.store(CacheEntry(contentType: image.format.contentType, etag: etag, created: Int(Date().timeIntervalSince1970), body: image.bytes), for: key)
                 var headers = cachingHeaders
                 headers.add("Content-Type", image.format.contentType)

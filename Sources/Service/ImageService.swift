@@ -16,6 +16,7 @@ public final class ImageService: Sendable {
     public let cache: ResultCache
     /// Renders and other service counters.
     public let statistics = ServiceStatistics()
+    let metrics = ServiceMetrics()
 
     /// Builds the service; throws when libvips cannot start.
     /// - Parameter cacheFaults: test hook that makes cache writes fail (see `ResultCache.FaultPoint`).
@@ -38,7 +39,7 @@ public final class ImageService: Sendable {
         let route = ImageRoute(
             renderer: renderer, pool: pool, cache: cache, flights: SingleFlight(), specs: SpecMemo(limits: configuration.spec),
             negotiation: FormatNegotiation(avif: configuration.avif, webp: configuration.webp),
-            cacheControl: configuration.cacheControl, logger: logger, statistics: statistics)
+            cacheControl: configuration.cacheControl, logger: logger, statistics: statistics, metrics: metrics)
         let accessLog = AccessLog(logger: logger)
         var serverConfiguration = configuration.server
         serverConfiguration.errorResponse = { status in ErrorMapping.response(status: status, message: status.reason) }
@@ -46,16 +47,33 @@ public final class ImageService: Sendable {
         let signer = URLSigner(keys: configuration.signingKeys)
         if !signer.isEnabled { logger.warning("URL signing is off: anyone can request any transformation (set signing.keys)") }
         self.pool = pool
-        self.server = HTTPServer(configuration: serverConfiguration) { request, respond in
+        let metrics = self.metrics
+        let statistics = self.statistics
+        let box = ServerBox()
+        let server = HTTPServer(configuration: serverConfiguration) { request, respond in
             let clock = ContinuousClock()
             let start = clock.now
             let finish: @Sendable (HTTPResponse, String) -> Void = { response, cache in
                 let elapsed = clock.now - start
-                accessLog.record(request, response, milliseconds: Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000, cache: cache)
+                let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
+                accessLog.record(request, response, milliseconds: milliseconds, cache: cache)
+                metrics.request(route: ServiceMetrics.route(request.path), status: response.status.code, seconds: milliseconds / 1000)
                 respond(response)
+            }
+            if request.path == "/metrics", request.method == "GET" || request.method == "HEAD" {
+                let text = metrics.exposition(cache: cache, pool: pool, statistics: statistics, connections: box.server?.connectionCount ?? 0)
+                return finish(HTTPResponse(status: .ok, headers: [("Content-Type", "text/plain; version=0.0.4; charset=utf-8"), ("Cache-Control", "no-store")], body: Array(text.utf8)), "-")
             }
             Self.route(request, image: route, sources: sources, signer: signer, finish: finish)
         }
+        box.server = server
+        self.server = server
+    }
+
+    /// Lets the handler read the server's connection count (the server is built after its handler).
+    private final class ServerBox: @unchecked Sendable {
+        // Set once, before the server starts; read-only afterwards.
+        var server: HTTPServer?
     }
 
     private static func route(

@@ -17,6 +17,11 @@ public enum Vips {
         vips_block_untrusted_set(allowed ? 0 : 1)
     }
 
+    /// Bytes libvips has allocated for pixels right now, and the most it ever had.
+    public static var trackedMemory: (current: Int, highWater: Int) {
+        (Int(vips_tracked_get_mem()), Int(vips_tracked_get_mem_highwater()))
+    }
+
     /// The libvips version, e.g. `8.14.1`.
     public static var version: String {
         "\(vips_version(0)).\(vips_version(1)).\(vips_version(2))"

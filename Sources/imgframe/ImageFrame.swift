@@ -6,5 +6,5 @@ struct ImageFrame: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "imgframe",
         abstract: "Lay out and render images with SwiftUI's image-fitting rules.",
-        subcommands: [ServeCommand.self, RenderCommand.self, PlanCommand.self, CacheCommand.self, SignCommand.self])
+        subcommands: [ServeCommand.self, RenderCommand.self, PlanCommand.self, CacheCommand.self, SignCommand.self, HealthcheckCommand.self])
 }

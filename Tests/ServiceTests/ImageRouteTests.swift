@@ -109,7 +109,7 @@ struct ImageErrorTests {
         ("/img/landscape_4.jpg?w=10&overlay=missing.png", 404, "path"),
         ("/img/text.jpg?w=10", 415, "path"),
         ("/img/truncated.jpg?w=100&fmt=jpeg", 422, "path"),
-        ("/img/dot_green.png?w=70000&h=1&mode=stretch&fmt=gif", 500, nil),
+        ("/img/dot_green.png?w=70000&h=1&mode=stretch&fmt=gif", 400, nil),
         ("/nothing-here", 404, nil),
     ]
 
@@ -122,6 +122,15 @@ struct ImageErrorTests {
         #expect(response.json["error"]?.isEmpty == false)
         #expect(response.json["param"] == param)
         #expect(!response.text.contains(fixture.root.path), "server paths must not leak")
+    }
+
+    @Test("a failure inside libvips is a 500 without details")
+    func internalError() throws {
+        // GIF cannot be wider than 65535 px; with the output limit raised, the encoder fails.
+        let fixture = try ServiceFixture { $0.render.maxOutputSide = 100_000 }
+        let response = try fixture.get("/img/dot_green.png?w=70000&h=1&mode=stretch&fmt=gif")
+        #expect(response.status == 500 && response.json == ["error": "internal error while rendering"])
+        #expect(response.header("Cache-Control") == "no-store")
     }
 
     @Test("405 with Allow for other methods")

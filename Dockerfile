@@ -1,0 +1,43 @@
+# syntax=docker/dockerfile:1
+# ImageFrame: build with the Swift 6 toolchain, run on Debian bookworm-slim with only libvips.
+
+FROM swift:6.1-bookworm AS build
+# hadolint ignore=DL3008 # build image: the toolchain image pins the distribution; packages follow bookworm's updates
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends libvips-dev libssl-dev pkg-config \
+    && rm -rf /var/lib/apt/lists/*
+WORKDIR /src
+# Dependencies first, so source edits do not refetch them.
+COPY Package.swift ./
+RUN swift package resolve
+COPY Sources ./Sources
+COPY Tests ./Tests
+RUN swift build -c release --product imgframe --static-swift-stdlib \
+    && install -D "$(swift build -c release --show-bin-path)/imgframe" /out/imgframe
+
+FROM debian:bookworm-slim AS runtime
+COPY deploy/runtime-packages.txt /tmp/runtime-packages.txt
+# hadolint ignore=DL3008 # bookworm's security updates are wanted; the distribution release pins versions
+RUN apt-get update \
+    && grep -v '^#' /tmp/runtime-packages.txt | xargs apt-get install -y --no-install-recommends \
+    && rm -rf /var/lib/apt/lists/* /tmp/runtime-packages.txt \
+    && groupadd --system --gid 10001 imgframe \
+    && useradd --system --uid 10001 --gid imgframe --home-dir /nonexistent --shell /usr/sbin/nologin imgframe \
+    && install -d -o imgframe -g imgframe /var/cache/imgframe
+COPY --from=build /out/imgframe /usr/local/bin/imgframe
+COPY Samples /srv/images
+COPY config/imgframe.conf /etc/imgframe/imgframe.conf
+
+# Configuration by environment (every key of config/imgframe.conf as IMGFRAME_*).
+ENV IMGFRAME_HOST=0.0.0.0 \
+    IMGFRAME_PORT=8080 \
+    IMGFRAME_ROOT=/srv/images \
+    IMGFRAME_CACHE_DIR=/var/cache/imgframe \
+    MALLOC_ARENA_MAX=2
+USER 10001:10001
+EXPOSE 8080
+VOLUME ["/var/cache/imgframe"]
+HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 CMD ["imgframe", "healthcheck", "--port", "8080"]
+STOPSIGNAL SIGTERM
+ENTRYPOINT ["imgframe"]
+CMD ["serve"]

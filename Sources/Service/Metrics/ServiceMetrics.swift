@@ -1,0 +1,65 @@
+import Cache
+import HTTP1
+import Render
+import Vips
+
+/// The service's metrics, by name (Prometheus style, the OTel names in the help text): requests and
+/// their latency by route and status, render time by stage, the cache's counters, the render queue
+/// and libvips's memory. Events are recorded as they happen; gauges are read when `/metrics` is asked.
+final class ServiceMetrics: Sendable {
+    let registry = MetricsRegistry()
+
+    /// The route label of a request path (a fixed set, so labels stay bounded).
+    static func route(_ path: Substring) -> String {
+        switch path {
+        case "/healthz": "healthz"
+        case "/readyz": "readyz"
+        case "/metrics": "metrics"
+        default: path.hasPrefix(ImagePath.prefix) ? "img" : "other"
+        }
+    }
+
+    func request(route: String, status: Int, seconds: Double) {
+        let labels = [("route", route), ("status", String(status))]
+        registry.increment("imgframe_http_requests_total", help: "Requests answered (http.server.request.count).", labels: labels)
+        registry.observe(
+            "imgframe_http_request_duration_seconds", help: "Time to answer a request (http.server.request.duration).",
+            labels: [("route", route)], seconds: seconds)
+    }
+
+    func render(_ timings: RenderTimings) {
+        for (stage, milliseconds) in [("decode", timings.decode), ("layout", timings.layout), ("render", timings.render), ("encode", timings.encode)] {
+            registry.observe(
+                "imgframe_render_stage_duration_seconds", help: "Time of each render stage (imgframe.render.duration).",
+                labels: [("stage", stage)], seconds: milliseconds / 1000)
+        }
+    }
+
+    /// The exposition, with the gauges read now.
+    func exposition(cache: ResultCache, pool: WorkerPool, statistics: ServiceStatistics, connections: Int) -> String {
+        let c = cache.statistics
+        let counters: [(String, String, Int)] = [
+            ("imgframe_cache_hits_total", "Cache hits (imgframe.cache.hits).", c.hits),
+            ("imgframe_cache_misses_total", "Cache misses (imgframe.cache.misses).", c.misses),
+            ("imgframe_cache_evictions_total", "Entries evicted for the byte budget (imgframe.cache.evictions).", c.evictions),
+            ("imgframe_cache_errors_total", "Failed cache reads and writes and invalid entries (imgframe.cache.errors).", c.errors),
+            ("imgframe_cache_written_bytes_total", "Bytes written to the cache (imgframe.cache.bytes_written).", c.bytesWritten),
+            ("imgframe_cache_served_bytes_total", "Bytes served from the cache (imgframe.cache.bytes_served).", c.bytesServed),
+            ("imgframe_renders_total", "Renders started (imgframe.renders).", statistics.renders),
+        ]
+        for (name, help, value) in counters { registry.set(name, help: help, type: "counter", to: Double(value)) }
+        let usage = cache.usage
+        let memory = Vips.trackedMemory
+        let gauges: [(String, String, Int)] = [
+            ("imgframe_cache_size_bytes", "Bytes held by cache entries (imgframe.cache.size).", usage.bytes),
+            ("imgframe_cache_entries", "Cache entries (imgframe.cache.entries).", usage.entries),
+            ("imgframe_render_queue_depth", "Renders waiting for a worker (imgframe.render.queue_depth).", pool.queued),
+            ("imgframe_renders_in_flight", "Renders running now (imgframe.render.in_flight).", pool.busy),
+            ("imgframe_http_connections", "Open client connections (http.server.active_connections).", connections),
+            ("imgframe_vips_memory_bytes", "Pixel memory libvips holds now (imgframe.vips.memory).", memory.current),
+            ("imgframe_vips_memory_highwater_bytes", "Most pixel memory libvips has held (imgframe.vips.memory_highwater).", memory.highWater),
+        ]
+        for (name, help, value) in gauges { registry.set(name, help: help, to: Double(value)) }
+        return registry.render()
+    }
+}
