@@ -2,7 +2,8 @@
 # ImageFrame: build with the Swift 6 toolchain, run on Debian bookworm-slim with only libvips.
 
 FROM swift:6.1-bookworm AS build
-# hadolint ignore=DL3008 # build image: the toolchain image pins the distribution; packages follow bookworm's updates
+# Unpinned apt packages (DL3008): the bookworm base pins the distribution; its security updates are wanted.
+# hadolint ignore=DL3008
 RUN apt-get update \
     && apt-get install -y --no-install-recommends libvips-dev libssl-dev pkg-config \
     && rm -rf /var/lib/apt/lists/*
@@ -16,8 +17,10 @@ RUN swift build -c release --product imgframe --static-swift-stdlib \
     && install -D "$(swift build -c release --show-bin-path)/imgframe" /out/imgframe
 
 FROM debian:bookworm-slim AS runtime
+SHELL ["/bin/bash", "-o", "pipefail", "-c"]
 COPY deploy/runtime-packages.txt /tmp/runtime-packages.txt
-# hadolint ignore=DL3008 # bookworm's security updates are wanted; the distribution release pins versions
+# Unpinned apt packages (DL3008): the bookworm base pins the distribution; its security updates are wanted.
+# hadolint ignore=DL3008
 RUN apt-get update \
     && grep -v '^#' /tmp/runtime-packages.txt | xargs apt-get install -y --no-install-recommends \
     && rm -rf /var/lib/apt/lists/* /tmp/runtime-packages.txt \
