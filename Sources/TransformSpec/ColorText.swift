@@ -28,8 +28,6 @@ enum ColorText {
 /// other values in Swift's shortest round-trip form.
 enum NumberText {
     static func format(_ value: Double) -> String {
-        if value.isInfinite { return value > 0 ? ".infinity" : "-.infinity" }
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
-        return String(value)
+        value.isInfinite ? (value > 0 ? ".infinity" : "-.infinity") : value.compactText
     }
 }

@@ -54,8 +54,6 @@ public enum LayoutError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     static func formatNumber(_ value: Double) -> String {
-        if value.isInfinite { return value > 0 ? "∞" : "-∞" }
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
-        return String(value)
+        value.isInfinite ? (value > 0 ? "∞" : "-∞") : value.compactText
     }
 }

@@ -72,9 +72,7 @@ public indirect enum JSONValue: Sendable, Hashable {
 
     /// Integers print without a fraction; other values in Swift's shortest round-trip form.
     static func format(_ n: Double) -> String {
-        guard n.isFinite else { return "null" }
-        if n == n.rounded(), abs(n) < 1e15 { return String(Int(n)) }
-        return String(n)
+        n.isFinite ? n.compactText : "null"
     }
 
     private static func writeString(_ s: String, into out: inout String) {

@@ -1,3 +1,4 @@
+import Layout
 import Synchronization
 
 /// Counters, gauges and histograms with labels, rendered in the Prometheus text format (version
@@ -91,7 +92,7 @@ public final class MetricsRegistry: Sendable {
     }
 
     static func number(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+        value.compactText
     }
 }
 
