@@ -24,7 +24,7 @@ final class ServiceMetrics: Sendable {
         registry.increment("imgframe_http_requests_total", help: "Requests answered (http.server.request.count).", labels: labels)
         registry.observe(
             "imgframe_http_request_duration_seconds", help: "Time to answer a request (http.server.request.duration).",
-            labels: [("route", route)], seconds: seconds)
+            labels: labels, seconds: seconds)
     }
 
     func render(_ timings: RenderTimings) {
