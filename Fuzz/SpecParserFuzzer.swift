@@ -1,6 +1,6 @@
 // libFuzzer harness for the URL query and chain parsers (compiled by scripts/fuzz together with
 // Sources/Layout and Sources/TransformSpec). Invariants: no crash; anything that parses prints a
-// canonical form that parses back to the same request; layout never traps.
+// canonical chain that parses back to the same view; layout never traps.
 
 private let catalog = ImageCatalog([
     .primary: ImageMetrics(pixelWidth: 4032, pixelHeight: 3024),
@@ -13,14 +13,12 @@ public func fuzzSpecParser(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     // First byte chooses: a whole query, or a bare chain.
     let query = data[0] % 2 == 0 ? String(text.dropFirst()) : "chain=" + percentEncode(String(text.dropFirst()))
     guard let spec = try? TransformSpec.parse(source: "a.jpg", query: query) else { return 0 }
-    let canonical = spec.canonicalForm
-    // The canonical form is the service's own text (cache keys), not user input: read it back
-    // without the request limits (a long but allowed overlay name can print a chain past them).
-    let again = try? TransformSpec.parse(source: "a.jpg", query: canonical.split(separator: "&").map { pair in
-        let parts = pair.split(separator: "=", maxSplits: 1)
-        return parts[0] + "=" + percentEncode(String(parts.count > 1 ? parts[1] : ""))
-    }.joined(separator: "&"), limits: .unbounded)
-    precondition(again == spec, "canonical form does not round-trip: \(canonical)")
+    // The canonical chain is the service's own text (cache keys), not user input: read it back
+    // without the request limits (a long but allowed name can print a chain past them). It is not
+    // split as a query: names may contain `&` and `=` inside their quotes.
+    let chain = spec.canonicalChain
+    let again = try? TransformSpec.parseChain(chain, source: "a.jpg", limits: .unbounded)
+    precondition(again == spec.view, "canonical chain does not read back: \(chain)")
     _ = try? LayoutEngine.plan(spec.view, images: catalog, proposal: spec.proposal, scale: spec.scale).json.serialized()
     return 0
 }

@@ -25,6 +25,18 @@ struct FuzzRegressionTests {
         #expect(try TransformSpec.parseChain(chain, source: "a.jpg", limits: .unbounded) == spec.view)
     }
 
+    @Test("an image name with `&`, `=`, `+` and newlines prints a canonical chain that reads back")
+    func ampersandInName() throws {
+        let chain = try Self.input("spec-ampersand-in-image-name.bin")
+        let view = try TransformSpec.parseChain(chain, source: "a.jpg")
+        let printed = TransformSpec(source: "a.jpg", view: view).canonicalChain
+        #expect(printed.contains(#"Image("wm.pnge=fill&w=640&bg="#))
+        #expect(try TransformSpec.parseChain(printed, source: "a.jpg", limits: .unbounded) == view)
+        // And the whole canonical form differs from a request that has the same text as real parameters.
+        let spec = TransformSpec(source: "a.jpg", view: view)
+        #expect(spec.canonicalForm != TransformSpec(source: "a.jpg", view: .image(.init(ref: .named("wm.pnge")))).canonicalForm)
+    }
+
     @Test("names longer than the limit are refused in the chain too")
     func longChainName() {
         let chain = #"resizable().overlay{Image(""# + String(repeating: "x", count: 1100) + #"")}"#
