@@ -192,20 +192,6 @@ static inline int cvips_without_metadata(VipsImage *in, VipsImage **out) {
     return 0;
 }
 
-// Why: a render deadline. libvips emits "eval" while it computes an image; past the deadline the
-// handler sets the kill flag and the computation fails, freeing the worker (sharp does the same).
-static void cvips_deadline_check(VipsImage *image, VipsProgress *progress, gpointer data) {
-    (void) progress;
-    if (g_get_monotonic_time() > *(gint64 *) data) vips_image_set_kill(image, TRUE);
-}
-
-static inline void cvips_set_deadline(VipsImage *image, gint64 microseconds_from_now) {
-    gint64 *deadline = g_new(gint64, 1);
-    *deadline = g_get_monotonic_time() + microseconds_from_now;
-    vips_image_set_progress(image, TRUE);
-    g_signal_connect_data(image, "eval", G_CALLBACK(cvips_deadline_check), deadline, (GClosureNotify) g_free, 0);
-}
-
 // Why: bounds on libvips's own memory (operation cache) and threads per image.
 static inline void cvips_bound_resources(size_t cache_memory, int concurrency) {
     vips_cache_set_max_mem(cache_memory);

@@ -13,7 +13,7 @@ struct Encoder {
     let options: RenderOptions
     /// Formats `fmt=auto` prefers over JPEG/PNG, best first (from the client's `Accept`).
     let autoFormats: [EncodedFormat]
-    /// Time left for computing the pixels; libvips stops when it runs out.
+    /// Time left for computing the pixels; libvips is stopped when it runs out.
     let deadline: Duration?
 
     /// Encodes `canvas`; `sources` name the request's images, for the error when one turns out corrupt.
@@ -25,8 +25,8 @@ struct Encoder {
                 var transparent = false
                 if image.hasAlpha && !isOpaque {
                     // Knowing whether anything is transparent needs the pixels, so compute them once here.
-                    if let deadline { image.setDeadline(deadline) }
-                    image = try image.materialized()
+                    let pending = image
+                    image = try Watchdog.run(cancelling: pending, after: deadline) { () throws(VipsError) in try pending.materialized() }
                     transparent = try image.minimum(band: image.bands - 1) < 255
                 }
                 encoded = autoFormats.first ?? (transparent ? .png : .jpeg)
@@ -38,12 +38,12 @@ struct Encoder {
                 image = try image.flattened(onto: matte.bytes.prefix(3).map(Double.init))
             }
             let final = try image.withoutMetadata()
-            if let deadline { final.setDeadline(deadline) }
-            return (try write(final, as: encoded), encoded, image.hasAlpha)
+            let bytes = try Watchdog.run(cancelling: final, after: deadline) { () throws(VipsError) in try write(final, as: encoded) }
+            return (bytes, encoded, image.hasAlpha)
         } catch let error as RenderError {
             throw error
         } catch let error as VipsError {
-            if error.message.contains("killed") || error.message.contains("cancel") { throw .timedOut }
+            if error.operation == Watchdog.deadlineError.operation { throw .timedOut }
             throw Self.classify(error, sources: sources)
         } catch {
             throw .internalFailure(VipsError(operation: "encode", message: "\(error)"))

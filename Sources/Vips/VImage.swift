@@ -32,15 +32,11 @@ public final class VImage: @unchecked Sendable {
     var hasICCProfile: Bool { cvips_has_icc(pointer) != 0 }
     var isUnsignedChar: Bool { cvips_format(pointer) == VIPS_FORMAT_UCHAR }
 
-    /// Asks libvips to stop computing this image; a running evaluation then fails.
+    /// Asks libvips to stop computing this image: libvips checks the flag whenever it prepares a
+    /// region of it, so an evaluation running through this image (e.g. an encoder) fails soon after.
+    /// Safe to call from any thread.
     public func cancel() {
         vips_image_set_kill(pointer, 1)
-    }
-
-    /// Makes computing this image fail once `remaining` has passed (checked between tiles).
-    public func setDeadline(_ remaining: Duration) {
-        let (seconds, attoseconds) = remaining.components
-        cvips_set_deadline(pointer, Int(seconds * 1_000_000 + attoseconds / 1_000_000_000_000))
     }
 
     /// True once this image's computation was stopped by `cancel` or a deadline.

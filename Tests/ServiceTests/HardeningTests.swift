@@ -117,7 +117,7 @@ struct LimitTests {
             $0.workers = 1
         }
         let slow = try fixture.get("/img/landscape_4.jpg?w=4000&h=3000&mode=fill&fmt=png")
-        #expect(slow.status == 503 && slow.json["error"]?.contains("time limit") == true)
+        #expect(slow.status == 503 && slow.json["error"]?.contains("time limit") == true, "\(slow.status) \(slow.text)")
         #expect(fixture.cacheFiles.isEmpty)
         let quick = try fixture.get("/img/dot_green.png?w=20&fmt=png")
         #expect(quick.status == 200)
