@@ -183,8 +183,7 @@ struct ServerRobustnessTests {
         _ = try idle.readResponse()
         let busy = try server.client()
         try busy.send(get("/slow"))
-        while server.server.connectionCount < 2 { usleep(1000) }
-        usleep(50_000)  // let the slow request reach the handler
+        #expect(server.slowStarted.wait(timeout: .now() + 5) == .success)
         let finished = DispatchSemaphoreBox()
         server.server.shutdown(deadline: .seconds(5)) { finished.signal() }
         let response = try busy.readResponse()

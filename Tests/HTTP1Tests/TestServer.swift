@@ -7,10 +7,13 @@ import HTTPTestSupport
 /// `/echo…` answers `METHOD target` plus the body, `/slow` answers after 300 ms, `/big` sends 8 MiB.
 final class TestServer {
     let server: HTTPServer
+    /// Signalled each time a `/slow` request reaches this server's handler.
+    let slowStarted = DispatchSemaphore(value: 0)
 
-    static func handler(_ request: HTTPRequest, _ respond: @escaping @Sendable (HTTPResponse) -> Void) {
+    static func handler(_ request: HTTPRequest, slowStarted: DispatchSemaphore, _ respond: @escaping @Sendable (HTTPResponse) -> Void) {
         switch request.path {
         case "/slow":
+            slowStarted.signal()
             DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(300)) {
                 respond(HTTPResponse(status: .ok, body: Array("slow done".utf8)))
             }
@@ -26,7 +29,8 @@ final class TestServer {
         var configuration = ServerConfiguration()
         configuration.port = 0
         configure(&configuration)
-        server = HTTPServer(configuration: configuration, handler: Self.handler)
+        let started = slowStarted
+        server = HTTPServer(configuration: configuration) { request, respond in Self.handler(request, slowStarted: started, respond) }
         try server.start()
     }
 
