@@ -40,33 +40,12 @@ public struct QueryParameters: Sendable, Hashable {
 
     /// Percent-decoding per RFC 3986 §2.1, plus `+` as space (HTML form encoding); the result must be UTF-8.
     static func decode(_ text: Substring, param: String) throws(SpecError) -> String {
-        var bytes: [UInt8] = []
-        var iterator = text.utf8.makeIterator()
-        while let byte = iterator.next() {
-            switch byte {
-            case UInt8(ascii: "+"):
-                bytes.append(UInt8(ascii: " "))
-            case UInt8(ascii: "%"):
-                guard let hi = iterator.next().flatMap(hexValue), let lo = iterator.next().flatMap(hexValue) else {
-                    throw .invalidValue(param: param, value: String(text), expected: "percent-encoded text (%XX with two hex digits)")
-                }
-                bytes.append(hi << 4 | lo)
-            default:
-                bytes.append(byte)
-            }
+        guard let bytes = PercentDecoding.bytes(text, plusAsSpace: true) else {
+            throw .invalidValue(param: param, value: String(text), expected: "percent-encoded text (%XX with two hex digits)")
         }
         guard let decoded = String(validating: bytes, as: UTF8.self), !decoded.unicodeScalars.contains("\0") else {
             throw .invalidValue(param: param, value: String(text), expected: "UTF-8 text without NUL")
         }
         return decoded
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }
