@@ -18,8 +18,9 @@ public struct Renderer: Sendable {
     }
 
     /// Renders `spec`. With `fmt=auto`, the first of `autoFormats` is used if any (the formats the
-    /// client accepts, best first), else JPEG, or PNG when the result has transparency.
-    public func render(_ spec: TransformSpec, autoFormats: [EncodedFormat] = []) throws(RenderError) -> RenderedImage {
+    /// client accepts, best first), else JPEG, or PNG when the result has transparency. `opened`
+    /// are source files the caller already resolved (by name), so they are not looked up again.
+    public func render(_ spec: TransformSpec, autoFormats: [EncodedFormat] = [], opened: [String: ImageFile] = [:]) throws(RenderError) -> RenderedImage {
         var timings = RenderTimings()
         let clock = ContinuousClock()
         let started = clock.now
@@ -30,7 +31,7 @@ public struct Renderer: Sendable {
             return Double((now - start).components.attoseconds) / 1e15 + Double((now - start).components.seconds) * 1000
         }
 
-        let images = try openSources(spec)
+        let images = try openSources(spec, opened: opened)
         timings.decode = lap()
         let plan: RenderPlan
         do {
@@ -66,14 +67,15 @@ public struct Renderer: Sendable {
     }
 
     /// Opens every image the view shows; the request's `orient` applies to its own image only.
-    private func openSources(_ spec: TransformSpec) throws(RenderError) -> [ImageRef: SourceImage] {
+    private func openSources(_ spec: TransformSpec, opened: [String: ImageFile]) throws(RenderError) -> [ImageRef: SourceImage] {
         var images: [ImageRef: SourceImage] = [:]
         for ref in spec.view.imageRefs {
             let name = ref.name(primary: spec.source)
-            let path = try sources.path(for: name)
+            let file: ImageFile
+            if let known = opened[name] { file = known } else { file = try sources.file(named: name) }
             var fixed: ImageOrientation?
             if ref == .primary, case .fixed(let orientation) = spec.orientation { fixed = orientation }
-            images[ref] = try SourceImage(name: name, path: path, fixedOrientation: fixed, limits: limits)
+            images[ref] = try SourceImage(name: name, file: file, fixedOrientation: fixed, limits: limits)
         }
         return images
     }

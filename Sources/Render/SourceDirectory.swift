@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Vips
 
 /// The folder images are served from: maps request paths and `Image("…")` names to files, and never
 /// to a file outside it.
@@ -34,6 +35,19 @@ public struct SourceDirectory: Sendable {
               real.hasPrefix(resolvedRoot == "/" ? "/" : resolvedRoot + "/")
         else { throw .sourceNotFound(name) }
         return real
+    }
+
+    /// The confined file for `name`, checked to be a readable regular file: missing or escaping
+    /// names are `sourceNotFound`, anything else that is not a file is `unsupportedSource`.
+    public func file(named name: String) throws(RenderError) -> ImageFile {
+        let path = try path(for: name)
+        do {
+            return try ImageFile(path: path)
+        } catch .notFound {
+            throw .sourceNotFound(name)
+        } catch {
+            throw .unsupportedSource(name)
+        }
     }
 
     private static func realPath(_ path: String) -> String? {

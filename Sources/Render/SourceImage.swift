@@ -11,30 +11,22 @@ struct SourceImage {
     /// The EXIF orientation to apply (1…8); the stored tag unless the request fixed one.
     let orientation: ImageOrientation
 
-    /// Opens `path` and reads its header. `fixedOrientation` overrides the EXIF tag (`orient=`).
-    /// Size limits are checked on the file and on the header, before any pixel is decoded.
-    init(name: String, path: String, fixedOrientation: ImageOrientation?, limits: RenderLimits) throws(RenderError) {
-        do {
-            file = try ImageFile(path: path)
-        } catch .notFound {
-            throw .sourceNotFound(name)
-        } catch {
-            throw .unsupportedSource(name)
-        }
+    /// Reads the header of `file` (opened by `SourceDirectory.file(named:)`). `fixedOrientation`
+    /// overrides the EXIF tag (`orient=`). Size limits are checked on the file and on the header,
+    /// before any pixel is decoded.
+    init(name: String, file: ImageFile, fixedOrientation: ImageOrientation?, limits: RenderLimits) throws(RenderError) {
+        self.file = file
         self.name = name
         guard file.size <= limits.maxSourceBytes else {
             throw .sourceTooLarge(name, reason: "\(file.size) bytes, the limit is \(limits.maxSourceBytes)")
         }
         let header: VImage
         do {
-            guard try file.loaderName() != nil else { throw RenderError.unsupportedSource(name) }
             header = try file.load()
-        } catch let error as RenderError {
-            throw error
-        } catch let error as VipsError where error.message.contains("is blocked") {
-            // An untrusted loader (SVG, PDF, …) that configuration keeps off: not a type we read.
-            throw .unsupportedSource(name)
         } catch {
+            // Only a failed header read pays for sniffing the loader: no loader means not an image
+            // we read; a blocked one is an untrusted loader (SVG, PDF, …) configuration keeps off.
+            if (try? file.loaderName()) == nil || error.message.contains("is blocked") { throw .unsupportedSource(name) }
             throw .undecodable(name, detail: "\(error)")
         }
         guard header.width.multipliedReportingOverflow(by: header.height).partialValue <= limits.maxSourcePixels,

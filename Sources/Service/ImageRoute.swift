@@ -29,7 +29,7 @@ struct ImageRoute: Sendable {
             let (spec, canonical) = try specs.spec(source: name, query: request.query)
             let sources = try spec.view.imageRefs.map { ref throws(RenderError) in
                 let sourceName = ref.name(primary: spec.source)
-                return (name: sourceName, file: try openSource(sourceName))
+                return (name: sourceName, file: try renderer.sources.file(named: sourceName))
             }
             let formats = spec.format == .auto ? negotiation.preferred(accept: request.headers["Accept"]) : []
             let identity = RequestIdentity(canonical: canonical, sources: sources, formats: formats.map(\.rawValue))
@@ -48,21 +48,24 @@ struct ImageRoute: Sendable {
                 return
             }
             guard flights.join(key, respond) else { return }
-            render(spec, formats: formats, key: key, etag: etag, headers: headers)
+            let opened = Dictionary(sources.map { ($0.name, $0.file) }, uniquingKeysWith: { first, _ in first })
+            render(spec, formats: formats, opened: opened, key: key, etag: etag, headers: headers)
         } catch {
             respond(Self.errorResponse(error, logger: logger), "-")
         }
     }
 
     /// Renders on the pool, stores the result, and answers everyone waiting for `key`.
-    private func render(_ spec: TransformSpec, formats: [EncodedFormat], key: CacheKey, etag: String, headers cachingHeaders: HTTPHeaders) {
+    private func render(
+        _ spec: TransformSpec, formats: [EncodedFormat], opened: [String: ImageFile], key: CacheKey, etag: String, headers cachingHeaders: HTTPHeaders
+    ) {
         let accepted = pool.submit { [renderer, cache, flights, logger, statistics, metrics] in
             logger.debug("render started: \(spec.canonicalForm)")
             statistics.renderCount.add(1, ordering: .relaxed)
             let response: HTTPResponse
             let status: String
             do {
-                let image = try renderer.render(spec, autoFormats: formats)
+                let image = try renderer.render(spec, autoFormats: formats, opened: opened)
                 metrics.render(image.timings)
                 cache.store(CacheEntry(contentType: image.format.contentType, etag: etag, created: Int(Date().timeIntervalSince1970), body: image.bytes), for: key)
                 var headers = cachingHeaders
@@ -77,18 +80,6 @@ struct ImageRoute: Sendable {
         }
         if !accepted {
             flights.complete(key, ErrorMapping.response(ErrorMapping.outcome(for: RequestError.overloaded)), cache: "-")
-        }
-    }
-
-    /// The source's file after confinement: missing, escaping and non-image paths are typed errors.
-    private func openSource(_ name: String) throws(RenderError) -> ImageFile {
-        let path = try renderer.sources.path(for: name)
-        do {
-            return try ImageFile(path: path)
-        } catch .notFound {
-            throw .sourceNotFound(name)
-        } catch {
-            throw .unsupportedSource(name)
         }
     }
 
