@@ -265,8 +265,7 @@ final class Connection: @unchecked Sendable {
             source.resume()
             timer = source
         }
-        let (seconds, attoseconds) = delay.components
-        deadline = .now() + .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
+        deadline = .after(delay)
         if deadline < scheduledFire { reschedule() }
     }
 

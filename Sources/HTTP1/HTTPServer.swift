@@ -130,8 +130,7 @@ public final class HTTPServer: Sendable {
             return
         }
         for connection in connections { connection.drain() }
-        let (seconds, attoseconds) = deadline.components
-        acceptQueue.asyncAfter(deadline: .now() + .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))) { [weak self] in
+        acceptQueue.asyncAfter(deadline: .after(deadline)) { [weak self] in
             guard let self else { return }
             let remaining = state.withLock { Array($0.connections.values) }
             for connection in remaining { connection.forceClose() }

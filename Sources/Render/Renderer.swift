@@ -28,7 +28,7 @@ public struct Renderer: Sendable {
         func lap() -> Double {
             let now = clock.now
             defer { start = now }
-            return Double((now - start).components.attoseconds) / 1e15 + Double((now - start).components.seconds) * 1000
+            return (now - start).milliseconds
         }
 
         let images = try openSources(spec, opened: opened)

@@ -55,7 +55,7 @@ public final class ImageService: Sendable {
             let start = clock.now
             let finish: @Sendable (HTTPResponse, String) -> Void = { response, cache in
                 let elapsed = clock.now - start
-                let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
+                let milliseconds = elapsed.milliseconds
                 accessLog.record(request, response, milliseconds: milliseconds, cache: cache)
                 metrics.request(route: ServiceMetrics.route(request.path), status: response.status.code, seconds: milliseconds / 1000)
                 respond(response)
