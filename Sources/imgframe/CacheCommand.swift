@@ -21,15 +21,10 @@ struct CacheCommand: ParsableCommand {
 
         func cache() throws -> ResultCache {
             let flags = cacheDir.map { [("cache_dir", $0)] } ?? []
-            do {
-                let settings = try ConfigurationLoader.load(file: config, environment: ProcessInfo.processInfo.environment, flags: flags)
-                return ResultCache(
-                    configuration: .init(directory: settings.cacheDirectory, maxBytes: settings.cacheMaxBytes),
-                    logger: Logger(label: "imgframe.cache") { _ in SwiftLogNoOpLogHandler() })
-            } catch {
-                printError(error.description)
-                throw ExitCode(78)
-            }
+            let settings = try loadConfiguration(file: config, flags: flags)
+            return ResultCache(
+                configuration: .init(directory: settings.cacheDirectory, maxBytes: settings.cacheMaxBytes),
+                logger: Logger(label: "imgframe.cache") { _ in SwiftLogNoOpLogHandler() })
         }
     }
 

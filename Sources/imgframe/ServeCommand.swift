@@ -36,13 +36,7 @@ struct ServeCommand: ParsableCommand {
     func run() throws {
         let flags = [("host", host), ("port", port), ("root", root), ("cache_dir", cacheDir), ("log_level", logLevel)]
             .compactMap { key, value in value.map { (key, $0) } }
-        let settings: ServiceConfiguration
-        do {
-            settings = try ConfigurationLoader.load(file: config, environment: ProcessInfo.processInfo.environment, flags: flags)
-        } catch {
-            printError(error.description)
-            throw ExitCode(78)  // EX_CONFIG
-        }
+        let settings = try loadConfiguration(file: config, flags: flags)
         let level = settings.logLevel
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)

@@ -26,12 +26,7 @@ struct SignCommand: ParsableCommand {
         guard target.hasPrefix("/") else { throw ValidationError("the target must be a path starting with /, e.g. /img/a.jpg?w=300") }
         var keys = key.map { [$0] } ?? []
         if keys.isEmpty {
-            do {
-                keys = try ConfigurationLoader.load(file: config, environment: ProcessInfo.processInfo.environment, flags: []).signingKeys
-            } catch {
-                printError(error.description)
-                throw ExitCode(78)
-            }
+            keys = try loadConfiguration(file: config).signingKeys
         }
         let signer = URLSigner(keys: keys)
         guard signer.isEnabled else { throw ValidationError("no signing key: pass --key or set signing.keys / IMGFRAME_SIGNING_KEYS") }

@@ -1,0 +1,14 @@
+import ArgumentParser
+import Foundation
+import Service
+
+/// The service configuration as every subcommand reads it: defaults, `file`, `IMGFRAME_*`, then
+/// `flags`. A bad key or value is printed and the command exits 78 (EX_CONFIG).
+func loadConfiguration(file: String?, flags: [(String, String)] = []) throws -> ServiceConfiguration {
+    do {
+        return try ConfigurationLoader.load(file: file, environment: ProcessInfo.processInfo.environment, flags: flags)
+    } catch {
+        printError(error.description)
+        throw ExitCode(78)
+    }
+}
