@@ -22,7 +22,7 @@ struct RequestIdentity {
 
     /// A strong entity tag: 128 bits of the identity hash, quoted.
     var etag: String {
-        "\"" + key.hex.utf8.prefix(32).map { String(UnicodeScalar($0)) }.joined() + "\""
+        "\"" + key.hex.prefix(32) + "\""
     }
 }
 

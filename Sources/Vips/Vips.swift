@@ -38,7 +38,6 @@ public enum Vips {
         guard cvips_init("imgframe") == 0 else { return .failure(VipsError.take(operation: "init")) }
         // Results are cached on disk by the service; libvips's own operation cache only costs memory.
         vips_cache_set_max(0)
-        vips_cache_set_max_mem(0)
         // Loaders marked untrusted (SVG, PDF, JPEG 2000, JPEG XL, ImageMagick…) can reach files or
         // run complex parsers on hostile input; they stay off unless `allowUntrustedLoaders` is called.
         vips_block_untrusted_set(1)
