@@ -155,9 +155,3 @@ struct HostileInputTests {
         #expect(server.waitForExit() == 0)
     }
 }
-
-extension RawClient.Response {
-    var json: [String: String] {
-        (try? JSONSerialization.jsonObject(with: Data(body))) as? [String: String] ?? [:]
-    }
-}

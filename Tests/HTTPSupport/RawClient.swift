@@ -21,6 +21,11 @@ public final class RawClient {
         }
 
         public var text: String { String(decoding: body, as: UTF8.self) }
+
+        /// A JSON object body of string values (the service's error and status bodies), or empty.
+        public var json: [String: String] {
+            (try? JSONSerialization.jsonObject(with: Data(body))) as? [String: String] ?? [:]
+        }
     }
 
     public enum ClientError: Error { case connect(Int32), closed, timeout, malformed(String) }

@@ -73,9 +73,3 @@ extension ServiceFixture {
     }
 }
 
-extension RawClient.Response {
-    /// The JSON body of an error response.
-    var json: [String: String] {
-        (try? JSONSerialization.jsonObject(with: Data(body))) as? [String: String] ?? [:]
-    }
-}
