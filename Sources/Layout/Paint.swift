@@ -25,6 +25,12 @@ public struct RGBAColor: Sendable, Hashable {
         [red, green, blue, opacity].map { UInt8((min(max($0, 0), 1) * 255).rounded()) }
     }
 
+    /// `#rrggbbaa`, or `#rrggbb` when opaque and `alphaWhenOpaque` is false.
+    public func hexString(alphaWhenOpaque: Bool) -> String {
+        let shown = bytes[3] == 255 && !alphaWhenOpaque ? Array(bytes.prefix(3)) : bytes
+        return "#" + shown.map { b in (b < 16 ? "0" : "") + String(b, radix: 16) }.joined()
+    }
+
     /// True when every component is an exact multiple of 1/255, so `#rrggbbaa` represents it exactly.
     public var isByteExact: Bool {
         zip([red, green, blue, opacity], bytes).allSatisfy { Double($1) / 255 == $0 }

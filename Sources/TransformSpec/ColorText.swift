@@ -15,13 +15,6 @@ enum ColorText {
         }
         return RGBAColor(bytes: bytes[0], bytes[1], bytes[2], bytes.count == 4 ? bytes[3] : 255)
     }
-
-    /// `#rrggbb`, or `#rrggbbaa` when not opaque.
-    static func hexString(_ color: RGBAColor) -> String {
-        let bytes = color.bytes
-        let shown = bytes[3] == 255 ? bytes.prefix(3) : bytes[...]
-        return "#" + shown.map { b in (b < 16 ? "0" : "") + String(b, radix: 16) }.joined()
-    }
 }
 
 /// How numbers are written in canonical text: integers without a fraction, `.infinity` for ∞,

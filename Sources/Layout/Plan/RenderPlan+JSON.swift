@@ -136,10 +136,7 @@ extension Paint {
 extension RGBAColor {
     /// The SwiftUI name when there is one, else `#rrggbbaa`.
     var jsonName: String {
-        NamedColors.name(of: self) ?? "#" + bytes.map { b in
-            let hex = String(b, radix: 16)
-            return b < 16 ? "0" + hex : hex
-        }.joined()
+        NamedColors.name(of: self) ?? hexString(alphaWhenOpaque: true)
     }
 }
 

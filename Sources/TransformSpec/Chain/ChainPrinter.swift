@@ -65,7 +65,7 @@ struct ChainPrinter {
     /// `Color.red` for named colours, `Color(hex:"#rrggbb[aa]")` when 8-bit exact, else components.
     private func colorText(_ color: RGBAColor) -> String {
         if let name = NamedColors.name(of: color) { return "Color.\(name)" }
-        if color.isByteExact { return "Color(hex:\(quoted(ColorText.hexString(color))))" }
+        if color.isByteExact { return "Color(hex:\(quoted(color.hexString(alphaWhenOpaque: false))))" }
         let opacity = color.opacity == 1 ? "" : ",opacity:\(number(color.opacity))"
         return "Color(red:\(number(color.red)),green:\(number(color.green)),blue:\(number(color.blue))\(opacity))"
     }
