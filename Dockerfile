@@ -31,14 +31,19 @@ COPY --from=build /out/imgframe /usr/local/bin/imgframe
 COPY Samples /srv/images
 COPY config/imgframe.conf /etc/imgframe/imgframe.conf
 
-# Configuration by environment (every key of config/imgframe.conf as IMGFRAME_*).
+# Configuration by environment (every key of config/imgframe.conf as IMGFRAME_*); /metrics on a port of
+# its own. glibc's allocator: the service sets the same values itself at start-up (Limits.malloc*);
+# here they also cover anything that allocates before it does.
 ENV IMGFRAME_HOST=0.0.0.0 \
     IMGFRAME_PORT=8080 \
+    IMGFRAME_METRICS_LISTEN=0.0.0.0:9090 \
     IMGFRAME_ROOT=/srv/images \
     IMGFRAME_CACHE_DIR=/var/cache/imgframe \
-    MALLOC_ARENA_MAX=2
+    MALLOC_ARENA_MAX=2 \
+    MALLOC_MMAP_THRESHOLD_=131072 \
+    MALLOC_TRIM_THRESHOLD_=8388608
 USER 10001:10001
-EXPOSE 8080
+EXPOSE 8080 9090
 VOLUME ["/var/cache/imgframe"]
 HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 CMD ["imgframe", "healthcheck", "--port", "8080"]
 STOPSIGNAL SIGTERM

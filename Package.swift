@@ -31,6 +31,8 @@ let package = Package(
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         // SHA-256 and HMAC-SHA256 for ETags, cache keys and URL signatures.
         .target(name: "Hashing", dependencies: ["CCrypto"]),
+        // glibc's allocator controls (<malloc.h>), imported only by Service's `Allocator`.
+        .systemLibrary(name: "CMalloc"),
         // The hand-written HTTP/1.1 server over POSIX sockets and Dispatch; knows nothing of images.
         .target(name: "HTTP1"),
         // The on-disk result cache: atomic writes, checked reads, LRU byte budget.
@@ -39,7 +41,7 @@ let package = Package(
         .target(
             name: "Service",
             dependencies: [
-                "HTTP1", "Render", "TransformSpec", "Layout", "Vips", "Hashing", "Cache",
+                "HTTP1", "Render", "TransformSpec", "Layout", "Vips", "Hashing", "Cache", "CMalloc",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         .executableTarget(

@@ -20,9 +20,12 @@ public enum SHA256 {
 
 /// HMAC-SHA256 through libcrypto, with a constant-time comparison for verifying signatures.
 public enum HMACSHA256 {
+    /// Length of a MAC, bytes.
+    public static let byteCount = 32
+
     /// The 32-byte MAC of `message` under `key`.
     public static func authenticate(_ message: [UInt8], key: [UInt8]) -> [UInt8] {
-        var mac = [UInt8](repeating: 0, count: 32)
+        var mac = [UInt8](repeating: 0, count: byteCount)
         let ok = key.withUnsafeBytes { k in
             message.withUnsafeBytes { m in
                 mac.withUnsafeMutableBufferPointer { ccrypto_hmac_sha256(k.baseAddress, Int32(k.count), m.baseAddress, m.count, $0.baseAddress) }

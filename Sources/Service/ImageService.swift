@@ -11,6 +11,8 @@ import Vips
 public final class ImageService: Sendable {
     public let configuration: ServiceConfiguration
     private let server: HTTPServer
+    /// The listener of `metrics.listen`, serving `/metrics` alone.
+    private let metricsServer: HTTPServer?
     private let pool: WorkerPool
     /// The result cache (its statistics count hits, misses, evictions, errors and bytes).
     public let cache: ResultCache
@@ -50,6 +52,17 @@ public final class ImageService: Sendable {
         let metrics = self.metrics
         let statistics = self.statistics
         let box = ServerBox()
+        let exposition: @Sendable () -> HTTPResponse = {
+            let text = metrics.exposition(cache: cache, pool: pool, statistics: statistics, connections: box.server?.connectionCount ?? 0)
+            return HTTPResponse(
+                status: .ok, headers: [("Content-Type", "text/plain; version=0.0.4; charset=utf-8"), ("Cache-Control", "no-store")],
+                body: Array(text.utf8))
+        }
+        // With signing on, the public port serves only signed images: metrics go to their own listener.
+        let metricsOnMainPort = configuration.metricsListen == nil && !signer.isEnabled
+        if configuration.metricsListen == nil && signer.isEnabled {
+            logger.warning("/metrics is not served: signing is on, so set metrics.listen (e.g. 0.0.0.0:9090) to expose it on a port of its own")
+        }
         let server = HTTPServer(configuration: serverConfiguration) { request, respond in
             let clock = ContinuousClock()
             let start = clock.now
@@ -60,14 +73,23 @@ public final class ImageService: Sendable {
                 metrics.request(route: ServiceMetrics.route(request.path), status: response.status.code, seconds: milliseconds / 1000)
                 respond(response)
             }
-            if request.path == "/metrics", request.method == "GET" || request.method == "HEAD" {
-                let text = metrics.exposition(cache: cache, pool: pool, statistics: statistics, connections: box.server?.connectionCount ?? 0)
-                return finish(HTTPResponse(status: .ok, headers: [("Content-Type", "text/plain; version=0.0.4; charset=utf-8"), ("Cache-Control", "no-store")], body: Array(text.utf8)), "-")
-            }
+            if metricsOnMainPort, Self.isMetricsRequest(request) { return finish(exposition(), "-") }
             Self.route(request, image: route, sources: sources, signer: signer, finish: finish)
         }
         box.server = server
         self.server = server
+        metricsServer = configuration.metricsListen.map { listen in
+            var metricsConfiguration = serverConfiguration
+            metricsConfiguration.host = listen.host
+            metricsConfiguration.port = listen.port
+            return HTTPServer(configuration: metricsConfiguration) { request, respond in
+                respond(Self.isMetricsRequest(request) ? exposition() : ErrorMapping.response(status: .notFound, message: "only /metrics is served here"))
+            }
+        }
+    }
+
+    private static func isMetricsRequest(_ request: HTTPRequest) -> Bool {
+        request.path == "/metrics" && (request.method == "GET" || request.method == "HEAD")
     }
 
     /// Lets the handler read the server's connection count (the server is built after its handler).
@@ -108,6 +130,7 @@ public final class ImageService: Sendable {
     /// Scans the cache (in the background) and starts listening; throws when the address cannot be bound.
     public func start() throws(SocketError) {
         cache.start()
+        try metricsServer?.start()
         try server.start()
     }
 
@@ -116,12 +139,16 @@ public final class ImageService: Sendable {
 
     public var port: Int { server.port }
 
+    /// `http://HOST:PORT` of the metrics listener, when `metrics.listen` is set.
+    public var metricsURL: String? { metricsServer?.url }
+
     /// Graceful drain: stop accepting, finish in-flight requests within the configured deadline, then
     /// stop the render threads and call `completion`.
     public func shutdown(completion: @escaping @Sendable () -> Void) {
-        server.shutdown(deadline: configuration.drainTimeout) { [pool] in
+        server.shutdown(deadline: configuration.drainTimeout) { [pool, metricsServer] in
             pool.stop()
-            completion()
+            guard let metricsServer else { return completion() }
+            metricsServer.shutdown(deadline: .seconds(1), completion: completion)
         }
     }
 }

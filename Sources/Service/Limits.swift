@@ -63,6 +63,19 @@ public enum Limits {
     /// Largest `scale`/`dpr`.
     public static let renderScale = 4.0
 
+    // Memory returned to the system (glibc malloc; see `Allocator`).
+    /// Allocator arenas; glibc's default of 8 per core strands freed memory in per-thread heaps.
+    public static let mallocArenas = 2
+    /// Allocations from this size up are mmap-backed and unmapped when freed (fixed, not glibc's
+    /// dynamic threshold that grows to 32 MiB).
+    public static let mallocMmapThreshold = 128 * 1024
+    /// Free space at the top of a heap beyond which glibc shrinks it on free.
+    public static let mallocTrimThreshold = 8 * 1024 * 1024
+    /// Free heap bytes worth a `malloc_trim`.
+    public static let mallocTrimSlack = 32 * 1024 * 1024
+    /// How often the server checks for free heap bytes to return, seconds.
+    public static let mallocTrimIntervalSeconds = 2
+
     /// Result cache byte budget; LRU eviction keeps the folder under it.
     public static let cacheMaxBytes = 1024 * 1024 * 1024
 

@@ -43,6 +43,8 @@ struct ServeCommand: ParsableCommand {
             handler.logLevel = level
             return handler
         }
+        // Before any thread starts: freed render memory goes back to the system.
+        Allocator.configure()
         let service: ImageService
         do {
             service = try ImageService(configuration: settings, logger: Logger(label: "imgframe"))
@@ -52,6 +54,8 @@ struct ServeCommand: ParsableCommand {
             throw ExitCode(1)
         }
         FileHandle.standardOutput.write(Data("listening on \(service.url)\n".utf8))
+        if let metricsURL = service.metricsURL { FileHandle.standardOutput.write(Data("metrics on \(metricsURL)/metrics\n".utf8)) }
+        let trimming = Allocator.startPeriodicTrim()
         let logger = Logger(label: "imgframe")
         logger.info("serving \(settings.root) with \(settings.workers) render workers")
 
@@ -71,6 +75,6 @@ struct ServeCommand: ParsableCommand {
             source.resume()
             sources.append(source)
         }
-        withExtendedLifetime(sources) { dispatchMain() }
+        withExtendedLifetime((sources, trimming)) { dispatchMain() }
     }
 }

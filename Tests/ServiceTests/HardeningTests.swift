@@ -9,9 +9,49 @@ struct SigningTests {
     @Test("the documented test vector")
     func vector() {
         let signer = URLSigner(keys: ["secret"])
-        #expect(signer.sign("/img/landscape_4.jpg?w=300&h=400&mode=fill") == "/img/landscape_4.jpg?w=300&h=400&mode=fill&sig=h7blDfkFlEsoUqDsBK4LazUF5ZEcPoaXQ7CxmZ0Gt64")
-        #expect(URLSigner.message(path: "/img/a.jpg", query: "w=300&h=400&sig=x") == "/img/a.jpg?h=400&w=300")
+        #expect(signer.sign("/img/landscape_4.jpg?w=300&h=400&mode=fill") == "/img/landscape_4.jpg?w=300&h=400&mode=fill&sig=reAA5J-nrbX3GdxVfXDbzD6WQ-qsiQ7L6EEFuwROTx8")
+        #expect(URLSigner.message(path: "/img/a.jpg", query: "w=300&h=400") == "/img/a.jpg?w=300&h=400")
         #expect(URLSigner.message(path: "/img/a.jpg", query: "") == "/img/a.jpg")
+        #expect(signer.sign("/img/a.jpg") == "/img/a.jpg?sig=" + signer.sign("/img/a.jpg").split(separator: "=").last!)
+    }
+
+    @Test("one signature verifies exactly one spelling of the URL")
+    func canonicalSpellingOnly() throws {
+        let signer = URLSigner(keys: ["k"])
+        let now = 1_000
+        let signed = signer.sign("/img/a.jpg?w=30&h=40")
+        let (path, query) = Self.split(signed)
+        #expect(signer.verify(path: path, query: query, now: now) == .valid)
+        let sig = String(query.split(separator: "&").last!.dropFirst(4))
+        // The last base64url character carries 2 spare bits; only the canonical one (spare bits 0) passes.
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+        let last = try #require(alphabet.firstIndex(of: sig.last!))
+        let spellings = (1..<4).map { String(sig.dropLast()) + String(alphabet[(last & ~3) | ((last + $0) & 3)]) }
+        var variants = spellings.map { "w=30&h=40&sig=\($0)" }
+        variants += ["w=30&&h=40&sig=\(sig)", "w=30&h=40&&sig=\(sig)", "h=40&w=30&sig=\(sig)", "&w=30&h=40&sig=\(sig)",
+                     "w=30&h=40&sig=\(sig)&", "sig=\(sig)&w=30&h=40", "w=30&h=40&sig=\(sig)=", "w=30&h=40&%73ig=\(sig)"]
+        for variant in variants {
+            #expect(signer.verify(path: path, query: Substring(variant), now: now) != .valid, "\(variant)")
+        }
+    }
+
+    @Test("expiry is read as the request parser reads it: percent-encoded keys cannot hide it")
+    func expiryAsParsed() {
+        let signer = URLSigner(keys: ["k"])
+        for target in ["/img/a.jpg?w=30&%65xp=999", "/img/a.jpg?w=30&e%78p=999", "/img/a.jpg?w=30&exp=0999", "/img/a.jpg?exp=999"] {
+            let (path, query) = Self.split(signer.sign(target))
+            #expect(signer.verify(path: path, query: query, now: 1_000) == .expired, "\(target)")
+            #expect(signer.verify(path: path, query: query, now: 999) == .valid, "\(target)")
+        }
+        for target in ["/img/a.jpg?w=30&exp=-1", "/img/a.jpg?w=30&exp=1e9", "/img/a.jpg?w=30&exp="] {
+            let (path, query) = Self.split(signer.sign(target))
+            #expect(signer.verify(path: path, query: query, now: 0) == .expired, "\(target)")
+        }
+    }
+
+    static func split(_ target: String) -> (Substring, Substring) {
+        let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        return (parts[0], parts.count > 1 ? parts[1] : "")
     }
 
     @Test("with signing on: valid and rotated keys pass; missing, tampered and expired get a bare 403")
@@ -26,10 +66,10 @@ struct SigningTests {
         #expect(try fixture.get(oldSigned).header("X-Cache") == "HIT")
         let now = Int(Date().timeIntervalSince1970)
         #expect(try fixture.get(URLSigner(keys: ["new-key"]).sign(target, expires: now + 60)).status == 200)
-        // The same parameters in another order verify (the message is in canonical order).
+        // The same parameters in another order are another URL, with a signature of its own.
         let sig = newSigned.split(separator: "&").last!
-        #expect(try fixture.get("/img/dot_green.png?fmt=png&w=40&\(sig)").status == 200)
         let refused = [
+            "/img/dot_green.png?fmt=png&w=40&\(sig)", URLSigner(keys: ["new-key"]).sign(target + "&%65xp=\(now - 1)"),
             target, target + "&sig=", target + "&sig=%%%", newSigned.replacingOccurrences(of: "w=40", with: "w=41"),
             String(newSigned.dropLast()) + (newSigned.last == "A" ? "B" : "A"), URLSigner(keys: ["other"]).sign(target),
             URLSigner(keys: ["new-key"]).sign(target, expires: now - 1),

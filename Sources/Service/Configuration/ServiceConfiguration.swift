@@ -41,6 +41,9 @@ public struct ServiceConfiguration: Sendable {
     public var queueLength: Int = ProcessInfo.processInfo.activeProcessorCount * Limits.workersPerCore * Limits.queuePerWorker
     /// Time in-flight requests get to finish after SIGTERM.
     public var drainTimeout: Duration = Limits.drainTimeout
+    /// Where `/metrics` is served on a listener of its own (kept off the public port); `nil` serves it
+    /// on the main port, and only while signing is off.
+    public var metricsListen: ListenAddress?
 
     public init() {
         server = Limits.server
@@ -53,5 +56,16 @@ public struct ServiceConfiguration: Sendable {
         let environment = ProcessInfo.processInfo.environment
         if let xdg = environment["XDG_CACHE_HOME"], !xdg.isEmpty { return xdg + "/imgframe" }
         return (environment["HOME"] ?? "/tmp") + "/.cache/imgframe"
+    }
+}
+
+/// A host and port to listen on.
+public struct ListenAddress: Sendable, Equatable {
+    public var host: String
+    public var port: Int
+
+    public init(host: String, port: Int) {
+        self.host = host
+        self.port = port
     }
 }

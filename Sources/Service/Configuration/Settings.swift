@@ -76,6 +76,9 @@ enum Settings {
         Setting(key: "signing.keys", help: "comma-separated keys for signed URLs; empty = signing off") { c, v throws(SettingError) in
             c.signingKeys = v.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         },
+        Setting(key: "metrics.listen", help: "HOST:PORT for /metrics alone (e.g. 0.0.0.0:9090); empty = the main port, without signing only") {
+            c, v throws(SettingError) in c.metricsListen = try listenAddress(v)
+        },
         Setting(key: "limits.requests_per_connection", help: "requests per connection before it closes") { c, v throws(SettingError) in
             c.server.maxRequestsPerConnection = try integer(v, 1...1_000_000)
         },
@@ -97,6 +100,19 @@ enum Settings {
             throw SettingError(reason: "must be a whole number from \(range.lowerBound) to \(range.upperBound)")
         }
         return n
+    }
+
+    /// `HOST:PORT` (`[::1]:9090` for IPv6; `:9090` for every IPv4 interface), or empty for none.
+    static func listenAddress(_ value: String) throws(SettingError) -> ListenAddress? {
+        guard !value.isEmpty else { return nil }
+        let reason = "must be HOST:PORT, such as 127.0.0.1:9090, [::1]:9090 or :9090 (port 0 picks a free one)"
+        guard let colon = value.lastIndex(of: ":"), let port = Int(value[value.index(after: colon)...]), (0...65535).contains(port) else {
+            throw SettingError(reason: reason)
+        }
+        var host = String(value[..<colon])
+        if host.hasPrefix("[") && host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        guard !host.contains("[") && !host.contains("]") else { throw SettingError(reason: reason) }
+        return ListenAddress(host: host.isEmpty ? "0.0.0.0" : host, port: port)
     }
 
     static func bool(_ value: String) throws(SettingError) -> Bool {

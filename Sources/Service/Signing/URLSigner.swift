@@ -1,13 +1,15 @@
 import Foundation
 import Hashing
+import TransformSpec
 
-/// Signed URLs: HMAC-SHA256 over the request target without its `sig` parameter, in a canonical
-/// order, base64url-encoded into `sig`. Several keys are accepted (the first signs), so keys can be
-/// rotated; comparison is constant-time; an optional `exp` (Unix seconds) makes a URL expire.
+/// Signed URLs: HMAC-SHA256 over the request target exactly as sent, up to its final `sig`
+/// parameter, base64url-encoded into `sig`. Several keys are accepted (the first signs), so keys can
+/// be rotated; comparison is constant-time; an optional `exp` (Unix seconds) makes a URL expire.
 ///
-/// The signed message is the path, then — if the query has parameters besides `sig` — `?` and those
-/// `key=value` pairs exactly as they appear in the URL (still percent-encoded), sorted bytewise and
-/// joined with `&`. Example: `/img/a.jpg?w=300&h=400` signs `/img/a.jpg?h=400&w=300`.
+/// One signature is valid for exactly one spelling of a URL, so a CDN never caches one image under
+/// several keys: the message is the target's bytes (no reordering, no dropped empty pairs), `sig`
+/// must be the last parameter, and its value must be the canonical base64url text of the MAC (no
+/// padding, no spare bits set).
 public struct URLSigner: Sendable {
     private let keys: [[UInt8]]
 
@@ -19,13 +21,12 @@ public struct URLSigner: Sendable {
     /// True when at least one key is configured (signing required).
     public var isEnabled: Bool { !keys.isEmpty }
 
-    /// The text that is signed for `path` and `query`.
+    /// The text that is signed for `path` and `query` (the query without its final `sig` parameter).
     public static func message(path: Substring, query: Substring) -> String {
-        let pairs = query.split(separator: "&").filter { !$0.hasPrefix("sig=") && $0 != "sig" }.map(String.init).sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
-        return pairs.isEmpty ? String(path) : String(path) + "?" + pairs.joined(separator: "&")
+        query.isEmpty ? String(path) : String(path) + "?" + query
     }
 
-    /// `target` with `sig` (and `exp`, when `expires` is given) added, signed with the first key.
+    /// `target` with `exp` (when `expires` is given) and then `sig` appended, signed with the first key.
     public func sign(_ target: String, expires: Int? = nil) -> String {
         var target = target
         if let expires { target += (target.contains("?") ? "&" : "?") + "exp=\(expires)" }
@@ -42,18 +43,42 @@ public struct URLSigner: Sendable {
 
     /// Checks the `sig` (and `exp`) of a request target's path and query at time `now`.
     public func verify(path: Substring, query: Substring, now: Int) -> Verdict {
-        let parameters = query.split(separator: "&")
-        guard let sigParameter = parameters.first(where: { $0.hasPrefix("sig=") }),
-              let given = Base64URL.decode(sigParameter.dropFirst(4)) else { return .missing }
-        let message = Array(Self.message(path: path, query: query).utf8)
+        guard let (signed, sigText) = Self.split(query) else { return .missing }
+        // Only the canonical spelling of the MAC: decoding ignores a last character's spare bits,
+        // so several spellings would otherwise verify.
+        guard let given = Base64URL.decode(sigText), given.count == HMACSHA256.byteCount, Base64URL.encode(given) == sigText else {
+            return .invalid
+        }
+        let message = Array(Self.message(path: path, query: signed).utf8)
         // Every key is tried, in constant time each, so timing does not tell which one matched.
         var matched = false
         for key in keys where HMACSHA256.equal(HMACSHA256.authenticate(message, key: key), given) { matched = true }
         guard matched else { return .invalid }
-        if let exp = parameters.first(where: { $0.hasPrefix("exp=") }) {
-            guard let expires = Int(exp.dropFirst(4)), now <= expires else { return .expired }
+        // Expiry is read the way the request parser reads the query (percent-decoded keys), so a
+        // spelling such as `%65xp=` cannot hide it. A query the parser refuses fails later with 400.
+        guard let parameters = try? QueryParameters(query: String(signed)), let exp = parameters["exp"] else { return .valid }
+        guard !exp.isEmpty, exp.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let expires = Int(exp), now <= expires else {
+            return .expired
         }
         return .valid
+    }
+
+    /// The query before its final `sig` parameter, and that parameter's value; `nil` when the last
+    /// parameter is not `sig`.
+    private static func split(_ query: Substring) -> (signed: Substring, sig: Substring)? {
+        let signed: Substring
+        let last: Substring
+        if let ampersand = query.lastIndex(of: "&") {
+            signed = query[..<ampersand]
+            last = query[query.index(after: ampersand)...]
+            // `?&sig=…` would be a second spelling of `?sig=…`.
+            guard !signed.isEmpty else { return nil }
+        } else {
+            signed = ""
+            last = query
+        }
+        guard last.hasPrefix("sig=") else { return nil }
+        return (signed, last.dropFirst(4))
     }
 }
 
