@@ -3,6 +3,15 @@ struct ChunkedBody {
     private(set) var data: [UInt8] = []
     private var phase = Phase.size
     private var trailerBytes = 0
+    /// Bytes of the current size or trailer line already searched for its LF, so a line that
+    /// arrives one byte at a time is scanned once, not once per byte.
+    private var lineScanned = 0
+
+    /// Longest chunk-size line, extensions included.
+    static let maxSizeLineBytes = 1024
+    /// Most hex digits in a chunk size: 8 covers 4 GiB, far beyond any body limit, and keeps the
+    /// value clear of overflow.
+    static let maxSizeDigits = 8
 
     private enum Phase {
         case size
@@ -18,16 +27,15 @@ struct ChunkedBody {
         while true {
             switch phase {
             case .size:
-                guard let lf = buffer[index...].firstIndex(of: 0x0A) else {
-                    if buffer.count - index > 1024 { throw .badRequest("chunk size line too long") }
+                guard let lf = buffer[(index + lineScanned)...].firstIndex(of: 0x0A) else {
+                    lineScanned = buffer.count - index
+                    if lineScanned > Self.maxSizeLineBytes { throw .badRequest("chunk size line too long") }
                     return false
                 }
+                lineScanned = 0
                 var line = buffer[index..<lf]
                 if line.last == 0x0D { line.removeLast() }
-                let sizeText = line.prefix { $0 != UInt8(ascii: ";") && $0 != 0x20 && $0 != 0x09 }
-                guard !sizeText.isEmpty, sizeText.count <= 8, let size = Int(String(decoding: sizeText, as: UTF8.self), radix: 16) else {
-                    throw .badRequest("invalid chunk size")
-                }
+                let size = try Self.chunkSize(line)
                 guard data.count + size <= limits.maxBodyBytes else { throw .contentTooLarge }
                 index = lf + 1
                 phase = size == 0 ? .trailers : .data(remaining: size)
@@ -52,16 +60,47 @@ struct ChunkedBody {
                 }
                 phase = .size
             case .trailers:
-                guard let lf = buffer[index...].firstIndex(of: 0x0A) else {
-                    if trailerBytes + buffer.count - index > limits.maxHeaderBytes { throw .headerFieldsTooLarge }
+                guard let lf = buffer[(index + lineScanned)...].firstIndex(of: 0x0A) else {
+                    lineScanned = buffer.count - index
+                    if trailerBytes + lineScanned > limits.maxHeaderBytes { throw .headerFieldsTooLarge }
                     return false
                 }
+                lineScanned = 0
                 let empty = lf == index || (lf == index + 1 && buffer[index] == 0x0D)
                 trailerBytes += lf + 1 - index
                 guard trailerBytes <= limits.maxHeaderBytes else { throw .headerFieldsTooLarge }
                 index = lf + 1
                 if empty { return true }
             }
+        }
+    }
+
+    /// `chunk-size [ BWS ";" chunk-ext ]` → the size. Only hex digits make a size: no sign, no
+    /// `0x`, no leading space (Swift's `Int(_:radix:)` would accept `-1` and `+5`, and a negative
+    /// size must never reach the data phase). Extensions are skipped, not interpreted.
+    private static func chunkSize(_ line: ArraySlice<UInt8>) throws(ParseError) -> Int {
+        var size = 0
+        var digits = 0
+        var index = line.startIndex
+        while index < line.endIndex, let value = hexValue(line[index]) {
+            digits += 1
+            guard digits <= maxSizeDigits else { throw .badRequest("invalid chunk size") }
+            size = size << 4 | value
+            index += 1
+        }
+        guard digits > 0 else { throw .badRequest("invalid chunk size") }
+        // BWS, then either the end of the line or an extension.
+        while index < line.endIndex, line[index] == 0x20 || line[index] == 0x09 { index += 1 }
+        guard index == line.endIndex || line[index] == UInt8(ascii: ";") else { throw .badRequest("invalid chunk size") }
+        return size
+    }
+
+    private static func hexValue(_ byte: UInt8) -> Int? {
+        switch byte {
+        case 0x30...0x39: Int(byte - 0x30)
+        case 0x41...0x46: Int(byte - 0x41 + 10)
+        case 0x61...0x66: Int(byte - 0x61 + 10)
+        default: nil
         }
     }
 }

@@ -69,8 +69,10 @@ public struct RequestParser: Sendable {
             return .chunked(request, ChunkedBody())
         }
         if !lengths.isEmpty {
-            let values = Set(lengths.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }.map { String($0.trimmingSpaces()) })
-            guard values.count == 1, let text = values.first, !text.isEmpty, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
+            // RFC 9112 §6.3: one field, one value. nginx answers 400 to any repeated or comma-listed
+            // length, even equal ones; so do we, leaving no room for a disagreement with a proxy.
+            guard lengths.count == 1, let text = lengths.first, !text.isEmpty,
+                  text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
                 throw .badRequest("invalid Content-Length")
             }
             guard text.count <= 15, let length = Int(text), length <= limits.maxBodyBytes else { throw .contentTooLarge }
