@@ -53,8 +53,8 @@ struct HeadParser {
         return (content, lf + 1)
     }
 
-    /// `method SP request-target SP HTTP-version` (RFC 9112 §3).
-    private func requestLine(_ line: ArraySlice<UInt8>) throws(ParseError) -> HTTPRequest {
+    /// `method SP request-target SP HTTP-version` (RFC 9112 §3), without its line end.
+    func requestLine(_ line: ArraySlice<UInt8>) throws(ParseError) -> HTTPRequest {
         let parts = line.split(separator: Self.space, omittingEmptySubsequences: false)
         guard parts.count == 3 else { throw .badRequest("request line must be `METHOD target HTTP/1.1`") }
         guard !parts[0].isEmpty, parts[0].allSatisfy(Self.isTokenByte) else { throw .badRequest("invalid method") }

@@ -5,6 +5,13 @@ public struct RequestParser: Sendable {
     private let limits: ServerConfiguration
     private var buffer: [UInt8] = []
     private var state = State.head
+    /// Where the search for the end of the current head stopped; reset after each head.
+    private var scanner = HeadScanner()
+    /// Bytes examined by earlier heads' scanners and by head parses (request lines, complete heads).
+    private var examinedByteCount = 0
+
+    /// Bytes examined while finding and parsing heads; tests check it grows linearly with the input.
+    var scannedByteCount: Int { examinedByteCount + scanner.scannedByteCount }
 
     private enum State {
         case head
@@ -30,8 +37,7 @@ public struct RequestParser: Sendable {
     /// The next complete request, or `nil` when more bytes are needed.
     public mutating func next() throws(ParseError) -> HTTPRequest? {
         if case .head = state {
-            guard let (head, consumed) = try HeadParser(bytes: buffer[...], limits: limits).parse() else { return nil }
-            buffer.removeFirst(consumed)
+            guard let head = try nextHead() else { return nil }
             state = try Self.framing(of: head, limits: limits)
         }
         switch state {
@@ -52,6 +58,28 @@ public struct RequestParser: Sendable {
             request.body = body.data
             state = .head
             return request
+        }
+    }
+
+    /// The next complete head, taken off the buffer; `nil` until its blank line has arrived. The
+    /// request line is checked as soon as it is complete, the whole head once, when it is.
+    private mutating func nextHead() throws(ParseError) -> HTTPRequest? {
+        while true {
+            switch try scanner.scan(buffer, limits: limits) {
+            case .incomplete:
+                return nil
+            case .requestLine(let range):
+                examinedByteCount += range.count
+                _ = try HeadParser(bytes: buffer[...], limits: limits).requestLine(buffer[range])
+            case .complete(let length):
+                examinedByteCount += length + scanner.scannedByteCount
+                scanner = HeadScanner()
+                guard let (head, consumed) = try HeadParser(bytes: buffer[..<length], limits: limits).parse(), consumed == length else {
+                    throw .badRequest("incomplete request head")
+                }
+                buffer.removeFirst(consumed)
+                return head
+            }
         }
     }
 
