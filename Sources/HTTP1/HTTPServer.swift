@@ -15,6 +15,8 @@ public final class HTTPServer: Sendable {
     private let state = Mutex(State())
     private let acceptQueue = DispatchQueue(label: "imgframe.accept")
     private let connectionQueue = DispatchQueue(label: "imgframe.connections", attributes: .concurrent)
+    /// Shared by all connections: bytes they may hold in file-body chunks at once.
+    private let streamingBudget: ByteBudget
 
     private struct State {
         var listener: Int32 = -1
@@ -36,6 +38,7 @@ public final class HTTPServer: Sendable {
     public init(configuration: ServerConfiguration, handler: @escaping Handler) {
         self.configuration = configuration
         self.handler = handler
+        self.streamingBudget = ByteBudget(capacity: configuration.streamingBufferBytes)
     }
 
     /// The port the server listens on (the kernel's pick when configured as 0).
@@ -79,7 +82,7 @@ public final class HTTPServer: Sendable {
                 guard !state.draining, state.connections.count < configuration.maxConnections else { return nil }
                 state.nextID += 1
                 let connection = Connection(
-                    id: state.nextID, descriptor: fd, configuration: configuration, target: connectionQueue, handler: handler,
+                    id: state.nextID, descriptor: fd, configuration: configuration, budget: streamingBudget, target: connectionQueue, handler: handler,
                     onClose: { [weak self] id in self?.connectionClosed(id) })
                 state.connections[state.nextID] = connection
                 return connection
