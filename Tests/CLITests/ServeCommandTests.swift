@@ -14,10 +14,19 @@ final class ServeProcess: @unchecked Sendable {
     /// A cache folder of its own, so tests never write into the user's cache.
     let cacheFolder = FileManager.default.temporaryDirectory.appendingPathComponent("imgframe-serve-cache-\(UUID().uuidString)")
 
-    init(_ arguments: [String] = [], environment: [String: String] = [:]) throws {
+    /// - Parameter openFileLimit: runs the server with `ulimit -n` set to this (through `sh`, which
+    ///   `exec`s it, so the process id is the server's).
+    init(_ arguments: [String] = [], environment: [String: String] = [:], openFileLimit: Int? = nil) throws {
         let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Samples").standardizedFileURL
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("imgframe")
-        process.arguments = ["serve", "--port", "0", "--root", samples.path, "--cache-dir", cacheFolder.path] + arguments
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("imgframe")
+        let serveArguments = ["serve", "--port", "0", "--root", samples.path, "--cache-dir", cacheFolder.path] + arguments
+        if let openFileLimit {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "ulimit -n \(openFileLimit) && exec \"$0\" \"$@\"", binary.path] + serveArguments
+        } else {
+            process.executableURL = binary
+            process.arguments = serveArguments
+        }
         process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("IMGFRAME_") }.merging(environment) { $1 }
         process.standardOutput = output
         process.standardError = errors
