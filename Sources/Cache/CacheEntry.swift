@@ -32,14 +32,18 @@ public struct CacheEntry: Sendable, Equatable {
 /// fields and the body (so a flipped `content-type` is caught too); any mismatch makes the entry
 /// invalid (never served).
 enum EntryFile {
+    /// The first line of every entry of this format version.
     static let magic = "IMGFRAME-CACHE \(CacheKey.formatVersion)"
     /// Headers longer than this are not ours.
     static let maxHeaderBytes = 1024
 
     /// What the header says, and where its parts are in the file.
     struct Header {
+        /// The stored `Content-Type`.
         var contentType: String
+        /// The stored `ETag`.
         var etag: String
+        /// Seconds since the epoch when it was written.
         var created: Int
         /// Body length in bytes.
         var length: Int
@@ -56,6 +60,7 @@ enum EntryFile {
         Array("\(magic)\ncontent-type: \(contentType)\netag: \(etag)\ncreated: \(created)\nlength: \(length)\n".utf8)
     }
 
+    /// The file's bytes for `entry`: the header lines, the checksum line, a blank line and the body.
     static func encode(_ entry: CacheEntry) -> [UInt8] {
         let fields = fields(contentType: entry.contentType, etag: entry.etag, created: entry.created, length: entry.body.count)
         let hasher = SHA256Hasher()
@@ -106,6 +111,7 @@ enum EntryFile {
             fieldsEnd: lines[5].startIndex - start, bodyStart: headerEnd + 2 - start)
     }
 
+    /// A whole entry file back into an entry, checking the header, the length and the checksum.
     static func decode(_ bytes: [UInt8]) throws(Invalid) -> CacheEntry {
         let header = try header(bytes[...])
         guard bytes.count - header.bodyStart == header.length else { throw .length }

@@ -37,11 +37,15 @@ public final class CachedFile: Sendable {
 public struct CacheHit: Sendable {
     /// Where the body is.
     public enum Body: Sendable {
+        /// Read into memory and verified (bodies up to the caller's threshold).
         case bytes([UInt8])
+        /// Verified and left on disk, open, to be streamed.
         case file(CachedFile)
     }
 
+    /// The `Content-Type` the entry was stored with.
     public var contentType: String
+    /// The `ETag` the entry was stored with.
     public var etag: String
     /// Seconds since the epoch when it was written.
     public var created: Int

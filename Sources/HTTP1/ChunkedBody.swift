@@ -1,5 +1,6 @@
 /// Decodes a chunked body (RFC 9112 §7.1) incrementally: size lines, data, and trailers.
 struct ChunkedBody {
+    /// The body decoded so far (complete once `consume` returns true).
     private(set) var data: [UInt8] = []
     private var phase = Phase.size
     private var trailerBytes = 0

@@ -1,6 +1,8 @@
 /// Parses one request head from the start of a buffer.
 struct HeadParser {
+    /// The buffered bytes, starting at the head (for a full parse: exactly the complete head).
     let bytes: ArraySlice<UInt8>
+    /// Request-line, header-block and header-count limits.
     let limits: ServerConfiguration
 
     private static let lf: UInt8 = 0x0A, cr: UInt8 = 0x0D, space: UInt8 = 0x20, tab: UInt8 = 0x09, colon: UInt8 = 0x3A

@@ -26,10 +26,12 @@ public struct RequestParser: Sendable {
     /// Bytes received but not yet part of a returned request.
     public var bufferedByteCount: Int { buffer.count }
 
+    /// Adds bytes as they arrive from the socket.
     public mutating func append(_ bytes: UnsafeRawBufferPointer) {
         buffer.append(contentsOf: bytes)
     }
 
+    /// Adds bytes as they arrive (tests and the fuzzer).
     public mutating func append(_ bytes: [UInt8]) {
         buffer.append(contentsOf: bytes)
     }

@@ -16,6 +16,7 @@ enum ResponseWriter {
         status.code == 304 || status.code == 204 || status.code < 200
     }
 
+    /// The status line, headers and (in-memory, when one is sent) body of `response`, ready to write.
     static func serialize(_ response: HTTPResponse, version: HTTPVersion, isHead: Bool, keepAlive: Bool, serverName: String) -> [UInt8] {
         var head = "\(version.rawValue) \(response.status.code) \(response.status.reason)\r\n"
         for field in response.headers where !managed.contains(where: { HTTPHeaders.sameName($0, field.name) }) {
