@@ -126,7 +126,8 @@ struct ServeCommandTests {
         #expect(result.stderr.contains("`port` = `99999` (from --port): must be a whole number from 0 to 65535"))
         let environment = try ServeProcess([], environment: ["IMGFRAME_LIMITS_IDLE_TIMEOUT": "forever"])
         #expect(environment.waitForExit() == 78)
-        #expect(environment.log.contains("`limits.idle_timeout` = `forever` (from IMGFRAME_LIMITS_IDLE_TIMEOUT)"))
+        // The stderr reader may still be catching up after the exit: wait (bounded) for the line.
+        #expect(environment.waitForLog("`limits.idle_timeout` = `forever` (from IMGFRAME_LIMITS_IDLE_TIMEOUT)", seconds: 5))
     }
 }
 
