@@ -66,7 +66,7 @@ final class Connection: @unchecked Sendable {
 
     private enum TimerPurpose { case header, idle, write, linger }
 
-    /// First and longest wait before asking the budget again; the wait doubles in between, so a
+    /// First and longest wait, in milliseconds, before asking the budget again; the wait doubles in between, so a
     /// connection waiting for budget costs a few wake-ups, not a spin. The write timeout bounds it.
     private static let firstBudgetRetry = 2
     private static let longestBudgetRetry = 50
