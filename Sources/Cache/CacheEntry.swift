@@ -19,44 +19,66 @@ public struct CacheEntry: Sendable, Equatable {
 /// The on-disk form of an entry: a small self-describing text header, a blank line, the body.
 ///
 /// ```
-/// IMGFRAME-CACHE 1
+/// IMGFRAME-CACHE 2
 /// content-type: image/jpeg
 /// etag: "…"
 /// created: 1795000000
 /// length: 26813
-/// checksum: <sha-256 of the body, hex>
+/// checksum: <sha-256 of the five lines above (with their line ends) followed by the body, hex>
 ///
 /// <body>
 /// ```
-/// Reading checks every line, the length against the file and the checksum against the body; any
-/// mismatch makes the entry invalid (never served).
+/// Reading checks every line, the length against the file and the checksum against the header
+/// fields and the body (so a flipped `content-type` is caught too); any mismatch makes the entry
+/// invalid (never served).
 enum EntryFile {
+    /// The first line of every entry of this format version.
     static let magic = "IMGFRAME-CACHE \(CacheKey.formatVersion)"
     /// Headers longer than this are not ours.
     static let maxHeaderBytes = 1024
 
+    /// What the header says, and where its parts are in the file.
+    struct Header {
+        /// The stored `Content-Type`.
+        var contentType: String
+        /// The stored `ETag`.
+        var etag: String
+        /// Seconds since the epoch when it was written.
+        var created: Int
+        /// Body length in bytes.
+        var length: Int
+        /// Hex SHA-256 over `file[0..<fieldsEnd]` followed by the body.
+        var checksum: String
+        /// End of the checksummed header lines (the start of the `checksum:` line).
+        var fieldsEnd: Int
+        /// Where the body starts.
+        var bodyStart: Int
+    }
+
+    /// The header lines the checksum covers, each ending in a line feed.
+    static func fields(contentType: String, etag: String, created: Int, length: Int) -> [UInt8] {
+        Array("\(magic)\ncontent-type: \(contentType)\netag: \(etag)\ncreated: \(created)\nlength: \(length)\n".utf8)
+    }
+
+    /// The file's bytes for `entry`: the header lines, the checksum line, a blank line and the body.
     static func encode(_ entry: CacheEntry) -> [UInt8] {
-        let header = """
-            \(magic)
-            content-type: \(entry.contentType)
-            etag: \(entry.etag)
-            created: \(entry.created)
-            length: \(entry.body.count)
-            checksum: \(SHA256.hash(entry.body).hexString)
-
-
-            """
-        return Array(header.utf8) + entry.body
+        let fields = fields(contentType: entry.contentType, etag: entry.etag, created: entry.created, length: entry.body.count)
+        let hasher = SHA256Hasher()
+        hasher.update(fields)
+        hasher.update(entry.body)
+        return fields + Array("checksum: \(hasher.finish().hexString)\n\n".utf8) + entry.body
     }
 
     /// Why an entry file was rejected.
     enum Invalid: Error { case header, length, checksum }
 
-    static func decode(_ bytes: [UInt8]) throws(Invalid) -> CacheEntry {
+    /// Parses the header from the start of a file (at least its first `maxHeaderBytes`, or all of it).
+    static func header(_ bytes: ArraySlice<UInt8>) throws(Invalid) -> Header {
         // Byte-level parsing: this runs on every cache hit.
-        let limit = min(bytes.count, maxHeaderBytes)
+        let start = bytes.startIndex
+        let limit = start + min(bytes.count, maxHeaderBytes)
         var headerEnd = -1
-        var i = 1
+        var i = start + 1
         while i < limit {
             if bytes[i] == 0x0A && bytes[i - 1] == 0x0A {
                 headerEnd = i - 1
@@ -64,10 +86,10 @@ enum EntryFile {
             }
             i += 1
         }
-        guard headerEnd > 0 else { throw .header }
+        guard headerEnd > start else { throw .header }
         var lines: [ArraySlice<UInt8>] = []
-        var lineStart = 0
-        for j in 0..<headerEnd where bytes[j] == 0x0A {
+        var lineStart = start
+        for j in start..<headerEnd where bytes[j] == 0x0A {
             lines.append(bytes[lineStart..<j])
             lineStart = j + 1
         }
@@ -80,12 +102,24 @@ enum EntryFile {
         }
         let contentType = try field(lines[1], "content-type")
         let etag = try field(lines[2], "etag")
-        guard let created = Int(try field(lines[3], "created")), let length = Int(try field(lines[4], "length")) else { throw .header }
+        guard let created = Int(try field(lines[3], "created")), let length = Int(try field(lines[4], "length")), length >= 0 else {
+            throw .header
+        }
         let checksum = try field(lines[5], "checksum")
-        let bodyStart = headerEnd + 2
-        guard bytes.count - bodyStart == length else { throw .length }
-        let body = Array(bytes[bodyStart...])
-        guard SHA256.hash(body).hexString == checksum else { throw .checksum }
-        return CacheEntry(contentType: contentType, etag: etag, created: created, body: body)
+        return Header(
+            contentType: contentType, etag: etag, created: created, length: length, checksum: checksum,
+            fieldsEnd: lines[5].startIndex - start, bodyStart: headerEnd + 2 - start)
+    }
+
+    /// A whole entry file back into an entry, checking the header, the length and the checksum.
+    static func decode(_ bytes: [UInt8]) throws(Invalid) -> CacheEntry {
+        let header = try header(bytes[...])
+        guard bytes.count - header.bodyStart == header.length else { throw .length }
+        let body = Array(bytes[header.bodyStart...])
+        let hasher = SHA256Hasher()
+        bytes.withUnsafeBytes { hasher.update(UnsafeRawBufferPointer(rebasing: $0[0..<header.fieldsEnd])) }
+        hasher.update(body)
+        guard hasher.finish().hexString == header.checksum else { throw .checksum }
+        return CacheEntry(contentType: header.contentType, etag: header.etag, created: header.created, body: body)
     }
 }

@@ -7,7 +7,8 @@ public struct CacheKey: Sendable, Hashable, CustomStringConvertible {
     public let hex: String
 
     /// Bump when the entry format or the render pipeline's output changes; old entries then miss.
-    public static let formatVersion = 1
+    /// 2: the checksum covers the header fields as well as the body.
+    public static let formatVersion = 2
 
     public init(material: String) {
         hex = SHA256.hash("imgframe-cache v\(Self.formatVersion)\n" + material).hexString

@@ -10,27 +10,33 @@ enum FileIO {
         var description: String { "\(call): \(String(cString: strerror(code)))" }
     }
 
-    /// The whole file, or `nil` when it does not exist. Files larger than `limit` fail.
-    static func read(_ path: String, limit: Int) throws(Failure) -> [UInt8]? {
+    /// An open read-only descriptor for `path` and the file's size, or `nil` when it does not exist.
+    /// The caller closes the descriptor.
+    static func openForReading(_ path: String) throws(Failure) -> (descriptor: Int32, size: Int)? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
             if errno == ENOENT || errno == ENOTDIR { return nil }
             throw Failure(call: "open", code: errno)
         }
-        defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0 else { throw Failure(call: "fstat", code: errno) }
-        let size = Int(info.st_size)
-        guard size <= limit else { throw Failure(call: "read (too large)", code: EFBIG) }
-        var bytes = [UInt8](repeating: 0, count: size)
+        guard fstat(fd, &info) == 0 else {
+            let code = errno
+            close(fd)
+            throw Failure(call: "fstat", code: code)
+        }
+        return (fd, Int(info.st_size))
+    }
+
+    /// Reads exactly `count` bytes at `offset` into the start of `bytes` (which must be large enough).
+    static func read(_ fd: Int32, into bytes: inout [UInt8], at offset: Int, count: Int) throws(Failure) {
+        precondition(bytes.count >= count)
         var done = 0
-        while done < size {
-            let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + done, size - done, off_t(done)) }
+        while done < count {
+            let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + done, count - done, off_t(offset + done)) }
             if n < 0 && errno == EINTR { continue }
             guard n > 0 else { throw Failure(call: "read", code: n == 0 ? EIO : errno) }
             done += n
         }
-        return bytes
     }
 
     /// Creates `path` exclusively and writes `bytes`; `sync` flushes it to disk before closing.
@@ -70,6 +76,18 @@ enum FileIO {
 
     static func remove(_ path: String) {
         unlink(path)
+    }
+
+    /// Removes an entry file and then its two hash folders (`ab/cd/`) if that left them empty;
+    /// `rmdir` fails on a folder that still has files, which is what keeps the others.
+    static func removeEntry(_ path: String) {
+        unlink(path)
+        var folder = path
+        for _ in 0..<2 {
+            guard let slash = folder.lastIndex(of: "/") else { return }
+            folder = String(folder[..<slash])
+            guard rmdir(folder) == 0 else { return }
+        }
     }
 
     /// `mkdir -p`.

@@ -5,9 +5,9 @@ import Synchronization
 import Glibc
 #endif
 
-/// The on-disk result cache: `<directory>/v1/ab/cd/<key>` files, each a checked header plus the
+/// The on-disk result cache: `<directory>/v2/ab/cd/<key>` files, each a checked header plus the
 /// encoded image. Writes are atomic (temporary file, then rename); reads verify the entry and
-/// delete a bad one; a byte budget is kept by LRU eviction in the background. Every failure is
+/// delete a bad one (hash folders left empty by a removal are removed too); a byte budget is kept by LRU eviction in the background. Every failure is
 /// logged (rate-limited) and counted, and the caller simply serves uncached: the cache never turns
 /// a request into an error.
 public final class ResultCache: Sendable {
@@ -60,32 +60,38 @@ public final class ResultCache: Sendable {
 
     /// The entry for `key` if a valid one is on disk. Invalid entries are deleted and count as misses.
     public func lookup(_ key: CacheKey) -> CacheEntry? {
+        guard let hit = lookup(key, streamingAbove: Int.max), case .bytes(let body) = hit.body else { return nil }
+        return CacheEntry(contentType: hit.contentType, etag: hit.etag, created: hit.created, body: body)
+    }
+
+    /// The entry for `key` if a valid one is on disk, with a body longer than `threshold` bytes left
+    /// in the file (verified in chunks, returned open) so it can be streamed without being held in
+    /// memory; shorter bodies come back as bytes. Invalid entries are deleted and count as misses.
+    public func lookup(_ key: CacheKey, streamingAbove threshold: Int) -> CacheHit? {
         let file = path(key)
-        let bytes: [UInt8]?
+        let hit: CacheHit?
         do {
-            bytes = try FileIO.read(file, limit: Self.maxEntryBytes + EntryFile.maxHeaderBytes)
+            hit = try EntryReader.read(file, streamingAbove: threshold, limit: Self.maxEntryBytes + EntryFile.maxHeaderBytes)
         } catch {
-            fail("read \(key.hex.prefix(12))", error.description)
-            bytes = nil
+            switch error {
+            case .io(let failure):
+                fail("read \(key.hex.prefix(12))", failure.description)
+            case .invalid(let reason):
+                // A torn, truncated or flipped entry: never serve it; the caller renders it again.
+                FileIO.removeEntry(file)
+                index.withLock { $0.remove(key.hex) }
+                fail("invalid entry \(key.hex.prefix(12)) removed", "\(reason)")
+            }
+            hit = nil
         }
-        guard let bytes else {
+        guard let hit else {
             CacheStatistics.add(statistics.missCount)
             return nil
         }
-        do {
-            let entry = try EntryFile.decode(bytes)
-            index.withLock { $0.touch(key.hex) }
-            CacheStatistics.add(statistics.hitCount)
-            CacheStatistics.add(statistics.bytesServedCount, entry.body.count)
-            return entry
-        } catch {
-            // A torn, truncated or flipped entry: never serve it; the caller renders it again.
-            FileIO.remove(file)
-            index.withLock { $0.remove(key.hex) }
-            fail("invalid entry \(key.hex.prefix(12)) removed", "\(error)")
-            CacheStatistics.add(statistics.missCount)
-            return nil
-        }
+        index.withLock { $0.touch(key.hex) }
+        CacheStatistics.add(statistics.hitCount)
+        CacheStatistics.add(statistics.bytesServedCount, hit.length)
+        return hit
     }
 
     // MARK: writing
@@ -102,7 +108,7 @@ public final class ResultCache: Sendable {
         do {
             try FileIO.makeDirectories(folder)
             if let code = faults?(.beforeWrite) { throw FileIO.Failure(call: "write (injected)", code: code) }
-            try FileIO.create(temporary, bytes, sync: configuration.fsync)
+            try create(temporary, bytes, in: folder)
             if let code = faults?(.beforeRename) {
                 // Simulates a crash between write and rename: the temporary file stays behind.
                 crashed = true
@@ -123,6 +129,18 @@ public final class ResultCache: Sendable {
         if over { scheduleEviction() }
     }
 
+    /// Creates the temporary file; if an eviction removed the emptied folder between `mkdir` and
+    /// here, makes the folder again and retries once.
+    private func create(_ temporary: String, _ bytes: [UInt8], in folder: String) throws(FileIO.Failure) {
+        do {
+            try FileIO.create(temporary, bytes, sync: configuration.fsync)
+        } catch {
+            guard error.code == ENOENT else { throw error }
+            try FileIO.makeDirectories(folder)
+            try FileIO.create(temporary, bytes, sync: configuration.fsync)
+        }
+    }
+
     private func fail(_ what: String, _ detail: String) {
         CacheStatistics.add(statistics.errorCount)
         errorLog.warning("cache \(what) failed: \(detail); serving uncached")
@@ -138,14 +156,21 @@ public final class ResultCache: Sendable {
     private func scheduleEviction() {
         guard evicting.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else { return }
         maintenance.async { [self] in
-            evictNow()
+            evictionPass()
             evicting.store(false, ordering: .releasing)
         }
     }
 
-    /// Deletes least-recently-used entries until the cache is under its low-water mark. Runs on the
-    /// maintenance queue (never on a request); public so tests and operators can run a pass.
+    /// Deletes least-recently-used entries until the cache is under its low-water mark, on the
+    /// maintenance queue, and returns when done (after any background pass in progress, so the
+    /// folder is settled). For tests and operators; requests never wait for it.
     public func evictNow() {
+        maintenance.sync { evictionPass() }
+    }
+
+    /// One eviction pass; runs on the maintenance queue only.
+    private func evictionPass() {
+        dispatchPrecondition(condition: .onQueue(maintenance))
         let target = Int(Double(configuration.maxBytes) * Self.lowWaterMark)
         let victims: [(String, Int)] = index.withLock { index in
             guard index.totalBytes > configuration.maxBytes else { return [] }
@@ -159,7 +184,7 @@ public final class ResultCache: Sendable {
             return chosen
         }
         for (hex, _) in victims {
-            FileIO.remove(path(CacheKey(hex: hex)))
+            FileIO.removeEntry(path(CacheKey(hex: hex)))
             CacheStatistics.add(statistics.evictionCount)
         }
         if !victims.isEmpty { logger.debug("cache evicted \(victims.count) entries") }
@@ -172,7 +197,7 @@ public final class ResultCache: Sendable {
     public func start(completion: (@Sendable () -> Void)? = nil) {
         maintenance.async { [self] in
             scan()
-            evictNow()
+            evictionPass()
             completion?()
         }
     }

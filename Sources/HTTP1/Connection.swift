@@ -14,6 +14,8 @@ final class Connection: @unchecked Sendable {
     private let configuration: ServerConfiguration
     private let handler: HTTPServer.Handler
     private let onClose: @Sendable (Int) -> Void
+    /// The server-wide budget for file-body chunk buffers.
+    private let budget: ByteBudget
 
     private var parser: RequestParser
     private var readSource: DispatchSourceRead?
@@ -26,6 +28,14 @@ final class Connection: @unchecked Sendable {
     private var phase = Phase.waitingForRequest
     private var output: [UInt8] = []
     private var written = 0
+    /// The file body still to stream after `output`, and how much of it has been read so far.
+    private var file: FileBody?
+    private var fileSent = 0
+    /// Budget bytes held for the chunk in `output` (0 for heads and in-memory bodies).
+    private var heldBudget = 0
+    /// Waiting for budget: a retry is scheduled, and how long the next retry waits.
+    private var budgetRetryPending = false
+    private var budgetRetryDelay = Connection.firstBudgetRetry
     private var closeAfterWrite = false
     private var requestsServed = 0
     private var draining = false
@@ -56,9 +66,15 @@ final class Connection: @unchecked Sendable {
 
     private enum TimerPurpose { case header, idle, write, linger }
 
-    init(id: Int, descriptor: Int32, configuration: ServerConfiguration, target: DispatchQueue,
+    /// First and longest wait, in milliseconds, before asking the budget again; the wait doubles in between, so a
+    /// connection waiting for budget costs a few wake-ups, not a spin. The write timeout bounds it.
+    private static let firstBudgetRetry = 2
+    private static let longestBudgetRetry = 50
+
+    init(id: Int, descriptor: Int32, configuration: ServerConfiguration, budget: ByteBudget, target: DispatchQueue,
          handler: @escaping HTTPServer.Handler, onClose: @escaping @Sendable (Int) -> Void) {
         self.id = id
+        self.budget = budget
         self.descriptor = descriptor
         self.configuration = configuration
         self.handler = handler
@@ -164,8 +180,12 @@ final class Connection: @unchecked Sendable {
         guard case .handling = phase else { return }
         let keepAlive = request.wantsKeepAlive && !draining && requestsServed < configuration.maxRequestsPerConnection
         closeAfterWrite = !keepAlive
+        let isHead = request.method == "HEAD"
+        // The head goes first; a file body follows it chunk by chunk (HEAD, 204 and 304 get none).
+        file = ResponseWriter.sendsBody(response, isHead: isHead) ? response.file : nil
+        fileSent = 0
         send(ResponseWriter.serialize(
-            response, version: request.version, isHead: request.method == "HEAD", keepAlive: keepAlive,
+            response, version: request.version, isHead: isHead, keepAlive: keepAlive,
             serverName: configuration.serverName))
     }
 
@@ -185,24 +205,83 @@ final class Connection: @unchecked Sendable {
         flush()
     }
 
+    /// Writes `output`, then each chunk of the file body, as far as the socket takes them; resumes
+    /// when the socket is writable again (or the budget has room) and completes the response at the end.
     private func flush() {
         dispatchPrecondition(condition: .onQueue(queue))
-        while written < output.count {
-            let result = output.withUnsafeBytes { Socket.write(descriptor, UnsafeRawBufferPointer(rebasing: $0[written...])) }
-            switch result {
-            case .bytes(let count):
-                written += count
-            case .wouldBlock:
-                waitForWritable()
-                return
-            case .closed:
-                close()
-                return
+        guard case .writing = phase else { return }
+        while true {
+            while written < output.count {
+                let result = output.withUnsafeBytes { Socket.write(descriptor, UnsafeRawBufferPointer(rebasing: $0[written...])) }
+                switch result {
+                case .bytes(let count):
+                    written += count
+                case .wouldBlock:
+                    waitForWritable()
+                    return
+                case .closed:
+                    close()
+                    return
+                }
             }
+            releaseChunk()
+            guard let file, fileSent < file.length else { break }
+            guard loadChunk(of: file) else { return }
         }
         stopWaitingForWritable()
-        output = []
+        file = nil
         writeCompleted()
+    }
+
+    /// `output` is on the wire: drop it and give back its budget before the next chunk is read.
+    private func releaseChunk() {
+        output = []
+        written = 0
+        if heldBudget > 0 {
+            budget.release(heldBudget)
+            heldBudget = 0
+        }
+    }
+
+    /// Reads the file body's next chunk into `output`. False when the budget is spent (a retry is
+    /// scheduled) or the file cannot be read (the connection is closed: the promised
+    /// `Content-Length` can no longer be kept, and the client must see the body is short).
+    private func loadChunk(of file: FileBody) -> Bool {
+        let size = min(configuration.streamingChunkBytes, budget.capacity, file.length - fileSent)
+        guard budget.acquire(size) else {
+            waitForBudget()
+            return false
+        }
+        heldBudget = size
+        budgetRetryDelay = Self.firstBudgetRetry
+        var read: Int?
+        output = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            read = file.read(at: fileSent, into: UnsafeMutableRawBufferPointer(buffer))
+            count = read ?? 0
+        }
+        guard let read, read > 0 else {
+            close()
+            return false
+        }
+        fileSent += read
+        return true
+    }
+
+    /// No chunk can be allocated now: stop listening for writability (nothing to write, and the
+    /// event would fire continuously) and ask the budget again shortly. The write timeout, armed
+    /// when the wait starts, bounds it.
+    private func waitForBudget() {
+        stopWaitingForWritable()
+        guard !budgetRetryPending else { return }
+        if budgetRetryDelay == Self.firstBudgetRetry { arm(.write, after: configuration.writeTimeout) }
+        budgetRetryPending = true
+        let delay = budgetRetryDelay
+        budgetRetryDelay = min(budgetRetryDelay * 2, Self.longestBudgetRetry)
+        queue.asyncAfter(deadline: .now() + .milliseconds(delay)) { [weak self] in
+            guard let self else { return }
+            budgetRetryPending = false
+            flush()
+        }
     }
 
     private func writeCompleted() {
@@ -312,6 +391,8 @@ final class Connection: @unchecked Sendable {
         dispatchPrecondition(condition: .onQueue(queue))
         if case .closed = phase { return }
         phase = .closed
+        releaseChunk()
+        file = nil
         timer?.cancel()
         timer = nil
         // Suspended sources must be resumed before they are cancelled and released.

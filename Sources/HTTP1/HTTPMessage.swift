@@ -116,13 +116,27 @@ public struct HTTPRequest: Sendable {
 public struct HTTPResponse: Sendable {
     public var status: HTTPStatus
     public var headers: HTTPHeaders
+    /// The body when it is in memory (ignored when `file` is set).
     public var body: [UInt8]
+    /// The body when it is streamed from a file, in chunks, as the client reads; `nil` for in-memory bodies.
+    public var file: FileBody?
 
     public init(status: HTTPStatus, headers: HTTPHeaders = [], body: [UInt8] = []) {
         self.status = status
         self.headers = headers
         self.body = body
     }
+
+    /// A response whose body is streamed from `file`.
+    public init(status: HTTPStatus, headers: HTTPHeaders = [], file: FileBody) {
+        self.status = status
+        self.headers = headers
+        self.body = []
+        self.file = file
+    }
+
+    /// The body's length in bytes, wherever it is (the `Content-Length` the writer sends).
+    public var contentLength: Int { file?.length ?? body.count }
 }
 
 extension Substring {

@@ -15,6 +15,13 @@ public final class HTTPServer: Sendable {
     private let state = Mutex(State())
     private let acceptQueue = DispatchQueue(label: "imgframe.accept")
     private let connectionQueue = DispatchQueue(label: "imgframe.connections", attributes: .concurrent)
+    /// Shared by all connections: bytes they may hold in file-body chunks at once.
+    private let streamingBudget: ByteBudget
+    /// A spare descriptor for answering 503 when the process is out of descriptors.
+    private let reserve = DescriptorReserve()
+    /// How long accepting pauses after accept fails (e.g. out of descriptors), so the still-readable
+    /// listener does not make the accept source spin; connections wait in the backlog meanwhile.
+    static let acceptPause: Duration = .milliseconds(100)
 
     private struct State {
         var listener: Int32 = -1
@@ -24,6 +31,8 @@ public final class HTTPServer: Sendable {
         var port = 0
         var isIPv6 = false
         var draining = false
+        /// The accept source is suspended after an accept error and resumes after `acceptPause`.
+        var acceptPaused = false
         var drainFinished: (@Sendable () -> Void)?
     }
 
@@ -36,6 +45,7 @@ public final class HTTPServer: Sendable {
     public init(configuration: ServerConfiguration, handler: @escaping Handler) {
         self.configuration = configuration
         self.handler = handler
+        self.streamingBudget = ByteBudget(capacity: configuration.streamingBufferBytes)
     }
 
     /// The port the server listens on (the kernel's pick when configured as 0).
@@ -57,6 +67,7 @@ public final class HTTPServer: Sendable {
         source.setEventHandler { [weak self] in self?.acceptPending(fd) }
         source.setCancelHandler { Socket.close(fd) }
         let accept = AcceptSource(source: source)
+        reserve.fill()
         state.withLock {
             $0.listener = fd
             $0.port = port
@@ -72,14 +83,16 @@ public final class HTTPServer: Sendable {
             do {
                 fd = try Socket.accept(listener)
             } catch {
-                return  // e.g. EMFILE: leave the rest in the backlog until descriptors free up
+                if error.code == EMFILE || error.code == ENFILE { shedPending(listener) }
+                pauseAccepting()
+                return
             }
             guard let fd else { return }
             let connection: Connection? = state.withLock { state in
                 guard !state.draining, state.connections.count < configuration.maxConnections else { return nil }
                 state.nextID += 1
                 let connection = Connection(
-                    id: state.nextID, descriptor: fd, configuration: configuration, target: connectionQueue, handler: handler,
+                    id: state.nextID, descriptor: fd, configuration: configuration, budget: streamingBudget, target: connectionQueue, handler: handler,
                     onClose: { [weak self] id in self?.connectionClosed(id) })
                 state.connections[state.nextID] = connection
                 return connection
@@ -89,6 +102,35 @@ public final class HTTPServer: Sendable {
                 continue
             }
             connection.start()
+        }
+    }
+
+    /// Out of descriptors: through the spare descriptor's slot, accepts what waits in the backlog and
+    /// answers each the same 503 as over the connection limit, so clients learn to retry rather than
+    /// hang. Bounded by the backlog size; runs on the accept queue.
+    private func shedPending(_ listener: Int32) {
+        reserve.withSpareSlot {
+            for _ in 0..<max(1, Int(configuration.backlog)) {
+                guard case .some(.some(let fd)) = try? Socket.accept(listener) else { return }
+                refuse(fd)
+            }
+        }
+    }
+
+    /// Suspends the accept source for `acceptPause` after an accept error: the listener stays
+    /// readable while connections wait, and accepting again at once would only fail again.
+    private func pauseAccepting() {
+        let paused: AcceptSource? = state.withLock { state in
+            guard !state.acceptPaused, let source = state.acceptSource else { return nil }
+            state.acceptPaused = true
+            return source
+        }
+        guard let paused else { return }
+        paused.source.suspend()
+        // Resumed even if the server shuts down meanwhile: a suspended source cannot finish cancelling.
+        acceptQueue.asyncAfter(deadline: .after(Self.acceptPause)) { [weak self] in
+            self?.state.withLock { $0.acceptPaused = false }
+            paused.source.resume()
         }
     }
 

@@ -4,16 +4,27 @@ import Glibc
 import Synchronization
 
 /// Turns a response into bytes: status line, the handler's headers, then `Date`, `Server`,
-/// `Content-Length` and `Connection`, and the body (none for `HEAD` and 304).
+/// `Content-Length` and `Connection`, and an in-memory body (none for `HEAD` and 304). A file body
+/// is not included: the connection streams it after these bytes.
 enum ResponseWriter {
+    /// Whether a body follows the head: not for `HEAD`, 1xx, 204 and 304 (RFC 9110 §6.4.1).
+    static func sendsBody(_ response: HTTPResponse, isHead: Bool) -> Bool {
+        !isHead && !isBodyless(response.status)
+    }
+
+    private static func isBodyless(_ status: HTTPStatus) -> Bool {
+        status.code == 304 || status.code == 204 || status.code < 200
+    }
+
+    /// The status line, headers and (in-memory, when one is sent) body of `response`, ready to write.
     static func serialize(_ response: HTTPResponse, version: HTTPVersion, isHead: Bool, keepAlive: Bool, serverName: String) -> [UInt8] {
         var head = "\(version.rawValue) \(response.status.code) \(response.status.reason)\r\n"
         for field in response.headers where !managed.contains(where: { HTTPHeaders.sameName($0, field.name) }) {
             head += "\(field.name): \(field.value)\r\n"
         }
         head += "Date: \(DateCache.shared.current())\r\nServer: \(serverName)\r\n"
-        let bodyless = response.status.code == 304 || response.status.code == 204 || response.status.code < 200
-        if !bodyless { head += "Content-Length: \(response.body.count)\r\n" }
+        let bodyless = isBodyless(response.status)
+        if !bodyless { head += "Content-Length: \(response.contentLength)\r\n" }
         // HTTP/1.1 keeps alive by default; HTTP/1.0 only when told (RFC 9112 §9.3).
         if !keepAlive {
             head += "Connection: close\r\n"
@@ -22,7 +33,7 @@ enum ResponseWriter {
         }
         head += "\r\n"
         var bytes = Array(head.utf8)
-        if !isHead && !bodyless { bytes += response.body }
+        if !isHead && !bodyless && response.file == nil { bytes += response.body }
         return bytes
     }
 

@@ -28,6 +28,12 @@ public struct ServerConfiguration: Sendable {
     public var maxConnections: Int = 2048
     /// Most requests on one connection before it is closed after a response. Default 1000.
     public var maxRequestsPerConnection: Int = 1000
+    /// Bytes all connections together may hold in buffers while streaming file bodies; a connection
+    /// that finds it spent waits for its next chunk. Default 64 MiB.
+    public var streamingBufferBytes: Int = 64 * 1024 * 1024
+    /// Size of one file-body chunk, read with `pread` and written before the next is read; each
+    /// streaming connection holds at most one. Default 64 KiB.
+    public var streamingChunkBytes: Int = 64 * 1024
     /// Value of the `Server` response header.
     public var serverName: String = "imgframe"
     /// Builds the response for the server's own protocol errors (400, 408, 413, 414, 431, 501, 503, 505).

@@ -11,7 +11,7 @@ struct AccessLog: Sendable {
 
     func record(_ request: HTTPRequest, _ response: HTTPResponse, milliseconds: Double, cache: String) {
         let target = request.target.count > Self.maxTargetLength ? String(request.target.prefix(Self.maxTargetLength)) + "…" : request.target
-        let bytes = request.method == "HEAD" ? 0 : response.body.count
+        let bytes = request.method == "HEAD" ? 0 : response.contentLength
         let ms = (milliseconds * 10).rounded() / 10
         logger.info(
             "\(request.method) \(target) \(response.status.code) \(bytes)B \(ms)ms cache=\(cache)",

@@ -41,10 +41,10 @@ struct ImageRoute: Sendable {
                 return
             }
             let key = identity.key
-            if let entry = cache.lookup(key) {
-                headers.add("Content-Type", entry.contentType)
+            if let hit = cache.lookup(key, streamingAbove: Limits.streamedHitBytes) {
+                headers.add("Content-Type", hit.contentType)
                 headers.add("X-Cache", "HIT")
-                respond(HTTPResponse(status: .ok, headers: headers, body: entry.body), "HIT")
+                respond(Self.response(headers: headers, body: hit.body), "HIT")
                 return
             }
             guard flights.join(key, respond) else { return }

@@ -26,6 +26,14 @@ public enum Limits {
     public static let maxConnections = 2048
     /// Requests served on one connection before it is closed.
     public static let requestsPerConnection = 1000
+    /// Bytes all connections together may hold in buffers while streaming bodies from files; beyond
+    /// it a connection waits for its next chunk, so slow readers cannot grow memory with their number.
+    public static let responseBufferBytes = 64 * 1024 * 1024
+    /// One chunk of a body streamed from a file; each streaming connection holds at most one.
+    public static let responseChunkBytes = 64 * 1024
+    /// Cache hits larger than this are streamed from the cache file; smaller ones (thumbnails) are read
+    /// into memory, which is faster.
+    public static let streamedHitBytes = 256 * 1024
     /// How long a drain (SIGTERM) waits for in-flight requests before closing them.
     public static let drainTimeout: Duration = .seconds(25)
 
@@ -111,6 +119,8 @@ public enum Limits {
         configuration.writeTimeout = writeTimeout
         configuration.maxConnections = maxConnections
         configuration.maxRequestsPerConnection = requestsPerConnection
+        configuration.streamingBufferBytes = responseBufferBytes
+        configuration.streamingChunkBytes = responseChunkBytes
         return configuration
     }
 }

@@ -14,10 +14,19 @@ final class ServeProcess: @unchecked Sendable {
     /// A cache folder of its own, so tests never write into the user's cache.
     let cacheFolder = FileManager.default.temporaryDirectory.appendingPathComponent("imgframe-serve-cache-\(UUID().uuidString)")
 
-    init(_ arguments: [String] = [], environment: [String: String] = [:]) throws {
+    /// - Parameter openFileLimit: runs the server with `ulimit -n` set to this (through `sh`, which
+    ///   `exec`s it, so the process id is the server's).
+    init(_ arguments: [String] = [], environment: [String: String] = [:], openFileLimit: Int? = nil) throws {
         let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Samples").standardizedFileURL
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("imgframe")
-        process.arguments = ["serve", "--port", "0", "--root", samples.path, "--cache-dir", cacheFolder.path] + arguments
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("imgframe")
+        let serveArguments = ["serve", "--port", "0", "--root", samples.path, "--cache-dir", cacheFolder.path] + arguments
+        if let openFileLimit {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "ulimit -n \(openFileLimit) && exec \"$0\" \"$@\"", binary.path] + serveArguments
+        } else {
+            process.executableURL = binary
+            process.arguments = serveArguments
+        }
         process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("IMGFRAME_") }.merging(environment) { $1 }
         process.standardOutput = output
         process.standardError = errors
@@ -117,7 +126,8 @@ struct ServeCommandTests {
         #expect(result.stderr.contains("`port` = `99999` (from --port): must be a whole number from 0 to 65535"))
         let environment = try ServeProcess([], environment: ["IMGFRAME_LIMITS_IDLE_TIMEOUT": "forever"])
         #expect(environment.waitForExit() == 78)
-        #expect(environment.log.contains("`limits.idle_timeout` = `forever` (from IMGFRAME_LIMITS_IDLE_TIMEOUT)"))
+        // The stderr reader may still be catching up after the exit: wait (bounded) for the line.
+        #expect(environment.waitForLog("`limits.idle_timeout` = `forever` (from IMGFRAME_LIMITS_IDLE_TIMEOUT)", seconds: 5))
     }
 }
 

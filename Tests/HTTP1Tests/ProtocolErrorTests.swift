@@ -25,6 +25,10 @@ struct ProtocolErrorTests {
         ("POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n", 400),  // smuggling shape
         ("POST / HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: gzip, chunked\r\n\r\n", 501),
         ("POST / HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n", 400),  // bad chunk size
+        ("GET /healthz HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n-1\r\n", 400),  // negative chunk size
+        ("POST / HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n+5\r\nhello\r\n0\r\n\r\n", 400),  // signed chunk size
+        ("POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 0\r\nContent-Length: 0\r\n\r\n", 400),  // repeated length
+        ("POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 5, 5\r\n\r\nhello", 400),  // listed length
         ("POST / HTTP/1.1\r\nHost: t\r\n\r\n", 411),
         ("POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 99999999999\r\n\r\n", 413),
     ]

@@ -4,7 +4,8 @@ import HTTP1
 import HTTPTestSupport
 
 /// A real server on an ephemeral loopback port with a small test handler:
-/// `/echo…` answers `METHOD target` plus the body, `/slow` answers after 300 ms, `/big` sends 8 MiB.
+/// `/echo…` answers `METHOD target` plus the body, `/slow` answers after 300 ms, `/big` sends 8 MiB,
+/// `/file` streams `StreamedFile.body` from a file region (`/file/empty`: an empty region).
 final class TestServer {
     let server: HTTPServer
     /// Signalled each time a `/slow` request reaches this server's handler.
@@ -17,6 +18,11 @@ final class TestServer {
             DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(300)) {
                 respond(HTTPResponse(status: .ok, body: Array("slow done".utf8)))
             }
+        case "/file", "/file/empty":
+            let fd = open(StreamedFile.path, O_RDONLY | O_CLOEXEC)
+            let length = request.path == "/file" ? StreamedFile.body.count : 0
+            respond(HTTPResponse(status: .ok, headers: [("Content-Type", "application/octet-stream")],
+                                 file: FileBody(descriptor: fd, offset: StreamedFile.prefix, length: length)))
         case "/big":
             respond(HTTPResponse(status: .ok, body: [UInt8](repeating: 0x61, count: 8 * 1024 * 1024)))
         default:
@@ -57,4 +63,23 @@ final class TestServer {
 
 func get(_ path: String, _ extra: String = "") -> String {
     "GET \(path) HTTP/1.1\r\nHost: test\r\n\(extra)\r\n"
+}
+
+/// A file on disk whose middle is the body `/file` streams: `prefix` bytes before it and a few
+/// after, so a wrong offset or length shows. The body is pseudo-random, so a misplaced chunk shows too.
+enum StreamedFile {
+    static let prefix = 100
+    static let body: [UInt8] = {
+        var state: UInt32 = 0x1234_5678
+        return (0..<(3 * 1024 * 1024 + 4321)).map { _ in
+            state = state &* 1_664_525 &+ 1_013_904_223
+            return UInt8(state >> 24)
+        }
+    }()
+    static let path: String = {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("imgframe-file-body-\(getpid()).bin").path
+        let bytes = [UInt8](repeating: 0x3C, count: prefix) + body + Array("-- after the region --".utf8)
+        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        return path
+    }()
 }

@@ -82,6 +82,9 @@ enum Settings {
         Setting(key: "limits.requests_per_connection", help: "requests per connection before it closes") { c, v throws(SettingError) in
             c.server.maxRequestsPerConnection = try integer(v, 1...1_000_000)
         },
+        Setting(key: "limits.response_buffer", help: "bytes all connections may hold while streaming file bodies") { c, v throws(SettingError) in
+            c.server.streamingBufferBytes = try bytes(v)
+        },
     ]
 
     static func named(_ key: String) -> Setting? {

@@ -1,0 +1,41 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A response body streamed from an open file: a region of `length` bytes at `offset`. The server
+/// reads it in chunks with `pread` as the socket drains, so a large body is never in memory whole.
+/// Owns the descriptor and closes it when the last response holding it is gone; `pread` keeps no
+/// file position, so several connections may stream the same body at once.
+public final class FileBody: Sendable {
+    /// The open, readable descriptor this body owns.
+    public let descriptor: Int32
+    /// Where the body starts in the file, in bytes.
+    public let offset: Int
+    /// Body length in bytes (the response's `Content-Length`).
+    public let length: Int
+
+    /// Takes ownership of `descriptor`: it is closed in deinit.
+    public init(descriptor: Int32, offset: Int, length: Int) {
+        precondition(offset >= 0 && length >= 0, "file body region must not be negative")
+        self.descriptor = descriptor
+        self.offset = offset
+        self.length = length
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    /// Reads up to `buffer.count` bytes of the body starting `position` bytes into it; the count
+    /// read, 0 at the end of the file, or `nil` on a read error.
+    func read(at position: Int, into buffer: UnsafeMutableRawBufferPointer) -> Int? {
+        let wanted = min(buffer.count, length - position)
+        guard wanted > 0 else { return 0 }
+        while true {
+            let n = pread(descriptor, buffer.baseAddress, wanted, off_t(offset + position))
+            if n >= 0 { return n }
+            if errno == EINTR { continue }
+            return nil
+        }
+    }
+}
