@@ -144,6 +144,39 @@ static inline int cvips_from_memory(VipsImage **out, const void *data, size_t si
     return result;
 }
 
+// Why: a gradient computed lazily, pixel by pixel as the encoder asks, so it stops at the deadline and
+// holds no full-size buffer: index = clamp(ax·x + ay·y + b, 0, entries − 1) from pixel coordinates
+// (in double, so large rects keep their precision), then looked up in an RGBA table of `entries`
+// colours computed in Swift.
+static inline int cvips_ramp(VipsImage **out, int width, int height, double ax, double ay, double b,
+                             const unsigned char *table, int entries) {
+    VipsObject *scope = VIPS_OBJECT(vips_image_new());
+    VipsImage **t = (VipsImage **) vips_object_local_array(scope, 6);
+    double row[2] = { ax, ay };
+    double offset = b + 0.5;  // cast truncates; +0.5 rounds the non-negative indices
+    double scale = 1.0;
+    int result = -1;
+    t[0] = vips_image_new_matrix_from_array(2, 1, row, 2);
+    t[1] = vips_image_new_from_memory_copy(table, (size_t) entries * 4, entries, 1, 4, VIPS_FORMAT_UCHAR);
+    if (t[0] != NULL && t[1] != NULL &&
+        !vips_xyz(&t[2], width, height, NULL) &&
+        !vips_cast(t[2], &t[3], VIPS_FORMAT_DOUBLE, NULL) &&
+        !vips_recomb(t[3], &t[4], t[0], NULL) &&
+        !vips_linear(t[4], &t[5], &scale, &offset, 1, NULL)) {
+        VipsImage *index, *mapped;
+        // Casting to 16 bits clips below 0 and above 65535; entries ≤ 65536 keeps indices in the table.
+        if (!vips_cast(t[5], &index, VIPS_FORMAT_USHORT, NULL)) {
+            if (!vips_maplut(index, &mapped, t[1], NULL)) {
+                result = vips_copy(mapped, out, "interpretation", VIPS_INTERPRETATION_sRGB, NULL);
+                g_object_unref(mapped);
+            }
+            g_object_unref(index);
+        }
+    }
+    g_object_unref(scope);
+    return result;
+}
+
 // Why: saving with metadata kept (tests write EXIF orientation and ICC into their fixtures).
 static inline int cvips_jpegsave_keep(VipsImage *in, void **buf, size_t *len, int quality) {
     return vips_jpegsave_buffer(in, buf, len, "Q", quality, "strip", FALSE, NULL);
