@@ -7,7 +7,11 @@
 #ifndef IMGFRAME_CVIPS_SHIM_H
 #define IMGFRAME_CVIPS_SHIM_H
 
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 #include <vips/vips.h>
 
 // Why: VIPS_INIT is a macro; this also pins the settings the service relies on.
@@ -30,11 +34,13 @@ static inline const char *cvips_loader_for(VipsSource *source) {
 
 // Why: opens a source lazily (header only until pixels are needed). `shrink` > 1 asks JPEG and WebP
 // loaders to decode at 1/shrink size (shrink-on-load); `fail` makes truncated or corrupt files
-// errors instead of grey fill.
+// errors instead of grey fill. It fails on warnings, as sharp does by default: libjpeg reports
+// entropy data cut short before the end marker ("premature end of data segment") only as a warning,
+// so VIPS_FAIL_ON_TRUNCATED and _ERROR still decode such a file as a mostly grey image.
 static inline int cvips_load_source(VipsSource *source, VipsImage **out, int shrink, int sequential, int fail) {
     const char *loader = vips_foreign_find_load_source(source);
     VipsAccess access = sequential ? VIPS_ACCESS_SEQUENTIAL : VIPS_ACCESS_RANDOM;
-    VipsFailOn fail_on = fail ? VIPS_FAIL_ON_ERROR : VIPS_FAIL_ON_NONE;
+    VipsFailOn fail_on = fail ? VIPS_FAIL_ON_WARNING : VIPS_FAIL_ON_NONE;
     if (loader == NULL) return -1;
     if (shrink > 1 && strstr(loader, "Jpeg") != NULL)
         return vips_jpegload_source(source, out, "shrink", shrink, "access", access, "fail_on", fail_on, NULL);
@@ -42,6 +48,39 @@ static inline int cvips_load_source(VipsSource *source, VipsImage **out, int shr
         return vips_webpload_source(source, out, "scale", 1.0 / shrink, "access", access, "fail_on", fail_on, NULL);
     *out = vips_image_new_from_source(source, "", "access", access, "fail_on", fail_on, NULL);
     return *out == NULL ? -1 : 0;
+}
+
+// Why: only the loaders the service needs may run. Blocking just the "untrusted" ones leaves others
+// on (matrixload reads a text file "2 2\n1 2\n3 4\n" named .png as an image), so every loader is
+// blocked and the wanted families unblocked; SVG and PDF only when configuration allows untrusted
+// loaders. Blocking a class blocks its file, buffer and source subclasses too.
+static inline void cvips_allow_loaders(int allow_untrusted) {
+    static const char *trusted[] = { "VipsForeignLoadJpeg", "VipsForeignLoadPng", "VipsForeignLoadWebp",
+                                     "VipsForeignLoadNsgif", "VipsForeignLoadHeif", "VipsForeignLoadTiff" };
+    static const char *untrusted[] = { "VipsForeignLoadSvg", "VipsForeignLoadPdf" };
+    vips_block_untrusted_set(TRUE);
+    vips_operation_block_set("VipsForeignLoad", TRUE);
+    for (size_t i = 0; i < sizeof(trusted) / sizeof(trusted[0]); i++) vips_operation_block_set(trusted[i], FALSE);
+    if (allow_untrusted)
+        for (size_t i = 0; i < sizeof(untrusted) / sizeof(untrusted[0]); i++)
+            if (g_type_from_name(untrusted[i]) != 0) vips_operation_block_set(untrusted[i], FALSE);
+}
+
+// Why: a source of its own for a file already open as `fd`: reopening /proc/self/fd/N reads the same
+// inode (even if the path was replaced since) through a new open file description, so each source
+// has its own read offset; a dup() would share the offset between sources read at the same time.
+// libvips dup()s the descriptor it is given, so ours is closed here either way.
+static inline VipsSource *cvips_source_for_descriptor(int fd) {
+    char path[64];
+    snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
+    int own = open(path, O_RDONLY | O_CLOEXEC);
+    if (own < 0) {
+        vips_error("cvips_source_for_descriptor", "cannot reopen descriptor %d: %s", fd, g_strerror(errno));
+        return NULL;
+    }
+    VipsSource *source = vips_source_new_from_descriptor(own);
+    close(own);
+    return source;
 }
 
 static inline int cvips_autorot(VipsImage *in, VipsImage **out) { return vips_autorot(in, out, NULL); }
