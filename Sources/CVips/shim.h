@@ -264,6 +264,12 @@ static inline int cvips_without_metadata(VipsImage *in, VipsImage **out) {
     return 0;
 }
 
+// Why: fuzzing harnesses treat a GLib critical (a failed g_return_if_fail precondition inside
+// libvips) as a crash; warnings stay warnings.
+static inline void cvips_make_criticals_fatal(void) {
+    g_log_set_always_fatal((GLogLevelFlags) (G_LOG_LEVEL_CRITICAL | G_LOG_LEVEL_ERROR));
+}
+
 // Why: bounds on libvips's own memory (operation cache) and threads per image.
 static inline void cvips_bound_resources(size_t cache_memory, int concurrency) {
     vips_cache_set_max_mem(cache_memory);

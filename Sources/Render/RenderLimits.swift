@@ -25,8 +25,8 @@ public struct RenderLimits: Sendable {
     public var maxAVIFPixels: Int = 4_000_000
     /// Largest WebP output, pixels: libwebp cannot be stopped at the deadline. Default 6 MP.
     public var maxWebPPixels: Int = 6_000_000
-    /// Largest GIF output, pixels: cgif's quantizer cannot be stopped at the deadline. Default 8 MP.
-    public var maxGIFPixels: Int = 8_000_000
+    /// Largest GIF output, pixels: its quantizer cannot be stopped at the deadline. Default 2 MP.
+    public var maxGIFPixels: Int = 2_000_000
     /// Time one render may take before libvips is told to stop; `nil` for none. Default 10 s.
     public var timeout: Duration? = .seconds(10)
 

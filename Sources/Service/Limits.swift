@@ -54,12 +54,12 @@ public enum Limits {
     /// Memory one render may hold, estimated from its plan before drawing; with one worker per core
     /// on 2 cores, two renders stay within 512 MiB above the idle process.
     public static let renderBytes = 192 * 1024 * 1024
-    /// Largest AVIF output; libheif cannot be stopped at the deadline (≈ 2.6 CPU-s for noise at 4 MP).
+    /// Largest AVIF output; libheif cannot be stopped at the deadline (noise: ≈ 2.7 CPU-s at 4 MP, 5.3 at 8 MP).
     public static let avifPixels = 4_000_000
-    /// Largest WebP output; libwebp cannot be stopped at the deadline (memory binds first: ≈ 24 B/px).
+    /// Largest WebP output; libwebp cannot be stopped at the deadline (noise: ≈ 0.2 CPU-s and 24 bytes per pixel).
     public static let webpPixels = 6_000_000
-    /// Largest GIF output; cgif's quantizer cannot be stopped at the deadline (≈ 7 CPU-s for noise at 8 MP).
-    public static let gifPixels = 8_000_000
+    /// Largest GIF output; its quantizer cannot be stopped at the deadline (noise: ≈ 5 CPU-s at 2 MP, up to 7.6 at 4 MP).
+    public static let gifPixels = 2_000_000
     /// Time one render may take; then libvips is stopped and the client gets 503.
     public static let renderTimeout: Duration = .seconds(10)
     /// Memory libvips's operation cache may hold (the result cache is on disk).

@@ -18,6 +18,12 @@ public enum Vips {
         cvips_allow_loaders(allowed ? 1 : 0)
     }
 
+    /// Makes GLib criticals (failed preconditions inside libvips) abort the process, for fuzzing
+    /// harnesses that must see them as crashes. Never called by the service.
+    public static func makeCriticalsFatal() {
+        cvips_make_criticals_fatal()
+    }
+
     /// Bytes libvips has allocated for pixels right now, and the most it ever had.
     public static var trackedMemory: (current: Int, highWater: Int) {
         (Int(vips_tracked_get_mem()), Int(vips_tracked_get_mem_highwater()))
