@@ -26,37 +26,51 @@ struct GradientRamp {
         }
         // Axis-aligned gradients (and flat ones) change along one axis only: one entry per row or
         // column, each computed exactly.
+        let stops = premultipliedStops
         if dx == 0 || dy == 0 || length2 == 0 {
             let vertical = dx == 0 && length2 > 0
             let count = vertical ? area.height : area.width
-            let table = (0..<count).flatMap { i in color(at: vertical ? t(0, i) : t(i, 0)) }
+            var table: [UInt8] = []
+            table.reserveCapacity(count * 4)
+            for i in 0..<count { Self.append(stops, at: vertical ? t(0, i) : t(i, 0), to: &table) }
             return try VImage.ramp(width: area.width, height: area.height, ax: vertical ? 0 : 1, ay: vertical ? 1 : 0, b: 0, table: table)
         }
         let steps = Double(Self.diagonalEntries - 1)
-        let table = (0..<Self.diagonalEntries).flatMap { i in color(at: Double(i) / steps) }
+        var table: [UInt8] = []
+        table.reserveCapacity(Self.diagonalEntries * 4)
+        for i in 0..<Self.diagonalEntries { Self.append(stops, at: Double(i) / steps, to: &table) }
         // index = t(x, y) · steps, written as ax·x + ay·y + b.
-        let origin = t(0, 0)
         return try VImage.ramp(
-            width: area.width, height: area.height, ax: dx / length2 * steps, ay: dy / length2 * steps, b: origin * steps, table: table)
+            width: area.width, height: area.height, ax: dx / length2 * steps, ay: dy / length2 * steps, b: t(0, 0) * steps, table: table)
     }
 
-    /// The colour at `t` (clamped to 0…1) as straight-alpha RGBA bytes.
-    func color(at t: Double) -> [UInt8] {
-        let t = min(max(t, 0), 1)
-        let stops = gradient.colors.map { c in [c.red * c.opacity, c.green * c.opacity, c.blue * c.opacity, c.opacity] }
-        guard stops.count > 1 else { return stops.first.map(Self.straight) ?? [0, 0, 0, 0] }
-        let position = t * Double(stops.count - 1)
+    /// The stops as premultiplied r, g, b, a in 0…1.
+    private var premultipliedStops: [(Double, Double, Double, Double)] {
+        gradient.colors.map { c in (c.red * c.opacity, c.green * c.opacity, c.blue * c.opacity, c.opacity) }
+    }
+
+    /// Appends the colour at `t` (clamped to 0…1) as straight-alpha RGBA bytes: the stops are
+    /// evenly spaced and interpolated premultiplied.
+    private static func append(_ stops: [(Double, Double, Double, Double)], at t: Double, to table: inout [UInt8]) {
+        guard stops.count > 1 else {
+            let only = stops.first ?? (0, 0, 0, 0)
+            appendStraight(only, to: &table)
+            return
+        }
+        let position = min(max(t, 0), 1) * Double(stops.count - 1)
         let index = min(Int(position), stops.count - 2)
         let f = position - Double(index)
         let a = stops[index], b = stops[index + 1]
-        return Self.straight((0..<4).map { a[$0] + (b[$0] - a[$0]) * f })
+        appendStraight((a.0 + (b.0 - a.0) * f, a.1 + (b.1 - a.1) * f, a.2 + (b.2 - a.2) * f, a.3 + (b.3 - a.3) * f), to: &table)
     }
 
-    /// Premultiplied 0…1 components to straight-alpha bytes.
-    private static func straight(_ premultiplied: [Double]) -> [UInt8] {
-        let alpha = premultiplied[3]
-        var out = (0..<3).map { band in alpha > 0 ? UInt8((min(premultiplied[band] / alpha, 1) * 255).rounded()) : 0 }
-        out.append(UInt8((alpha * 255).rounded()))
-        return out
+    /// Premultiplied 0…1 components as straight-alpha bytes.
+    private static func appendStraight(_ p: (Double, Double, Double, Double), to table: inout [UInt8]) {
+        let alpha = p.3
+        func straight(_ component: Double) -> UInt8 { alpha > 0 ? UInt8((min(component / alpha, 1) * 255).rounded()) : 0 }
+        table.append(straight(p.0))
+        table.append(straight(p.1))
+        table.append(straight(p.2))
+        table.append(UInt8((alpha * 255).rounded()))
     }
 }
