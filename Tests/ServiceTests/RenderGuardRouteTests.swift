@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The renderer's guards as clients see them: statuses, reasons, and nothing cached.
 @Suite("GET /img: render guards")
 struct RenderGuardRouteTests {
@@ -33,5 +37,13 @@ struct RenderGuardRouteTests {
             #expect(response.status == 503, "\(response.text)")
         }
         #expect(fixture.cacheFiles.isEmpty && fixture.service.statistics.renders == 2)
+    }
+
+    @Test("a FIFO in the source root answers 415 without blocking a render thread")
+    func fifo() throws {
+        let fixture = try ServiceFixture { $0.workers = 1 }
+        #expect(mkfifo(fixture.root.appendingPathComponent("pipe.jpg").path, 0o644) == 0)
+        #expect(try fixture.get("/img/pipe.jpg?w=10").status == 415)
+        #expect(try fixture.get("/img/dot_green.png?w=10").status == 200)
     }
 }
