@@ -62,11 +62,22 @@ struct RenderBudget {
         }
         add("compositing \(layers) layers", layers * canvas.width * Self.compositeRows * 16)
         let pixels = canvas.width * canvas.height
-        if choice.format == nil && !isOpaque {
+        if choice.format == nil && !isOpaque && Self.mayBeTransparent(plan, images: images) {
             add("the canvas, computed to look for transparency (fmt=auto)", pixels * Self.rgbaBytes)
         }
         let name = choice.format?.rawValue.uppercased() ?? "JPEG"
         add("the \(name) encoder", pixels * Self.encoderBytesPerPixel(choice.format))
+    }
+
+    /// False only when the canvas will have no alpha band at all: one image without alpha, stretched
+    /// over the whole canvas, becomes the canvas as it is (see `Canvas.draw`); anything else draws
+    /// onto transparent RGBA.
+    private static func mayBeTransparent(_ plan: RenderPlan, images: [ImageRef: SourceImage]) -> Bool {
+        guard plan.operations.count == 1, case .image(let paint) = plan.operations[0], paint.content == .stretch,
+              paint.placement.visiblePixelRect == PixelRect(x: 0, y: 0, width: plan.canvas.width, height: plan.canvas.height),
+              let source = images[paint.ref]
+        else { return true }
+        return source.hasAlpha
     }
 
     private mutating func add(_ what: String, _ bytes: Int) {

@@ -65,5 +65,8 @@ struct RenderBudgetTests {
         let query = "w=1500&h=1500&mode=stretch"
         #expect(Self.overBudget(try folder.failure("q.png", query, limits: limits), mentioning: "transparency"))
         #expect(try folder.failure("q.png", query + "&opaque=1", limits: limits)?.description == nil)
+        // An opaque JPEG stretched over the whole canvas becomes the canvas: no alpha, nothing to look for.
+        try folder.write("q.jpg", bytes: try SourceFolder.image(width: 64, height: 64, quadrant(64, 64)).flattened(onto: [255, 255, 255]).jpeg(quality: 90))
+        #expect(try folder.failure("q.jpg", query, limits: limits)?.description == nil)
     }
 }
