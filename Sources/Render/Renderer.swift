@@ -17,9 +17,11 @@ public struct Renderer: Sendable {
         self.limits = limits
     }
 
-    /// Renders `spec`. With `fmt=auto`, the first of `autoFormats` is used if any (the formats the
-    /// client accepts, best first), else JPEG, or PNG when the result has transparency. `opened`
-    /// are source files the caller already resolved (by name), so they are not looked up again.
+    /// Renders `spec`. With `fmt=auto`, the first of `autoFormats` within its pixel cap is used (the
+    /// formats the client accepts, best first), else JPEG, or PNG when the result has transparency.
+    /// `opened` are source files the caller already resolved (by name), so they are not looked up
+    /// again. Sizes, layers, memory and the format's cap are checked before anything is drawn; the
+    /// deadline after every stage.
     public func render(_ spec: TransformSpec, autoFormats: [EncodedFormat] = [], opened: [String: ImageFile] = [:]) throws(RenderError) -> RenderedImage {
         var timings = RenderTimings()
         let clock = ContinuousClock()
