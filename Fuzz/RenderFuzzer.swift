@@ -1,8 +1,8 @@
 // libFuzzer harness for the whole render path in-process (compiled by scripts/fuzz together with
 // Sources/Layout, TransformSpec, Vips and Render): query or chain → parse → layout → draw with
 // libvips → encode. Limits are tightened so one execution takes milliseconds (output side ≤ 256,
-// 2 s deadline). Invariants: no crash, no libvips assertion or GLib critical (made fatal); any
-// thrown RenderError is an acceptable answer.
+// 2 s deadline). Invariants: no crash, no libvips assertion, GLib critical or GObject warning (made
+// fatal), and no internal failure (a 500): every other RenderError is an acceptable answer.
 import CVips
 import Foundation
 
@@ -54,7 +54,12 @@ public func fuzzRender(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let sources = ["a.jpg", "b.png", "c.gif", "d.webp", "e@2x.png"]
     let source = sources[Int(data[0] >> 3) % sources.count]
     guard let spec = try? TransformSpec.parse(source: source, query: query) else { return 0 }
-    _ = try? renderer.render(spec, autoFormats: autoFormats[Int(data[0] >> 1) & 3])
+    do {
+        _ = try renderer.render(spec, autoFormats: autoFormats[Int(data[0] >> 1) & 3])
+    } catch {
+        // Every refusal names what the client can change; a libvips failure (500) is a bug here.
+        if case .internalFailure(let failure) = error { preconditionFailure("internal failure for \(query): \(failure)") }
+    }
     return 0
 }
 

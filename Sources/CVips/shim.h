@@ -265,9 +265,11 @@ static inline int cvips_without_metadata(VipsImage *in, VipsImage **out) {
 }
 
 // Why: fuzzing harnesses treat a GLib critical (a failed g_return_if_fail precondition inside
-// libvips) as a crash; warnings stay warnings.
+// libvips) as a crash, and GObject's warnings too (an argument out of a property's range, such as a
+// 0-pixel width, is our bug); libvips's own warnings (a corrupt tile) stay warnings.
 static inline void cvips_make_criticals_fatal(void) {
     g_log_set_always_fatal((GLogLevelFlags) (G_LOG_LEVEL_CRITICAL | G_LOG_LEVEL_ERROR));
+    g_log_set_fatal_mask("GLib-GObject", (GLogLevelFlags) (G_LOG_LEVEL_WARNING | G_LOG_LEVEL_CRITICAL | G_LOG_LEVEL_ERROR));
 }
 
 // Why: bounds on libvips's own memory (operation cache) and threads per image.

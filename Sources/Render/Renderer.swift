@@ -45,7 +45,7 @@ public struct Renderer: Sendable {
         try deadline.check()
         timings.layout = lap()
         // Everything the plan will cost is checked before the first libvips call that draws.
-        try checkOutput(plan.canvas)
+        try checkOutput(plan)
         try plan.checkIntermediateSizes(limits)
         let choice = try FormatChoice(format: spec.format, autoFormats: autoFormats, canvas: plan.canvas, limits: limits)
         try RenderBudget(plan: plan, images: images, choice: choice, isOpaque: spec.isOpaque).check(limits)
@@ -58,8 +58,11 @@ public struct Renderer: Sendable {
         return RenderedImage(bytes: output.bytes, format: output.format, pixelSize: plan.canvas, hasAlpha: output.hasAlpha, timings: timings)
     }
 
-    /// The canvas must fit the output limits before anything is drawn.
-    private func checkOutput(_ canvas: PixelSize) throws(RenderError) {
+    /// The canvas must fit the output limits before anything is drawn, and hold at least one pixel: a
+    /// root of 1e-42 points is not empty to layout, but rounds to no pixels at all.
+    private func checkOutput(_ plan: RenderPlan) throws(RenderError) {
+        let canvas = plan.canvas
+        guard canvas.width >= 1, canvas.height >= 1 else { throw .layout(.emptyRootSize(plan.rootSize)) }
         guard canvas.width <= limits.maxOutputSide, canvas.height <= limits.maxOutputSide else {
             throw .outputTooLarge("\(canvas.width)×\(canvas.height) pixels, the longest side allowed is \(limits.maxOutputSide)")
         }

@@ -18,8 +18,9 @@ public enum Vips {
         cvips_allow_loaders(allowed ? 1 : 0)
     }
 
-    /// Makes GLib criticals (failed preconditions inside libvips) abort the process, for fuzzing
-    /// harnesses that must see them as crashes. Never called by the service.
+    /// Makes GLib criticals (failed preconditions inside libvips) and GObject warnings (arguments out
+    /// of range) abort the process, for fuzzing harnesses that must see them as crashes. Never called
+    /// by the service.
     public static func makeCriticalsFatal() {
         cvips_make_criticals_fatal()
     }
