@@ -7,7 +7,11 @@
 #ifndef IMGFRAME_CVIPS_SHIM_H
 #define IMGFRAME_CVIPS_SHIM_H
 
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 #include <vips/vips.h>
 
 // Why: VIPS_INIT is a macro; this also pins the settings the service relies on.
@@ -30,11 +34,13 @@ static inline const char *cvips_loader_for(VipsSource *source) {
 
 // Why: opens a source lazily (header only until pixels are needed). `shrink` > 1 asks JPEG and WebP
 // loaders to decode at 1/shrink size (shrink-on-load); `fail` makes truncated or corrupt files
-// errors instead of grey fill.
+// errors instead of grey fill. It fails on warnings, as sharp does by default: libjpeg reports
+// entropy data cut short before the end marker ("premature end of data segment") only as a warning,
+// so VIPS_FAIL_ON_TRUNCATED and _ERROR still decode such a file as a mostly grey image.
 static inline int cvips_load_source(VipsSource *source, VipsImage **out, int shrink, int sequential, int fail) {
     const char *loader = vips_foreign_find_load_source(source);
     VipsAccess access = sequential ? VIPS_ACCESS_SEQUENTIAL : VIPS_ACCESS_RANDOM;
-    VipsFailOn fail_on = fail ? VIPS_FAIL_ON_ERROR : VIPS_FAIL_ON_NONE;
+    VipsFailOn fail_on = fail ? VIPS_FAIL_ON_WARNING : VIPS_FAIL_ON_NONE;
     if (loader == NULL) return -1;
     if (shrink > 1 && strstr(loader, "Jpeg") != NULL)
         return vips_jpegload_source(source, out, "shrink", shrink, "access", access, "fail_on", fail_on, NULL);
@@ -42,6 +48,39 @@ static inline int cvips_load_source(VipsSource *source, VipsImage **out, int shr
         return vips_webpload_source(source, out, "scale", 1.0 / shrink, "access", access, "fail_on", fail_on, NULL);
     *out = vips_image_new_from_source(source, "", "access", access, "fail_on", fail_on, NULL);
     return *out == NULL ? -1 : 0;
+}
+
+// Why: only the loaders the service needs may run. Blocking just the "untrusted" ones leaves others
+// on (matrixload reads a text file "2 2\n1 2\n3 4\n" named .png as an image), so every loader is
+// blocked and the wanted families unblocked; SVG and PDF only when configuration allows untrusted
+// loaders. Blocking a class blocks its file, buffer and source subclasses too.
+static inline void cvips_allow_loaders(int allow_untrusted) {
+    static const char *trusted[] = { "VipsForeignLoadJpeg", "VipsForeignLoadPng", "VipsForeignLoadWebp",
+                                     "VipsForeignLoadNsgif", "VipsForeignLoadHeif", "VipsForeignLoadTiff" };
+    static const char *untrusted[] = { "VipsForeignLoadSvg", "VipsForeignLoadPdf" };
+    vips_block_untrusted_set(TRUE);
+    vips_operation_block_set("VipsForeignLoad", TRUE);
+    for (size_t i = 0; i < sizeof(trusted) / sizeof(trusted[0]); i++) vips_operation_block_set(trusted[i], FALSE);
+    if (allow_untrusted)
+        for (size_t i = 0; i < sizeof(untrusted) / sizeof(untrusted[0]); i++)
+            if (g_type_from_name(untrusted[i]) != 0) vips_operation_block_set(untrusted[i], FALSE);
+}
+
+// Why: a source of its own for a file already open as `fd`: reopening /proc/self/fd/N reads the same
+// inode (even if the path was replaced since) through a new open file description, so each source
+// has its own read offset; a dup() would share the offset between sources read at the same time.
+// libvips dup()s the descriptor it is given, so ours is closed here either way.
+static inline VipsSource *cvips_source_for_descriptor(int fd) {
+    char path[64];
+    snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
+    int own = open(path, O_RDONLY | O_CLOEXEC);
+    if (own < 0) {
+        vips_error("cvips_source_for_descriptor", "cannot reopen descriptor %d: %s", fd, g_strerror(errno));
+        return NULL;
+    }
+    VipsSource *source = vips_source_new_from_descriptor(own);
+    close(own);
+    return source;
 }
 
 static inline int cvips_autorot(VipsImage *in, VipsImage **out) { return vips_autorot(in, out, NULL); }
@@ -144,6 +183,39 @@ static inline int cvips_from_memory(VipsImage **out, const void *data, size_t si
     return result;
 }
 
+// Why: a gradient computed lazily, pixel by pixel as the encoder asks, so it stops at the deadline and
+// holds no full-size buffer: index = clamp(ax·x + ay·y + b, 0, entries − 1) from pixel coordinates
+// (in double, so large rects keep their precision), then looked up in an RGBA table of `entries`
+// colours computed in Swift.
+static inline int cvips_ramp(VipsImage **out, int width, int height, double ax, double ay, double b,
+                             const unsigned char *table, int entries) {
+    VipsObject *scope = VIPS_OBJECT(vips_image_new());
+    VipsImage **t = (VipsImage **) vips_object_local_array(scope, 6);
+    double row[2] = { ax, ay };
+    double offset = b + 0.5;  // cast truncates; +0.5 rounds the non-negative indices
+    double scale = 1.0;
+    int result = -1;
+    t[0] = vips_image_new_matrix_from_array(2, 1, row, 2);
+    t[1] = vips_image_new_from_memory_copy(table, (size_t) entries * 4, entries, 1, 4, VIPS_FORMAT_UCHAR);
+    if (t[0] != NULL && t[1] != NULL &&
+        !vips_xyz(&t[2], width, height, NULL) &&
+        !vips_cast(t[2], &t[3], VIPS_FORMAT_DOUBLE, NULL) &&
+        !vips_recomb(t[3], &t[4], t[0], NULL) &&
+        !vips_linear(t[4], &t[5], &scale, &offset, 1, NULL)) {
+        VipsImage *index, *mapped;
+        // Casting to 16 bits clips below 0 and above 65535; entries ≤ 65536 keeps indices in the table.
+        if (!vips_cast(t[5], &index, VIPS_FORMAT_USHORT, NULL)) {
+            if (!vips_maplut(index, &mapped, t[1], NULL)) {
+                result = vips_copy(mapped, out, "interpretation", VIPS_INTERPRETATION_sRGB, NULL);
+                g_object_unref(mapped);
+            }
+            g_object_unref(index);
+        }
+    }
+    g_object_unref(scope);
+    return result;
+}
+
 // Why: saving with metadata kept (tests write EXIF orientation and ICC into their fixtures).
 static inline int cvips_jpegsave_keep(VipsImage *in, void **buf, size_t *len, int quality) {
     return vips_jpegsave_buffer(in, buf, len, "Q", quality, "strip", FALSE, NULL);
@@ -190,6 +262,14 @@ static inline int cvips_without_metadata(VipsImage *in, VipsImage **out) {
     }
     g_strfreev(fields);
     return 0;
+}
+
+// Why: fuzzing harnesses treat a GLib critical (a failed g_return_if_fail precondition inside
+// libvips) as a crash, and GObject's warnings too (an argument out of a property's range, such as a
+// 0-pixel width, is our bug); libvips's own warnings (a corrupt tile) stay warnings.
+static inline void cvips_make_criticals_fatal(void) {
+    g_log_set_always_fatal((GLogLevelFlags) (G_LOG_LEVEL_CRITICAL | G_LOG_LEVEL_ERROR));
+    g_log_set_fatal_mask("GLib-GObject", (GLogLevelFlags) (G_LOG_LEVEL_WARNING | G_LOG_LEVEL_CRITICAL | G_LOG_LEVEL_ERROR));
 }
 
 // Why: bounds on libvips's own memory (operation cache) and threads per image.

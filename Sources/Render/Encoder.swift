@@ -2,43 +2,45 @@ import Layout
 import TransformSpec
 import Vips
 
-/// Picks the output format and writes the canvas: flattens where the output has no alpha (JPEG,
-/// `opaque=1`) and resolves `fmt=auto` to JPEG, or PNG when the result has transparency.
+/// Writes the canvas in the format chosen before drawing (`FormatChoice`): flattens where the output
+/// has no alpha (JPEG, `opaque=1`), and for `fmt=auto` without a negotiated format picks JPEG, or PNG
+/// when the result has transparency.
 struct Encoder {
-    let format: OutputFormat
+    let choice: FormatChoice
     let quality: Int
     let isOpaque: Bool
     /// What uncovered pixels become when alpha is dropped: `bg` when the request set one, else white.
     let matte: RGBAColor
     let options: RenderOptions
-    /// Formats `fmt=auto` prefers over JPEG/PNG, best first (from the client's `Accept`).
-    let autoFormats: [EncodedFormat]
-    /// Time left for computing the pixels; libvips is stopped when it runs out.
-    let deadline: Duration?
+    /// The render's deadline: libvips is stopped when it passes, and output finished after it is refused.
+    let deadline: Deadline
 
     /// Encodes `canvas`; `sources` name the request's images, for the error when one turns out corrupt.
     func encode(_ canvas: VImage, sources: [String]) throws(RenderError) -> (bytes: [UInt8], format: EncodedFormat, hasAlpha: Bool) {
         do {
             var image = try canvas.cast8()
             let encoded: EncodedFormat
-            if format == .auto {
+            if let chosen = choice.format {
+                encoded = chosen
+            } else {
                 var transparent = false
                 if image.hasAlpha && !isOpaque {
                     // Knowing whether anything is transparent needs the pixels, so compute them once here.
+                    try deadline.check()
                     let pending = image
-                    image = try Watchdog.run(cancelling: pending, after: deadline) { () throws(VipsError) in try pending.materialized() }
+                    image = try Watchdog.run(cancelling: pending, after: deadline.remaining) { () throws(VipsError) in try pending.materialized() }
                     transparent = try image.minimum(band: image.bands - 1) < 255
                 }
-                encoded = autoFormats.first ?? (transparent ? .png : .jpeg)
-            } else {
-                guard let chosen = EncodedFormat(rawValue: format.rawValue) else { throw RenderError.unsupportedFormat(format) }
-                encoded = chosen
+                encoded = transparent ? .png : .jpeg
             }
             if isOpaque || !encoded.supportsAlpha {
                 image = try image.flattened(onto: matte.bytes.prefix(3).map(Double.init))
             }
             let final = try image.withoutMetadata()
-            let bytes = try Watchdog.run(cancelling: final, after: deadline) { () throws(VipsError) in try write(final, as: encoded) }
+            try deadline.check()
+            let bytes = try Watchdog.run(cancelling: final, after: deadline.remaining) { () throws(VipsError) in try write(final, as: encoded) }
+            // Encoders that cannot be stopped may finish late; a late result is a timeout, not a success.
+            try deadline.check()
             return (bytes, encoded, image.hasAlpha)
         } catch let error as RenderError {
             throw error

@@ -20,8 +20,11 @@ struct ImageLayers {
             }
         } catch let error as RenderError {
             throw error
+        } catch let error as VipsError {
+            // Only a loader's failure is the source's fault; anything else is ours.
+            throw Encoder.classify(error, sources: [source.name])
         } catch {
-            throw .undecodable(source.name, detail: "\(error)")
+            throw .internalFailure(VipsError(operation: "image layer", message: "\(error)"))
         }
     }
 
@@ -49,6 +52,7 @@ struct ImageLayers {
     private func tiled(_ grid: TileGrid, _ visible: PixelRect) throws -> Layer {
         let tileWidth = max(1, Int((grid.tileSize.width * scale).rounded()))
         let tileHeight = max(1, Int((grid.tileSize.height * scale).rounded()))
+        try limits.checkIntermediate(width: tileWidth, height: tileHeight, "a tile of `\(source.name)`")
         let tile = try source.decode().resampled(width: tileWidth, height: tileHeight, kernel: kernel)
         let part = visible.offset(from: rect)
         let phaseX = part.x % tileWidth
@@ -84,6 +88,7 @@ struct ImageLayers {
                 let tileRows = slice.mode == .tile && row == 1
                 let width = tileColumns ? max(1, Int((Double(from.width) * naturalScale).rounded())) : to.width
                 let height = tileRows ? max(1, Int((Double(from.height) * naturalScale).rounded())) : to.height
+                try limits.checkIntermediate(width: width, height: height, "a 9-slice piece of `\(source.name)`")
                 try checkTiles(((to.width + width - 1) / width) * ((to.height + height - 1) / height))
                 let piece = try image.cropped(x: from.x, y: from.y, width: from.width, height: from.height)
                     .resampled(width: width, height: height, kernel: kernel)

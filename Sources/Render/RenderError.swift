@@ -17,8 +17,12 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
     case unsupportedFormat(OutputFormat)
     /// A source goes beyond `RenderLimits` (file size, pixels); refused before decoding.
     case sourceTooLarge(String, reason: String)
-    /// The requested output goes beyond `RenderLimits` (side, pixels, tiles).
+    /// The requested output goes beyond `RenderLimits` (side, pixels, tiles, an intermediate image's
+    /// side, a whole-image encoder's pixel cap).
     case outputTooLarge(String)
+    /// The render would draw more layers or hold more memory than `RenderLimits` allows, as estimated
+    /// from the plan before drawing (`RenderBudget`).
+    case overBudget(String)
     /// The render ran past its deadline and was stopped.
     case timedOut
     /// libvips failed where the input was not to blame.
@@ -33,6 +37,7 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
         case .unsupportedFormat(let format): "output format `\(format.rawValue)` is not available yet; use jpeg, png, webp, avif or gif"
         case let .sourceTooLarge(path, reason): "source image `\(path)` is too large: \(reason)"
         case .outputTooLarge(let reason): "the requested image is too large: \(reason)"
+        case .overBudget(let reason): "the requested image is too costly to render: \(reason)"
         case .timedOut: "rendering took longer than the time limit and was stopped"
         case .internalFailure(let error): "rendering failed: \(error.operation)"
         }

@@ -9,8 +9,24 @@ public struct RenderLimits: Sendable {
     public var maxOutputSide: Int = 8192
     /// Largest output, pixels. Default 40 MP.
     public var maxOutputPixels: Int = 40_000_000
+    /// Longest side of any image made on the way to the output (an image resampled to its frame
+    /// before clipping, a tile, a 9-slice piece, a fill or border rect), pixels. Checked before
+    /// libvips sees the size: far below libvips's own coordinate limit, whose check aborts the
+    /// process. Default 32 768 (4 × the output side).
+    public var maxIntermediateSide: Int = 32_768
     /// Most tiles one image may repeat into (tile mode, 9-slice); default 250 000.
     public var maxTiles: Int = 250_000
+    /// Most layers one render may draw (an image is 1, a 9-slice up to 9, a border up to 4). Default 64.
+    public var maxLayers: Int = 64
+    /// Memory one render may hold, bytes, as estimated from the plan before drawing (`RenderBudget`).
+    /// Default 192 MiB.
+    public var maxRenderBytes: Int = 192 * 1024 * 1024
+    /// Largest AVIF output, pixels: libheif's encoder cannot be stopped at the deadline. Default 4 MP.
+    public var maxAVIFPixels: Int = 4_000_000
+    /// Largest WebP output, pixels: libwebp cannot be stopped at the deadline. Default 6 MP.
+    public var maxWebPPixels: Int = 6_000_000
+    /// Largest GIF output, pixels: its quantizer cannot be stopped at the deadline. Default 2 MP.
+    public var maxGIFPixels: Int = 2_000_000
     /// Time one render may take before libvips is told to stop; `nil` for none. Default 10 s.
     public var timeout: Duration? = .seconds(10)
 

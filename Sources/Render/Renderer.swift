@@ -17,21 +17,24 @@ public struct Renderer: Sendable {
         self.limits = limits
     }
 
-    /// Renders `spec`. With `fmt=auto`, the first of `autoFormats` is used if any (the formats the
-    /// client accepts, best first), else JPEG, or PNG when the result has transparency. `opened`
-    /// are source files the caller already resolved (by name), so they are not looked up again.
+    /// Renders `spec`. With `fmt=auto`, the first of `autoFormats` within its pixel cap is used (the
+    /// formats the client accepts, best first), else JPEG, or PNG when the result has transparency.
+    /// `opened` are source files the caller already resolved (by name), so they are not looked up
+    /// again. Sizes, layers, memory and the format's cap are checked before anything is drawn; the
+    /// deadline after every stage.
     public func render(_ spec: TransformSpec, autoFormats: [EncodedFormat] = [], opened: [String: ImageFile] = [:]) throws(RenderError) -> RenderedImage {
         var timings = RenderTimings()
         let clock = ContinuousClock()
-        let started = clock.now
-        var start = started
+        var start = clock.now
         func lap() -> Double {
             let now = clock.now
             defer { start = now }
             return (now - start).milliseconds
         }
+        // The deadline is checked after every stage, not only before encoding: each stage can be slow.
+        let deadline = Deadline(timeout: limits.timeout)
 
-        let images = try openSources(spec, opened: opened)
+        let images = try openSources(spec, opened: opened, deadline: deadline)
         timings.decode = lap()
         let plan: RenderPlan
         do {
@@ -39,25 +42,27 @@ public struct Renderer: Sendable {
         } catch {
             throw .layout(error)
         }
+        try deadline.check()
         timings.layout = lap()
-        try checkOutput(plan.canvas)
-        let canvas = try draw(plan, images: images)
+        // Everything the plan will cost is checked before the first libvips call that draws.
+        try checkOutput(plan)
+        try plan.checkIntermediateSizes(limits)
+        let choice = try FormatChoice(format: spec.format, autoFormats: autoFormats, canvas: plan.canvas, limits: limits)
+        try RenderBudget(plan: plan, images: images, choice: choice, isOpaque: spec.isOpaque).check(limits)
+        let canvas = try draw(plan, images: images, deadline: deadline)
         timings.render = lap()
-        var remaining: Duration?
-        if let timeout = limits.timeout {
-            remaining = timeout - (clock.now - started)
-            guard remaining! > .zero else { throw .timedOut }
-        }
         let encoder = Encoder(
-            format: spec.format, quality: spec.quality, isOpaque: spec.isOpaque, matte: spec.view.matte, options: options,
-            autoFormats: autoFormats, deadline: remaining)
+            choice: choice, quality: spec.quality, isOpaque: spec.isOpaque, matte: spec.view.matte, options: options, deadline: deadline)
         let output = try encoder.encode(canvas, sources: images.values.map(\.name))
         timings.encode = lap()
         return RenderedImage(bytes: output.bytes, format: output.format, pixelSize: plan.canvas, hasAlpha: output.hasAlpha, timings: timings)
     }
 
-    /// The canvas must fit the output limits before anything is drawn.
-    private func checkOutput(_ canvas: PixelSize) throws(RenderError) {
+    /// The canvas must fit the output limits before anything is drawn, and hold at least one pixel: a
+    /// root of 1e-42 points is not empty to layout, but rounds to no pixels at all.
+    private func checkOutput(_ plan: RenderPlan) throws(RenderError) {
+        let canvas = plan.canvas
+        guard canvas.width >= 1, canvas.height >= 1 else { throw .layout(.emptyRootSize(plan.rootSize)) }
         guard canvas.width <= limits.maxOutputSide, canvas.height <= limits.maxOutputSide else {
             throw .outputTooLarge("\(canvas.width)×\(canvas.height) pixels, the longest side allowed is \(limits.maxOutputSide)")
         }
@@ -67,9 +72,10 @@ public struct Renderer: Sendable {
     }
 
     /// Opens every image the view shows; the request's `orient` applies to its own image only.
-    private func openSources(_ spec: TransformSpec, opened: [String: ImageFile]) throws(RenderError) -> [ImageRef: SourceImage] {
+    private func openSources(_ spec: TransformSpec, opened: [String: ImageFile], deadline: Deadline) throws(RenderError) -> [ImageRef: SourceImage] {
         var images: [ImageRef: SourceImage] = [:]
         for ref in spec.view.imageRefs {
+            try deadline.check()
             let name = ref.name(primary: spec.source)
             let file: ImageFile
             if let known = opened[name] { file = known } else { file = try sources.file(named: name) }
@@ -80,21 +86,23 @@ public struct Renderer: Sendable {
         return images
     }
 
-    private func draw(_ plan: RenderPlan, images: [ImageRef: SourceImage]) throws(RenderError) -> VImage {
+    private func draw(_ plan: RenderPlan, images: [ImageRef: SourceImage], deadline: Deadline) throws(RenderError) -> VImage {
         do {
             var canvas = try Canvas(size: plan.canvas)
             for operation in plan.operations {
+                try deadline.check()
                 let layers: [Layer]
                 switch operation {
                 case .image(let paint):
                     layers = try ImageLayers(source: images[paint.ref]!, paint: paint, scale: plan.scale, limits: limits).layers()
                 case .fill(let paint):
-                    layers = try ShapeLayers.fill(paint)
+                    layers = try ShapeLayers.fill(paint, limits: limits)
                 case .border(let paint):
-                    layers = try ShapeLayers.border(paint)
+                    layers = try ShapeLayers.border(paint, limits: limits)
                 }
                 for layer in layers { try canvas.draw(layer) }
             }
+            try deadline.check()
             return canvas.image
         } catch let error as RenderError {
             throw error

@@ -10,6 +10,8 @@ struct SourceImage {
     let metrics: ImageMetrics
     /// The EXIF orientation to apply (1…8); the stored tag unless the request fixed one.
     let orientation: ImageOrientation
+    /// True when the file's pixels have an alpha band (from the header).
+    let hasAlpha: Bool
 
     /// Reads the header of `file` (opened by `SourceDirectory.file(named:)`). `fixedOrientation`
     /// overrides the EXIF tag (`orient=`). Size limits are checked on the file and on the header,
@@ -34,6 +36,7 @@ struct SourceImage {
             throw .sourceTooLarge(name, reason: "\(header.width)×\(header.height) pixels, the limit is \(limits.maxSourcePixels) pixels")
         }
         orientation = fixedOrientation ?? ImageOrientation(exifValue: header.exifOrientation) ?? .up
+        hasAlpha = header.hasAlpha
         metrics = ImageMetrics(
             pixelWidth: header.width, pixelHeight: header.height,
             scale: ImageMetrics.scale(fromFileName: name), orientation: orientation)

@@ -52,8 +52,22 @@ public enum Limits {
     public static let outputSide = 8192
     /// Largest output.
     public static let outputPixels = 40_000_000
+    /// Longest side of an image made on the way to the output (a frame resampled before clipping, a
+    /// tile, a fill): far below libvips's coordinate limit, whose check aborts the process.
+    public static let intermediateSide = 32_768
     /// Most tiles one image may repeat into.
     public static let tiles = 250_000
+    /// Most layers one render draws (an image is 1, a 9-slice up to 9, a border up to 4).
+    public static let layers = 64
+    /// Memory one render may hold, estimated from its plan before drawing; with one worker per core
+    /// on 2 cores, two renders stay within 512 MiB above the idle process.
+    public static let renderBytes = 192 * 1024 * 1024
+    /// Largest AVIF output; libheif cannot be stopped at the deadline (noise: ≈ 2.7 CPU-s at 4 MP, 5.3 at 8 MP).
+    public static let avifPixels = 4_000_000
+    /// Largest WebP output; libwebp cannot be stopped at the deadline (noise: ≈ 0.2 CPU-s and 24 bytes per pixel).
+    public static let webpPixels = 6_000_000
+    /// Largest GIF output; its quantizer cannot be stopped at the deadline (noise: ≈ 5 CPU-s at 2 MP, up to 7.6 at 4 MP).
+    public static let gifPixels = 2_000_000
     /// Time one render may take; then libvips is stopped and the client gets 503.
     public static let renderTimeout: Duration = .seconds(10)
     /// Memory libvips's operation cache may hold (the result cache is on disk).
@@ -97,7 +111,13 @@ public enum Limits {
         limits.maxSourcePixels = sourcePixels
         limits.maxOutputSide = outputSide
         limits.maxOutputPixels = outputPixels
+        limits.maxIntermediateSide = intermediateSide
         limits.maxTiles = tiles
+        limits.maxLayers = layers
+        limits.maxRenderBytes = renderBytes
+        limits.maxAVIFPixels = avifPixels
+        limits.maxWebPPixels = webpPixels
+        limits.maxGIFPixels = gifPixels
         limits.timeout = renderTimeout
         return limits
     }

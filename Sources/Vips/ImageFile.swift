@@ -3,15 +3,19 @@ import CVips
 import Glibc
 #endif
 
-/// An image file to decode: where libvips reads from, plus the file's identity (size and
-/// modification time), which the cache uses to notice changed sources.
-public struct ImageFile: Sendable {
-    /// The file's path.
+/// An open image file: the descriptor libvips reads from, plus the file's identity (size and
+/// modification time), which the cache uses to notice changed sources. The file is opened once and
+/// checked on that descriptor, so what was checked is what is decoded even if the path is replaced
+/// (by another file, or a FIFO that would block a reader) in between.
+public final class ImageFile: Sendable {
+    /// The file's path, as opened.
     public let path: String
     /// Size in bytes.
     public let size: Int
     /// Modification time in nanoseconds since the epoch.
     public let modified: Int64
+    /// Owned; closed when this object goes away.
+    private let descriptor: Int32
 
     /// Why opening a file failed.
     public enum OpenError: Error, Sendable {
@@ -20,15 +24,32 @@ public struct ImageFile: Sendable {
         case unreadable(errno: Int32)
     }
 
-    /// Checks that `path` is a readable regular file and records its identity.
+    /// Opens `path` for reading and checks, on the open descriptor, that it is a regular file.
+    /// Non-blocking, so a FIFO or device at the path fails at once instead of waiting for a writer.
     public init(path: String) throws(OpenError) {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else {
+            let code = errno
+            throw code == ENOENT || code == ENOTDIR ? .notFound : code == ENXIO ? .notRegularFile : .unreadable(errno: code)
+        }
         var info = stat()
-        guard stat(path, &info) == 0 else { throw errno == ENOENT || errno == ENOTDIR ? .notFound : .unreadable(errno: errno) }
-        guard (info.st_mode & S_IFMT) == S_IFREG else { throw .notRegularFile }
-        guard access(path, R_OK) == 0 else { throw .unreadable(errno: errno) }
+        guard fstat(fd, &info) == 0 else {
+            let code = errno
+            close(fd)
+            throw .unreadable(errno: code)
+        }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            close(fd)
+            throw .notRegularFile
+        }
         self.path = path
+        descriptor = fd
         size = Int(info.st_size)
         modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+    }
+
+    deinit {
+        close(descriptor)
     }
 
     /// The libvips loader that recognises the file's bytes (e.g. `VipsForeignLoadJpegSource`), or
@@ -51,11 +72,11 @@ public struct ImageFile: Sendable {
         return try VImage.make("load") { cvips_load_source(source, $0, Int32(shrink), sequential ? 1 : 0, 1) }
     }
 
-    // Each source opens the file itself: sources made from one shared descriptor would share its
-    // read offset, and libvips closes a descriptor when its source is freed.
+    // Each source gets its own open file description of this file (see the shim): sources share no
+    // read offset, and never reopen the path.
     private func makeSource() throws(VipsError) -> UnsafeMutablePointer<VipsSource> {
         try Vips.start()
-        guard let source = vips_source_new_from_file(path) else { throw VipsError.take(operation: "open source") }
+        guard let source = cvips_source_for_descriptor(descriptor) else { throw VipsError.take(operation: "open source") }
         return source
     }
 }

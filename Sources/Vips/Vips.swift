@@ -12,9 +12,17 @@ public enum Vips {
         (try? started.get()) != nil
     }
 
-    /// Turns the loaders libvips marks untrusted (SVG, PDF, …) on or off; off by default.
+    /// Turns the SVG and PDF loaders (untrusted by libvips) on or off; off by default. Either way only
+    /// the service's loaders run: JPEG, PNG, WebP, GIF, HEIF/AVIF and TIFF.
     public static func allowUntrustedLoaders(_ allowed: Bool) {
-        vips_block_untrusted_set(allowed ? 0 : 1)
+        cvips_allow_loaders(allowed ? 1 : 0)
+    }
+
+    /// Makes GLib criticals (failed preconditions inside libvips) and GObject warnings (arguments out
+    /// of range) abort the process, for fuzzing harnesses that must see them as crashes. Never called
+    /// by the service.
+    public static func makeCriticalsFatal() {
+        cvips_make_criticals_fatal()
     }
 
     /// Bytes libvips has allocated for pixels right now, and the most it ever had.
@@ -39,8 +47,9 @@ public enum Vips {
         // Results are cached on disk by the service; libvips's own operation cache only costs memory.
         vips_cache_set_max(0)
         // Loaders marked untrusted (SVG, PDF, JPEG 2000, JPEG XL, ImageMagick…) can reach files or
-        // run complex parsers on hostile input; they stay off unless `allowUntrustedLoaders` is called.
-        vips_block_untrusted_set(1)
+        // run complex parsers on hostile input, and others (matrix, CSV, PPM, VIPS…) read formats the
+        // service does not serve: only the six we need run unless `allowUntrustedLoaders` adds SVG/PDF.
+        cvips_allow_loaders(0)
         return .success(())
     }()
 }

@@ -92,6 +92,23 @@ final class SourceFolder {
         return try VImage.fromPixels(pixels, width: width, height: height, bands: 4)
     }
 
+    /// A renderer over this folder with `limits`.
+    func renderer(limits: RenderLimits) throws -> Renderer {
+        try Renderer(sources: SourceDirectory(root: url.path), limits: limits)
+    }
+
+    /// The error rendering `query` for `source` throws, or `nil` when it renders.
+    func failure(_ source: String, _ query: String, limits: RenderLimits = RenderLimits(), autoFormats: [EncodedFormat] = []) throws -> RenderError? {
+        let spec = try TransformSpec.parse(source: source, query: query, limits: .unbounded)
+        let renderer = try renderer(limits: limits)
+        do {
+            _ = try renderer.render(spec, autoFormats: autoFormats)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
     /// Renders `query` for `source` and decodes the result.
     func render(_ source: String, _ query: String) throws -> (image: RenderedImage, bitmap: Bitmap) {
         let spec = try TransformSpec.parse(source: source, query: query)

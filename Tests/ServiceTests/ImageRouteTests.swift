@@ -126,8 +126,11 @@ struct ImageErrorTests {
 
     @Test("a failure inside libvips is a 500 without details")
     func internalError() throws {
-        // GIF cannot be wider than 65535 px; with the output limit raised, the encoder fails.
-        let fixture = try ServiceFixture { $0.render.maxOutputSide = 100_000 }
+        // GIF cannot be wider than 65535 px; with the output limits raised, the encoder fails.
+        let fixture = try ServiceFixture {
+            $0.render.maxOutputSide = 100_000
+            $0.render.maxIntermediateSide = 100_000
+        }
         let response = try fixture.get("/img/dot_green.png?w=70000&h=1&mode=stretch&fmt=gif")
         #expect(response.status == 500 && response.json == ["error": "internal error while rendering"])
         #expect(response.header("Cache-Control") == "no-store")

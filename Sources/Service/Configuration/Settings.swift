@@ -63,6 +63,22 @@ enum Settings {
         Setting(key: "limits.output_side", help: "longest output side, pixels (400 beyond)") { c, v throws(SettingError) in c.render.maxOutputSide = try integer(v, 1...65_535) },
         Setting(key: "limits.output_pixels", help: "largest output, pixels (400 beyond)") { c, v throws(SettingError) in c.render.maxOutputPixels = try integer(v, 1...1_000_000_000) },
         Setting(key: "limits.tiles", help: "most tiles one image may repeat into (400 beyond)") { c, v throws(SettingError) in c.render.maxTiles = try integer(v, 1...100_000_000) },
+        Setting(key: "limits.intermediate_side", help: "longest side of an image before clipping, pixels (400 beyond)") { c, v throws(SettingError) in
+            c.render.maxIntermediateSide = try integer(v, 1...1_000_000)
+        },
+        Setting(key: "limits.layers", help: "most layers one render draws (400 beyond)") { c, v throws(SettingError) in c.render.maxLayers = try integer(v, 1...10_000) },
+        Setting(key: "limits.render_bytes", help: "memory one render may hold, estimated before drawing (400 beyond)") { c, v throws(SettingError) in
+            c.render.maxRenderBytes = try bytes(v)
+        },
+        Setting(key: "limits.avif_pixels", help: "largest AVIF output, pixels (400 beyond; fmt=auto falls back)") { c, v throws(SettingError) in
+            c.render.maxAVIFPixels = try integer(v, 1...1_000_000_000)
+        },
+        Setting(key: "limits.webp_pixels", help: "largest WebP output, pixels (400 beyond; fmt=auto falls back)") { c, v throws(SettingError) in
+            c.render.maxWebPPixels = try integer(v, 1...1_000_000_000)
+        },
+        Setting(key: "limits.gif_pixels", help: "largest GIF output, pixels (400 beyond)") { c, v throws(SettingError) in
+            c.render.maxGIFPixels = try integer(v, 1...1_000_000_000)
+        },
         Setting(key: "limits.render_timeout", help: "time one render may take (503 after)") { c, v throws(SettingError) in c.render.timeout = try duration(v) },
         Setting(key: "limits.chain_length", help: "longest chain, characters (400 beyond)") { c, v throws(SettingError) in c.spec.maxChainLength = try integer(v, 1...65_536) },
         Setting(key: "limits.modifiers", help: "most modifiers in one request (400 beyond)") { c, v throws(SettingError) in c.spec.maxModifiers = try integer(v, 1...1000) },

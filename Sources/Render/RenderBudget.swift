@@ -1,0 +1,103 @@
+import Layout
+
+/// The memory a render will hold, estimated from its plan before anything is drawn, so a request
+/// that would need more than `RenderLimits.maxRenderBytes` is refused instead of growing the
+/// process. libvips streams most work in strips; what it holds whole is counted here:
+/// - random-access decodes (9-slice reads regions of its source in any order): the whole source;
+/// - tiles: the resampled tile each repeats;
+/// - every layer drawn: a strip of float RGBA rows for its composite;
+/// - `fmt=auto` with transparency possible: the canvas, computed once to look for transparency;
+/// - the encoders: AVIF, WebP and GIF take the whole image, with tens of bytes per pixel of working
+///   memory; JPEG's Huffman optimisation keeps every DCT coefficient (peak RSS growth per pixel,
+///   measured encoding colour noise at 4–32 MP with libvips 8.14; PNG stayed flat).
+struct RenderBudget {
+    /// Bytes per pixel of an 8-bit RGBA image.
+    static let rgbaBytes = 4
+    /// Rows of float RGBA (16 bytes a pixel) a composite keeps per layer while the canvas streams.
+    static let compositeRows = 128
+    /// Working bytes per output pixel of each encoder (peak RSS growth per pixel, measured). `nil` is
+    /// `fmt=auto`'s JPEG-or-PNG, counted as JPEG, the larger.
+    static func encoderBytesPerPixel(_ format: EncodedFormat?) -> Int {
+        switch format {
+        case .avif: 40
+        case .webp: 24
+        case .gif: 14
+        case .jpeg, nil: 4
+        case .png: 0
+        }
+    }
+
+    /// Estimated bytes, with what they are for (largest first), for the message when over budget.
+    private(set) var items: [(what: String, bytes: Int)] = []
+    /// Layers the plan draws.
+    private(set) var layers = 0
+
+    var bytes: Int { items.reduce(0) { $0 + $1.bytes } }
+
+    /// Estimates `plan` drawn at `scale` with `images`, written as `choice`; `isOpaque` is `opaque=1`.
+    init(plan: RenderPlan, images: [ImageRef: SourceImage], choice: FormatChoice, isOpaque: Bool) {
+        let canvas = plan.canvas
+        for operation in plan.operations {
+            switch operation {
+            case .image(let paint):
+                guard paint.placement.visiblePixelRect != nil else { continue }
+                switch paint.content {
+                case .stretch:
+                    layers += 1
+                case .tile(let grid):
+                    layers += 1
+                    let tile = Double(Self.rgbaBytes) * grid.tileSize.width * plan.scale * grid.tileSize.height * plan.scale
+                    add("tile of `\(images[paint.ref]?.name ?? "image")`", Int(min(tile, Double(Int.max / 4))))
+                case .nineSlice:
+                    layers += 9
+                    let source = paint.metrics
+                    add("random-access decode of `\(images[paint.ref]?.name ?? "image")` for 9-slice",
+                        source.pixelWidth * source.pixelHeight * Self.rgbaBytes)
+                }
+            case .fill(let fill):
+                if fill.placement.visiblePixelRect != nil { layers += 1 }
+            case .border(let border):
+                if border.placement.visiblePixelRect != nil { layers += border.innerPixelRect == nil ? 1 : 4 }
+            }
+        }
+        add("compositing \(layers) layers", layers * canvas.width * Self.compositeRows * 16)
+        let pixels = canvas.width * canvas.height
+        if choice.format == nil && !isOpaque && Self.mayBeTransparent(plan, images: images) {
+            add("the canvas, computed to look for transparency (fmt=auto)", pixels * Self.rgbaBytes)
+        }
+        let name = choice.format?.rawValue.uppercased() ?? "JPEG"
+        add("the \(name) encoder", pixels * Self.encoderBytesPerPixel(choice.format))
+    }
+
+    /// False only when the canvas will have no alpha band at all: one image without alpha, stretched
+    /// over the whole canvas, becomes the canvas as it is (see `Canvas.draw`); anything else draws
+    /// onto transparent RGBA.
+    private static func mayBeTransparent(_ plan: RenderPlan, images: [ImageRef: SourceImage]) -> Bool {
+        guard plan.operations.count == 1, case .image(let paint) = plan.operations[0], paint.content == .stretch,
+              paint.placement.visiblePixelRect == PixelRect(x: 0, y: 0, width: plan.canvas.width, height: plan.canvas.height),
+              let source = images[paint.ref]
+        else { return true }
+        return source.hasAlpha
+    }
+
+    private mutating func add(_ what: String, _ bytes: Int) {
+        if bytes > 0 { items.append((what, bytes)) }
+    }
+
+    /// Refuses the render when it draws more layers than allowed or would hold more than the budget.
+    func check(_ limits: RenderLimits) throws(RenderError) {
+        guard layers <= limits.maxLayers else {
+            throw .overBudget("\(layers) layers to draw, the limit is \(limits.maxLayers)")
+        }
+        guard bytes <= limits.maxRenderBytes else {
+            let biggest = items.sorted { $0.bytes > $1.bytes }.prefix(3).map { "\($0.what) \(Self.mebibytes($0.bytes))" }
+            throw .overBudget(
+                "about \(Self.mebibytes(bytes)) of memory (\(biggest.joined(separator: ", "))), one render may use "
+                    + "\(Self.mebibytes(limits.maxRenderBytes)); ask for a smaller size, fewer layers or fmt=jpeg")
+        }
+    }
+
+    private static func mebibytes(_ bytes: Int) -> String {
+        "\((bytes + (1 << 20) - 1) >> 20) MiB"
+    }
+}
