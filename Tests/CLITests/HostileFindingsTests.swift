@@ -1,0 +1,148 @@
+import Foundation
+import HTTPTestSupport
+import Service
+import Testing
+
+/// The findings of an adversarial pass against `imgframe serve`, replayed against the real binary:
+/// each gets its precise answer, the process survives every one, no render outlives its deadline, and
+/// the server's peak and final RSS stay bounded. (`scripts/bench-hostile` replays the full-size
+/// versions and measures them.)
+@Suite("hostile findings", .serialized)
+struct HostileFindingsTests {
+    static let key = "findings-key"
+
+    /// The hostile suite's root plus the files these findings need.
+    static func makeRoot() throws -> URL {
+        let folder = try HostileInputTests.makeRoot()
+        let root = folder.appendingPathComponent("root")
+        try Data(try truncatedJPEG()).write(to: root.appendingPathComponent("claims7000.jpg"))
+        try Data("2 2\n1 2\n3 4\n".utf8).write(to: root.appendingPathComponent("matrix.png"))
+        guard mkfifo(root.appendingPathComponent("fifo.jpg").path, 0o644) == 0 else { throw POSIXError(.EIO) }
+        return folder
+    }
+
+    /// The first 633 bytes of the sample JPEG with its frame header claiming 7000×7000 pixels (under
+    /// the 50 MP source limit): the header reads, the pixels are missing.
+    static func truncatedJPEG() throws -> [UInt8] {
+        var bytes = [UInt8](try Data(contentsOf: HostileInputTests.samples.appendingPathComponent("landscape_4.jpg")))
+        let sof = try #require((0..<bytes.count - 1).first { bytes[$0] == 0xFF && (bytes[$0 + 1] == 0xC0 || bytes[$0 + 1] == 0xC2) })
+        bytes.replaceSubrange(sof + 5..<sof + 9, with: [0x1B, 0x58, 0x1B, 0x58])  // 7000×7000
+        let scan = try #require((sof..<bytes.count - 1).first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xDA })
+        return Array(bytes.prefix(max(633, scan + 40)))
+    }
+
+    static func status(_ pid: Int32, _ field: String) -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = text.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") }) else { return 0 }
+        return Int(line.split(separator: " ", omittingEmptySubsequences: true)[1]) ?? 0
+    }
+
+    @Test("every finding gets its answer; the process lives, renders stop at the deadline, RSS stays bounded")
+    func findings() throws {
+        raiseOpenFileLimit()
+        let folder = try Self.makeRoot()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try ServeProcess(
+            ["--root", folder.appendingPathComponent("root").path],
+            environment: ["IMGFRAME_SIGNING_KEYS": Self.key, "IMGFRAME_LIMITS_RENDER_TIMEOUT": "2s", "IMGFRAME_LIMITS_WRITE_TIMEOUT": "2s"])
+        _ = try server.waitUntilListening()
+        let pid = server.process.processIdentifier
+        let signer = URLSigner(keys: [Self.key])
+        func send(_ bytes: String, timeout: Double = 30) throws -> RawClient.Response {
+            let client = try RawClient(port: server.port, timeout: timeout)
+            try client.send(bytes)
+            return try client.readResponse()
+        }
+        func get(_ target: String, signed: Bool = true) throws -> RawClient.Response {
+            try send("GET \(signed ? signer.sign(target) : target) HTTP/1.1\r\nHost: t\r\n\r\n")
+        }
+        func alive() throws -> Bool {
+            guard server.process.isRunning else { return false }
+            return try get("/healthz", signed: false).status == 200
+        }
+
+        for width in 50..<55 { #expect(try get("/img/landscape_4.jpg?w=\(width)&h=\(width)&mode=fill").status == 200) }
+        let baseline = Self.status(pid, "VmRSS")
+
+        // HTTP framing (C1, L3): a negative or signed chunk size, repeated lengths → 400, never a crash.
+        let framing = [
+            "Transfer-Encoding: chunked\r\n\r\n-1\r\n", "Transfer-Encoding: chunked\r\n\r\n+5\r\nhello\r\n0\r\n\r\n",
+            "Transfer-Encoding: chunked\r\n\r\n-0\r\n\r\n", "Transfer-Encoding: chunked\r\n\r\n0x5\r\nhello\r\n0\r\n\r\n",
+            "Content-Length: 0\r\nContent-Length: 0\r\n\r\n", "Content-Length: 5, 5\r\n\r\nhello", "Content-Length: +5\r\n\r\nhello",
+        ]
+        for case_ in framing {
+            let response = try send("GET /healthz HTTP/1.1\r\nHost: a\r\n" + case_)
+            #expect(response.status == 400, "\(case_.debugDescription) → \(response.status)")
+            #expect(try alive(), "\(case_.debugDescription)")
+        }
+
+        // M4: a 30 KB head in small packets is answered (the head is scanned once, not re-parsed per read).
+        let head = "GET /healthz HTTP/1.1\r\nHost: t\r\n" + (0..<60).map { "X-H\($0): " + String(repeating: "v", count: 490) + "\r\n" }.joined() + "\r\n"
+        let dribble = try RawClient(port: server.port)
+        for piece in Array(head.utf8).chunked(into: 16) { try dribble.send(piece) }
+        #expect(try dribble.readResponse().status == 200)
+
+        // Images: sizes past the limits, encoders past their caps, loaders the service does not use.
+        let gradients = String(repeating: ".background(LinearGradient(colors:[.red,.blue],startPoint:.top,endPoint:.bottom))", count: 24)
+        let images: [(String, Set<Int>)] = [
+            ("/img/landscape_4.jpg?chain=Image(%22landscape_4.jpg%22).resizable().frame(width:2.2e9,height:10).frame(width:100,height:100,alignment:.trailing).clipped()", [400]),
+            ("/img/landscape_4.jpg?chain=resizable().frame(width:1e9,height:10)", [400]),
+            ("/img/landscape_4.jpg?chain=Color.red.frame(width:6324,height:6324)" + gradients, [400, 503]),
+            ("/img/landscape_4.jpg?w=6320&h=6320&mode=fill&fmt=avif&q=100", [400]),
+            ("/img/landscape_4.jpg?w=6320&h=6320&mode=fill&fmt=webp&q=100", [400]),
+            ("/img/landscape_4.jpg?w=6320&h=6320&mode=fill&fmt=gif", [400]),
+            ("/img/claims7000.jpg?w=10", [422]), ("/img/matrix.png?w=10", [415]), ("/img/fifo.jpg?w=10", [415]),
+        ]
+        for (target, statuses) in images {
+            let response = try get(target)
+            #expect(statuses.contains(response.status), "\(target.prefix(120)) → \(response.status) \(response.text)")
+            #expect(try alive(), "\(target.prefix(120))")
+        }
+        // Nothing from those is cached, and no render is left running.
+        let metrics = try get("/metrics", signed: false)
+        #expect(metrics.status == 404, "/metrics must not be on the public port while signing is on")
+
+        // L1, L2: an expired `exp` spelled `%65xp`, and other spellings of a valid signature → 403.
+        let now = Int(Date().timeIntervalSince1970)
+        let valid = signer.sign("/img/dot_green.png?w=33&h=20")
+        let sig = String(valid.split(separator: "=").last!)
+        let spellings = [
+            signer.sign("/img/dot_green.png?w=33&%65xp=\(now - 10)"), "/img/dot_green.png?h=20&w=33&sig=\(sig)",
+            "/img/dot_green.png?w=33&&h=20&sig=\(sig)", valid + "&", "/img/dot_green.png?&w=33&h=20&sig=\(sig)",
+        ]
+        #expect(try get(valid, signed: false).status == 200)
+        for attempt in spellings { #expect(try get(attempt, signed: false).status == 403, "\(attempt)") }
+
+        // H3: slow readers of a large cached PNG hold file chunks, not copies of the body.
+        let large = "/img/landscape_4.jpg?w=2600&h=2600&mode=fill&fmt=png"
+        let first = try get(large)
+        #expect(first.status == 200)
+        var readers: [RawClient] = []
+        for _ in 0..<30 {
+            let client = try RawClient(port: server.port)
+            var size = Int32(4096)
+            setsockopt(client.descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+            try client.send("GET \(signer.sign(large)) HTTP/1.1\r\nHost: t\r\n\r\n")
+            readers.append(client)
+        }
+        #expect(try get(large).body == first.body)
+        let held = Self.status(pid, "VmRSS")
+        #expect(held < baseline + 30 * first.body.count / 1024 / 2, "30 stalled readers of \(first.body.count) bytes: RSS \(baseline) → \(held) kB")
+        readers.removeAll()
+
+        #expect(try alive())
+        let peak = Self.status(pid, "VmHWM")
+        let settled = Self.status(pid, "VmRSS")
+        print("hostile findings: RSS \(baseline) kB at start, peak \(peak) kB, \(held) kB with 30 stalled readers, \(settled) kB at the end")
+        #expect(peak < baseline + 512 * 1024, "peak RSS \(peak) kB over baseline \(baseline) kB + 512 MiB")
+        server.terminate()
+        #expect(server.waitForExit() == 0)
+    }
+}
+
+extension Array {
+    /// Consecutive pieces of at most `size` elements.
+    func chunked(into size: Int) -> [[Element]] {
+        stride(from: 0, to: count, by: size).map { Array(self[$0..<Swift.min($0 + size, count)]) }
+    }
+}
