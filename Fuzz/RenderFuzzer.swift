@@ -3,7 +3,6 @@
 // libvips → encode. Limits are tightened so one execution takes milliseconds (output side ≤ 256,
 // 2 s deadline). Invariants: no crash, no libvips assertion, GLib critical or GObject warning (made
 // fatal), and no internal failure (a 500): every other RenderError is an acceptable answer.
-import CVips
 import Foundation
 
 /// Small sources written once at start-up: opaque JPEG, PNG with transparency, GIF, WebP, and a

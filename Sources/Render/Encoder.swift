@@ -6,6 +6,7 @@ import Vips
 /// has no alpha (JPEG, `opaque=1`), and for `fmt=auto` without a negotiated format picks JPEG, or PNG
 /// when the result has transparency.
 struct Encoder {
+    /// The format decided before drawing; `nil` inside means JPEG or PNG by transparency.
     let choice: FormatChoice
     let quality: Int
     let isOpaque: Bool

@@ -6,7 +6,9 @@ import Vips
 /// each pixel's position to an entry of a small colour table computed here, so no full-size buffer
 /// is built and the pixels are computed only while encoding, where the deadline can stop them.
 struct GradientRamp {
+    /// Stops and unit start and end points.
     let gradient: LinearGradient
+    /// The view's rect on the canvas the unit points refer to; the gradient spans all of it.
     let rect: PixelRect
 
     /// Table entries for gradients that are not axis-aligned: the most a 16-bit index addresses. One

@@ -75,9 +75,12 @@ struct ImageLayers {
         var layers: [Layer] = []
         for row in 0..<3 {
             for column in 0..<3 {
-                let from = PixelRect(
+                // Insets wider than the image put grid lines outside it; only the part inside is read.
+                let grid = PixelRect(
                     x: sourceColumns[column], y: sourceRows[row],
                     width: sourceColumns[column + 1] - sourceColumns[column], height: sourceRows[row + 1] - sourceRows[row])
+                let from = grid.intersection(PixelRect(x: 0, y: 0, width: image.width, height: image.height))
+                    ?? PixelRect(x: 0, y: 0, width: 0, height: 0)
                 let to = PixelRect(
                     x: slice.destinationColumnsPx[column], y: slice.destinationRowsPx[row],
                     width: slice.destinationColumnsPx[column + 1] - slice.destinationColumnsPx[column],

@@ -32,6 +32,7 @@ struct RenderBudget {
     /// Layers the plan draws.
     private(set) var layers = 0
 
+    /// The estimate: all items together.
     var bytes: Int { items.reduce(0) { $0 + $1.bytes } }
 
     /// Estimates `plan` drawn at `scale` with `images`, written as `choice`; `isOpaque` is `opaque=1`.

@@ -27,3 +27,16 @@ struct RenderFuzzRegressionTests {
         }
     }
 }
+
+extension RenderFuzzRegressionTests {
+    @Test("cap insets wider than the image read only the image's own pixels instead of failing inside libvips")
+    func capInsetsWiderThanImage() throws {
+        let folder = try SourceFolder()
+        try folder.png("e@2x.png", width: 30, height: 30, quadrant(30, 30))
+        let query = try Self.query("render-cap-insets-wider-than-image.bin")
+        let error = try folder.failure("e@2x.png", query + "&fmt=png")
+        #expect(error == nil, "\(String(describing: error))")
+        let (image, bitmap) = try folder.render("e@2x.png", query + "&fmt=png")
+        #expect(image.pixelSize == PixelSize(width: 90, height: 50) && bitmap.colours.count > 1)
+    }
+}
