@@ -11,7 +11,7 @@ private let catalog = ImageCatalog([
 public func fuzzSpecParser(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard size > 0, let text = String(validating: UnsafeBufferPointer(start: data, count: size), as: UTF8.self) else { return 0 }
     // First byte chooses: a whole query, or a bare chain.
-    let query = data[0] % 2 == 0 ? String(text.dropFirst()) : "chain=" + percentEncode(String(text.dropFirst()))
+    let query = data[0] % 2 == 0 ? String(text.dropFirst()) : "chain=" + percentEncoded(String(text.dropFirst()))
     guard let spec = try? TransformSpec.parse(source: "a.jpg", query: query) else { return 0 }
     // The canonical chain is the service's own text (cache keys), not user input: read it back
     // without the request limits (a long but allowed name can print a chain past them). It is not
@@ -21,16 +21,4 @@ public func fuzzSpecParser(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     precondition(again == spec.view, "canonical chain does not read back: \(chain)")
     _ = try? LayoutEngine.plan(spec.view, images: catalog, proposal: spec.proposal, scale: spec.scale).json.serialized()
     return 0
-}
-
-private func percentEncode(_ text: String) -> String {
-    var out = ""
-    for byte in text.utf8 {
-        let c = Character(Unicode.Scalar(byte))
-        if byte < 0x80, c.isLetter || c.isNumber || "-._~".contains(c) { out.append(c) } else {
-            let hex = String(byte, radix: 16, uppercase: true)
-            out += "%" + (hex.count == 1 ? "0" : "") + hex
-        }
-    }
-    return out
 }

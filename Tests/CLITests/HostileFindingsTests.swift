@@ -31,12 +31,6 @@ struct HostileFindingsTests {
         return Array(bytes.prefix(max(633, scan + 40)))
     }
 
-    static func status(_ pid: Int32, _ field: String) -> Int {
-        guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let line = text.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") }) else { return 0 }
-        return Int(line.split(separator: " ", omittingEmptySubsequences: true)[1]) ?? 0
-    }
-
     @Test("every finding gets its answer; the process lives, renders stop at the deadline, RSS stays bounded")
     func findings() throws {
         raiseOpenFileLimit()
@@ -62,7 +56,7 @@ struct HostileFindingsTests {
         }
 
         for width in 50..<55 { #expect(try get("/img/landscape_4.jpg?w=\(width)&h=\(width)&mode=fill").status == 200) }
-        let baseline = Self.status(pid, "VmRSS")
+        let baseline = HostileInputTests.memory(pid, "VmRSS")
 
         // HTTP framing (C1, L3): a negative or signed chunk size, repeated lengths → 400, never a crash.
         let framing = [
@@ -126,13 +120,13 @@ struct HostileFindingsTests {
             readers.append(client)
         }
         #expect(try get(large).body == first.body)
-        let held = Self.status(pid, "VmRSS")
+        let held = HostileInputTests.memory(pid, "VmRSS")
         #expect(held < baseline + 30 * first.body.count / 1024 / 2, "30 stalled readers of \(first.body.count) bytes: RSS \(baseline) → \(held) kB")
         readers.removeAll()
 
         #expect(try alive())
-        let peak = Self.status(pid, "VmHWM")
-        let settled = Self.status(pid, "VmRSS")
+        let peak = HostileInputTests.memory(pid, "VmHWM")
+        let settled = HostileInputTests.memory(pid, "VmRSS")
         print("hostile findings: RSS \(baseline) kB at start, peak \(peak) kB, \(held) kB with 30 stalled readers, \(settled) kB at the end")
         #expect(peak < baseline + 512 * 1024, "peak RSS \(peak) kB over baseline \(baseline) kB + 512 MiB")
         server.terminate()

@@ -68,9 +68,10 @@ struct HostileInputTests {
         ("/img/dot_green.png?overlay=escape.png&w=10", 404), ("/img/missing.png?w=10", 404),
     ]
 
-    static func rss(_ pid: Int32) -> Int {
+    /// A kB field of `/proc/PID/status`: `VmRSS` (resident now) or `VmHWM` (the peak); 0 when unreadable.
+    static func memory(_ pid: Int32, _ field: String = "VmRSS") -> Int {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }) else { return 0 }
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") }) else { return 0 }
         return Int(line.split(separator: " ", omittingEmptySubsequences: true)[1]) ?? 0
     }
 
@@ -94,7 +95,7 @@ struct HostileInputTests {
 
         // Warm up, then take the baseline.
         for width in 50..<60 { #expect(try get("/img/landscape_4.jpg?w=\(width)&h=\(width)&mode=fill").status == 200) }
-        let baseline = Self.rss(server.process.processIdentifier)
+        let baseline = Self.memory(server.process.processIdentifier)
 
         for round in 0..<3 {
             for (target, status) in Self.requests {
@@ -148,7 +149,7 @@ struct HostileInputTests {
         while Date() < deadline, (try? healthy()) != true { usleep(50_000) }
         #expect(try healthy())
 
-        let after = Self.rss(server.process.processIdentifier)
+        let after = Self.memory(server.process.processIdentifier)
         print("hostile suite: RSS \(baseline) kB after warm-up, \(after) kB after the suite")
         #expect(after < baseline + 150_000, "RSS grew from \(baseline) kB to \(after) kB")
         server.terminate()

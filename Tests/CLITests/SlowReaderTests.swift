@@ -32,7 +32,7 @@ struct SlowReaderTests {
         #expect(cached.header("X-Cache") == "HIT" && cached.body == rendered.body)
         #expect(cached.header("Content-Length") == String(rendered.body.count))
         let pid = server.process.processIdentifier
-        let baseline = HostileInputTests.rss(pid)
+        let baseline = HostileInputTests.memory(pid)
 
         var stalled: [RawClient] = []
         for _ in 0..<Self.readers {
@@ -48,7 +48,7 @@ struct SlowReaderTests {
         #expect(Self.hits(server) >= Self.readers + 1)
         var peak = 0
         for _ in 0..<10 {
-            peak = max(peak, HostileInputTests.rss(pid))
+            peak = max(peak, HostileInputTests.memory(pid))
             usleep(50_000)
         }
         // Holding each body would be readers × 14 MB ≈ 560 MB; streaming holds at most the budget.

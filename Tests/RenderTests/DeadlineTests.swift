@@ -24,6 +24,27 @@ struct DeadlineTests {
         }
     }
 
+    @Test("a whole-image encoder that runs past the deadline (it cannot be stopped) gives a timeout, not an image")
+    func finishedLate() throws {
+        let folder = try SourceFolder()
+        // Noise keeps the GIF quantizer busy for about a second on 2 cores, well past the deadline,
+        // while computing the pixels it quantizes takes a few milliseconds.
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        try folder.png("noise.png", width: 1400, height: 1400) { _, _ in
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+            return RGBA(UInt8(truncatingIfNeeded: state), UInt8(truncatingIfNeeded: state >> 8), UInt8(truncatingIfNeeded: state >> 16))
+        }
+        var limits = RenderLimits()
+        limits.timeout = .milliseconds(300)
+        let error = try folder.failure("noise.png", "w=1400&h=1400&fmt=gif", limits: limits)
+        guard case .timedOut = error else {
+            Issue.record("a GIF finished past its deadline must be a timeout; got \(String(describing: error))")
+            return
+        }
+    }
+
     @Test("without a timeout nothing times out")
     func none() throws {
         let folder = try SourceFolder()
