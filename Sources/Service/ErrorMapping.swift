@@ -27,6 +27,7 @@ enum ErrorMapping {
             case .methodNotAllowed: return Outcome(status: .methodNotAllowed, message: "only GET and HEAD are allowed here")
             case .notFound: return Outcome(status: .notFound, message: "no such route; images are under /img/")
             case .overloaded: return Outcome(status: .serviceUnavailable, message: "too many renders in progress; retry shortly")
+            case .queueTimedOut: return Outcome(status: .serviceUnavailable, message: "no renderer was free in time; retry shortly")
             }
         default:
             return Outcome(status: .internalServerError, message: "internal error", isServerFault: true)

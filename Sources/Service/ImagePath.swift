@@ -29,5 +29,8 @@ enum RequestError: Error {
     case badPath(String)
     case methodNotAllowed
     case notFound
+    /// The render queue is full.
     case overloaded
+    /// No render thread was free within `queue_timeout`.
+    case queueTimedOut
 }

@@ -59,7 +59,9 @@ struct ImageRoute: Sendable {
     private func render(
         _ spec: TransformSpec, formats: [EncodedFormat], opened: [String: ImageFile], key: CacheKey, etag: String, headers cachingHeaders: HTTPHeaders
     ) {
-        let accepted = pool.submit { [renderer, cache, flights, logger, statistics, metrics] in
+        let submitted = ContinuousClock.now
+        let job: WorkerPool.Job = { [renderer, cache, flights, logger, statistics, metrics] in
+            metrics.queueWait(seconds: (ContinuousClock.now - submitted).milliseconds / 1000)
             logger.debug("render started: \(spec.canonicalForm)")
             statistics.renderCount.add(1, ordering: .relaxed)
             let response: HTTPResponse
@@ -82,7 +84,16 @@ struct ImageRoute: Sendable {
             }
             return { flights.complete(key, response, cache: status) }
         }
-        if !accepted {
+        let accepted = pool.submit(job) { [flights, metrics] in
+            metrics.refusal(reason: "queue_timeout")
+            flights.complete(key, ErrorMapping.response(ErrorMapping.outcome(for: RequestError.queueTimedOut)), cache: "-")
+        }
+        guard !accepted else { return }
+        // Refused at once (the queue is full), but answered only after `queueTimeout`, as if it had
+        // waited in vain: a client that retries the moment it is answered then costs one cheap
+        // refusal per `queueTimeout`, not a busy loop of them that takes CPU from the renders.
+        metrics.refusal(reason: "queue_full")
+        DispatchQueue.global().asyncAfter(deadline: .now() + DispatchTimeInterval(pool.queueTimeout)) { [flights] in
             flights.complete(key, ErrorMapping.response(ErrorMapping.outcome(for: RequestError.overloaded)), cache: "-")
         }
     }

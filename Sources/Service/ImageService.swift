@@ -30,7 +30,7 @@ public final class ImageService: Sendable {
         try Vips.start()
         Vips.allowUntrustedLoaders(configuration.untrustedLoaders)
         Vips.boundResources(cacheMemory: Limits.vipsCacheMemory, threadsPerImage: 0)
-        let pool = WorkerPool(workers: configuration.workers, queueLength: configuration.queueLength)
+        let pool = WorkerPool(workers: configuration.workers, queueLength: configuration.queueLength, queueTimeout: configuration.queueTimeout)
         let renderer = try Renderer(
             sources: SourceDirectory(root: configuration.root), options: RenderOptions(progressiveJPEG: configuration.progressiveJPEG),
             limits: configuration.render)

@@ -40,8 +40,10 @@ public enum Limits {
     // Work scheduling (imgproxy's workers): renders run on a bounded pool.
     /// Render workers per CPU core.
     public static let workersPerCore = 1
-    /// Queued renders allowed per worker before new ones get 503.
-    public static let queuePerWorker = 2
+    /// Renders that may wait per worker, a bound on memory and open sources (time bounds the wait): ≈ `queueTimeout` of 50 ms renders.
+    public static let queuePerWorker = 64
+    /// Longest wait for a worker; then 503 + `Retry-After`. Well under `renderTimeout`, so a wait plus a render stays bounded.
+    public static let queueTimeout: Duration = .seconds(3)
 
     // Images (imgproxy's and sharp's defaults), each checked before the step it guards.
     /// Largest source file.

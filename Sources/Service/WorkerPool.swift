@@ -1,22 +1,32 @@
+import Dispatch
 import Foundation
 
-/// A fixed set of render threads with a bounded queue: when every worker is busy and the queue is
-/// full, `submit` refuses at once (the caller answers 503) instead of letting work pile up.
-/// Requests that need no render (health checks, 304s, cache hits) never enter it.
+/// A fixed set of render threads with admission by time: a job waits in FIFO order for a thread for
+/// at most `queueTimeout`, and one still waiting then is taken out and answered through its `expired`
+/// handler at that moment; it never starts. A count bound (`queueLength`) refuses at once beyond it
+/// (memory and descriptors of waiting jobs). Requests that need no render (health checks, 304s, cache
+/// hits) never enter it.
 public final class WorkerPool: @unchecked Sendable {
-    // @unchecked: `jobs`, `running` and `stopped` are only touched under `condition`.
+    // @unchecked: `jobs`, `running`, `stopped` and `sweepArmed` are only touched under `condition`.
     private let condition = NSCondition()
-    private var jobs: [Job] = []
+    private var jobs: [Waiting] = []
     private var running = 0
     private var stopped = false
+    /// Whether a sweep is scheduled; it fires no later than the first waiting job's deadline.
+    private var sweepArmed = false
+    /// Where sweeps run: off the render threads, so an expiry is answered even while all are busy.
+    private let sweeps = DispatchQueue(label: "imgframe.render.queue-timeout")
     /// Number of threads.
     public let workers: Int
     /// Jobs that may wait for a thread.
     public let queueLength: Int
+    /// Longest wait for a thread.
+    public let queueTimeout: Duration
 
-    public init(workers: Int, queueLength: Int) {
+    public init(workers: Int, queueLength: Int, queueTimeout: Duration) {
         self.workers = max(1, workers)
         self.queueLength = max(0, queueLength)
+        self.queueTimeout = max(.zero, queueTimeout)
         for index in 0..<self.workers {
             let thread = Thread { [self] in work() }
             thread.name = "imgframe.render.\(index)"
@@ -30,12 +40,23 @@ public final class WorkerPool: @unchecked Sendable {
     /// the answer never finds the slot still taken.
     public typealias Job = @Sendable () -> (@Sendable () -> Void)
 
-    /// Queues `job`; false (and `job` is dropped) when workers and queue are all taken.
-    public func submit(_ job: @escaping Job) -> Bool {
+    private struct Waiting {
+        let job: Job
+        let expired: @Sendable () -> Void
+        /// Submission time + `queueTimeout`; non-decreasing along `jobs`, so expired jobs are a prefix.
+        let deadline: DispatchTime
+    }
+
+    /// Queues `job`; false at once (and `job` is dropped) when the queue holds `queueLength` jobs
+    /// beyond the busy threads. An accepted job either runs or, if no thread takes it within
+    /// `queueTimeout`, is dropped and `expired` is called then, exactly one of the two.
+    public func submit(_ job: @escaping Job, expired: @escaping @Sendable () -> Void) -> Bool {
         condition.lock()
         defer { condition.unlock() }
         guard !stopped, running + jobs.count < workers + queueLength else { return false }
-        jobs.append(job)
+        let deadline = DispatchTime.now() + DispatchTimeInterval(queueTimeout)
+        jobs.append(Waiting(job: job, expired: expired, deadline: deadline))
+        if !sweepArmed { armSweep(at: deadline) }
         condition.signal()
         return true
     }
@@ -54,7 +75,8 @@ public final class WorkerPool: @unchecked Sendable {
         return running
     }
 
-    /// Lets the threads finish their current job and exit; queued jobs are dropped.
+    /// Lets the threads finish their current job and exit; queued jobs are dropped unanswered (their
+    /// connections are closed by the drain that precedes this).
     public func stop() {
         condition.lock()
         stopped = true
@@ -62,6 +84,36 @@ public final class WorkerPool: @unchecked Sendable {
         condition.broadcast()
         condition.unlock()
     }
+
+    // MARK: expiry
+
+    /// Call with `condition` held. One pending sweep at a time: the head only ever moves to a job with
+    /// a later deadline, so a sweep armed for an earlier head is never late for the new one.
+    private func armSweep(at deadline: DispatchTime) {
+        sweepArmed = true
+        sweeps.asyncAfter(deadline: deadline) { [weak self] in self?.sweep() }
+    }
+
+    /// Takes out every job whose deadline has passed, answers them, and re-arms for the new head.
+    private func sweep() {
+        condition.lock()
+        sweepArmed = false
+        let expired = takeExpired(now: .now())
+        if !stopped, let head = jobs.first { armSweep(at: head.deadline) }
+        condition.unlock()
+        for job in expired { job.expired() }
+    }
+
+    /// Call with `condition` held: removes and returns the expired prefix of `jobs`.
+    private func takeExpired(now: DispatchTime) -> [Waiting] {
+        let count = jobs.prefix { $0.deadline <= now }.count
+        guard count > 0 else { return [] }
+        let expired = Array(jobs.prefix(count))
+        jobs.removeFirst(count)
+        return expired
+    }
+
+    // MARK: threads
 
     private func work() {
         while true {
@@ -71,9 +123,17 @@ public final class WorkerPool: @unchecked Sendable {
                 condition.unlock()
                 return
             }
-            let job = jobs.removeFirst()
+            // A sweep can run late (its thread busy); checking here keeps an expired job from ever starting.
+            let expired = takeExpired(now: .now())
+            guard !jobs.isEmpty else {
+                condition.unlock()
+                for job in expired { job.expired() }
+                continue
+            }
+            let job = jobs.removeFirst().job
             running += 1
             condition.unlock()
+            for job in expired { job.expired() }
             let deliver = job()
             condition.lock()
             running -= 1

@@ -13,7 +13,7 @@ struct ConfigurationTests {
         #expect(fromFile.server.host == "127.0.0.1" && fromFile.server.port == 8080 && fromFile.root == "Samples")
         #expect(fromFile.server.headerTimeout == defaults.server.headerTimeout && fromFile.server.maxHeaderBytes == defaults.server.maxHeaderBytes)
         #expect(fromFile.drainTimeout == defaults.drainTimeout && fromFile.cacheControl == defaults.cacheControl)
-        #expect(fromFile.workers == defaults.workers && fromFile.queueLength == defaults.queueLength)
+        #expect(fromFile.workers == defaults.workers && fromFile.queueLength == defaults.queueLength && fromFile.queueTimeout == defaults.queueTimeout)
     }
 
     @Test("the example file documents every key")

@@ -177,7 +177,8 @@ struct ImageErrorTests {
 
     @Test("health checks answer while renders are running; excess renders get 503 + Retry-After")
     func overload() throws {
-        let fixture = try ServiceFixture { $0.workers = 1; $0.queueLength = 0 }
+        // No queue, and a refusal held for only 50 ms, so the loop below reaches its 503 quickly.
+        let fixture = try ServiceFixture { $0.workers = 1; $0.queueLength = 0; $0.queueTimeout = .milliseconds(50) }
         let slow = "/img/landscape_4.jpg?w=2000&h=1500&mode=fill&fmt=png"
         let busy = try fixture.client()
         try busy.send("GET \(slow) HTTP/1.1\r\nHost: t\r\n\r\n")

@@ -3,35 +3,124 @@ import Synchronization
 import Service
 import Testing
 
+/// Waits are bounded (a broken pool fails, it does not hang); nothing asserts how long anything took.
 @Suite("worker pool")
 struct WorkerPoolTests {
-    @Test("accepts workers + queue jobs, refuses the next, runs them all")
+    /// Long enough that no job in a test that does not mean to time out ever does.
+    static let never: Duration = .seconds(600)
+
+    @Test("accepts workers + queue jobs, refuses the next at once, runs them all")
     func bounded() {
-        let pool = WorkerPool(workers: 2, queueLength: 3)
+        let pool = WorkerPool(workers: 2, queueLength: 3, queueTimeout: Self.never)
         let gate = DispatchSemaphore(value: 0)
         let done = DispatchGroup()
+        let expiries = Mutex(0)
         var accepted = 0
         for _ in 0..<5 {
             done.enter()
-            if pool.submit({ gate.wait(); return { done.leave() } }) { accepted += 1 } else { done.leave() }
+            let queued = pool.submit({ gate.wait(); return { done.leave() } }, expired: { expiries.withLock { $0 += 1 } })
+            if queued { accepted += 1 } else { done.leave() }
         }
         #expect(accepted == 5)
-        #expect(!pool.submit { {} })
+        expectRefused(pool.submit({ Issue.record("a refused job ran"); return {} }, expired: { Issue.record("a refused job expired") }))
         for _ in 0..<5 { gate.signal() }
         #expect(done.wait(timeout: .now() + 5) == .success)
+        #expect(expiries.withLock { $0 } == 0)
+        pool.stop()
+    }
+
+    @Test("a waiting job runs when a thread frees")
+    func waitsForSlot() {
+        let pool = WorkerPool(workers: 1, queueLength: 1, queueTimeout: Self.never)
+        let gate = DispatchSemaphore(value: 0)
+        let first = DispatchSemaphore(value: 0)
+        let second = DispatchSemaphore(value: 0)
+        expectAccepted(pool.submit({ gate.wait(); return { first.signal() } }, expired: { Issue.record("expired") }))
+        expectAccepted(pool.submit({ { second.signal() } }, expired: { Issue.record("expired") }))
+        #expect(pool.queued + pool.busy == 2)
+        gate.signal()
+        #expect(first.wait(timeout: .now() + 5) == .success)
+        #expect(second.wait(timeout: .now() + 5) == .success)
+        pool.stop()
+    }
+
+    @Test("a job that waits past queue_timeout is answered while the thread is still busy, and never runs")
+    func expires() {
+        let pool = WorkerPool(workers: 1, queueLength: 4, queueTimeout: .milliseconds(20))
+        let started = DispatchSemaphore(value: 0)
+        let gate = DispatchSemaphore(value: 0)
+        let blockerDone = DispatchSemaphore(value: 0)
+        let expired = DispatchSemaphore(value: 0)
+        let ran = Mutex(false)
+        expectAccepted(pool.submit({ started.signal(); gate.wait(); return { blockerDone.signal() } }, expired: { Issue.record("the running job expired") }))
+        #expect(started.wait(timeout: .now() + 5) == .success)
+        expectAccepted(pool.submit({ ran.withLock { $0 = true }; return {} }, expired: { expired.signal() }))
+        // The only thread is still held by the gate: the answer came from the deadline, not from a worker.
+        #expect(expired.wait(timeout: .now() + 5) == .success)
+        #expect(pool.queued == 0)
+        gate.signal()
+        #expect(blockerDone.wait(timeout: .now() + 5) == .success)
+        // FIFO: had the expired job still been queued, the thread would run it before this one.
+        let after = DispatchSemaphore(value: 0)
+        expectAccepted(pool.submit({ { after.signal() } }, expired: { after.signal() }))
+        #expect(after.wait(timeout: .now() + 5) == .success)
+        #expect(!ran.withLock { $0 })
+        pool.stop()
+    }
+
+    @Test("jobs start in the order they were submitted")
+    func fifo() {
+        let pool = WorkerPool(workers: 1, queueLength: 16, queueTimeout: Self.never)
+        let gate = DispatchSemaphore(value: 0)
+        let order = Mutex<[Int]>([])
+        let done = DispatchGroup()
+        done.enter()
+        expectAccepted(pool.submit({ gate.wait(); return { done.leave() } }, expired: {}))
+        for index in 0..<16 {
+            done.enter()
+            expectAccepted(pool.submit({ order.withLock { $0.append(index) }; return { done.leave() } }, expired: { done.leave() }))
+        }
+        gate.signal()
+        #expect(done.wait(timeout: .now() + 5) == .success)
+        #expect(order.withLock { $0 } == Array(0..<16))
+        pool.stop()
+    }
+
+    @Test("under a tight deadline every accepted job either runs or expires, exactly once")
+    func exactlyOnce() {
+        let pool = WorkerPool(workers: 2, queueLength: 200, queueTimeout: .milliseconds(1))
+        let outcomes = Mutex<[Int: Int]>([:])
+        let done = DispatchGroup()
+        for index in 0..<200 {
+            done.enter()
+            let note: @Sendable () -> Void = { outcomes.withLock { $0[index, default: 0] += 1 }; done.leave() }
+            expectAccepted(pool.submit({ note }, expired: note))
+        }
+        #expect(done.wait(timeout: .now() + 10) == .success)
+        #expect(outcomes.withLock { $0 } == Dictionary(uniqueKeysWithValues: (0..<200).map { ($0, 1) }))
         pool.stop()
     }
 
     @Test("a job's slot is free before its answer is delivered")
     func slotFreedBeforeDelivery() {
-        let pool = WorkerPool(workers: 1, queueLength: 0)
+        let pool = WorkerPool(workers: 1, queueLength: 0, queueTimeout: Self.never)
         let delivered = DispatchSemaphore(value: 0)
         let resubmitted = Mutex(false)
-        #expect(pool.submit {
-            { resubmitted.withLock { $0 = pool.submit { { delivered.signal() } } } }
-        })
+        expectAccepted(pool.submit({
+            { resubmitted.withLock { $0 = pool.submit({ { delivered.signal() } }, expired: {}) } }
+        }, expired: {}))
         #expect(delivered.wait(timeout: .now() + 5) == .success)
         #expect(resubmitted.withLock { $0 })
         pool.stop()
     }
+}
+
+/// `#expect` cannot take the pool's closures as arguments (its expansion captures them), so the
+/// submit's result is checked here.
+private func expectAccepted(_ accepted: Bool, sourceLocation: SourceLocation = #_sourceLocation) {
+    #expect(accepted, "refused", sourceLocation: sourceLocation)
+}
+
+private func expectRefused(_ accepted: Bool, sourceLocation: SourceLocation = #_sourceLocation) {
+    #expect(!accepted, "accepted", sourceLocation: sourceLocation)
 }

@@ -37,8 +37,10 @@ public struct ServiceConfiguration: Sendable {
     public var progressiveJPEG = false
     /// Render threads. Default one per core.
     public var workers: Int = ProcessInfo.processInfo.activeProcessorCount * Limits.workersPerCore
-    /// Renders that may wait for a worker; more get 503. Default 2 per worker.
+    /// Renders that may wait for a worker; more get 503 (after `queueTimeout`). Default 64 per worker.
     public var queueLength: Int = ProcessInfo.processInfo.activeProcessorCount * Limits.workersPerCore * Limits.queuePerWorker
+    /// Longest wait of a render for a worker; a render still waiting then gets 503. Default 3 s.
+    public var queueTimeout: Duration = Limits.queueTimeout
     /// Time in-flight requests get to finish after SIGTERM.
     public var drainTimeout: Duration = Limits.drainTimeout
     /// Where `/metrics` is served on a listener of its own (kept off the public port); `nil` serves it

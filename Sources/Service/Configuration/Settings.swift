@@ -43,9 +43,12 @@ enum Settings {
             let n = try integer(v, 0...1024)
             c.workers = n == 0 ? ProcessInfo.processInfo.activeProcessorCount * Limits.workersPerCore : n
         },
-        Setting(key: "queue", help: "renders that may wait for a worker; 0 = 2 per worker") { c, v throws(SettingError) in
+        Setting(key: "queue", help: "renders that may wait for a worker; 0 = 64 per worker") { c, v throws(SettingError) in
             let n = try integer(v, 0...100_000)
             c.queueLength = n == 0 ? c.workers * Limits.queuePerWorker : n
+        },
+        Setting(key: "queue_timeout", help: "longest wait of a render for a worker (503 after)") { c, v throws(SettingError) in
+            c.queueTimeout = try duration(v)
         },
         Setting(key: "drain_timeout", help: "time in-flight requests get after SIGTERM") { c, v throws(SettingError) in c.drainTimeout = try duration(v) },
         Setting(key: "limits.request_line", help: "longest request line, bytes (414 beyond)") { c, v throws(SettingError) in c.server.maxRequestLineBytes = try bytes(v) },

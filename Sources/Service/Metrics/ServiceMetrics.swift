@@ -35,6 +35,18 @@ final class ServiceMetrics: Sendable {
         }
     }
 
+    /// Time a render waited for a worker before it started.
+    func queueWait(seconds: Double) {
+        registry.observe(
+            "imgframe_render_queue_wait_seconds", help: "Time a render waited for a worker (imgframe.render.queue_wait).", seconds: seconds)
+    }
+
+    /// A render refused with 503: `queue_full` (the count bound, at once) or `queue_timeout` (no worker within `queue_timeout`).
+    func refusal(reason: String) {
+        registry.increment(
+            "imgframe_render_refusals_total", help: "Renders refused with 503, by reason (imgframe.render.refusals).", labels: [("reason", reason)])
+    }
+
     /// The exposition, with the gauges read now.
     func exposition(cache: ResultCache, pool: WorkerPool, statistics: ServiceStatistics, connections: Int) -> String {
         let c = cache.statistics
