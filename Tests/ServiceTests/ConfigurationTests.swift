@@ -43,6 +43,7 @@ struct ConfigurationTests {
         ([], ["IMGFRAME_PROT": "1"], "unknown key `IMGFRAME_PROT`"),
         ([("log_level", "loud")], [:], "must be one of trace, debug, info"),
         ([("limits.body_bytes", "1XB")], [:], "must be a byte count"),
+        ([("queue_timeout", "5ms")], [:], "`queue_timeout` = `5ms` (from --queue-timeout): must be at least 10ms"),
     ])
     func invalid(_ flags: [(String, String)], _ environment: [String: String], _ message: String) {
         do {

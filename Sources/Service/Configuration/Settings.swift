@@ -48,7 +48,11 @@ enum Settings {
             c.queueLength = n == 0 ? c.workers * Limits.queuePerWorker : n
         },
         Setting(key: "queue_timeout", help: "longest wait of a render for a worker (503 after)") { c, v throws(SettingError) in
-            c.queueTimeout = try duration(v)
+            let wait = try duration(v)
+            // A job is checked against its deadline when a worker takes it, so a shorter wait would
+            // refuse renders that found a worker idle but were not picked up within it.
+            guard wait >= .milliseconds(10) else { throw SettingError(reason: "must be at least 10ms") }
+            c.queueTimeout = wait
         },
         Setting(key: "drain_timeout", help: "time in-flight requests get after SIGTERM") { c, v throws(SettingError) in c.drainTimeout = try duration(v) },
         Setting(key: "limits.request_line", help: "longest request line, bytes (414 beyond)") { c, v throws(SettingError) in c.server.maxRequestLineBytes = try bytes(v) },
