@@ -16,6 +16,8 @@ struct AdmissionTests {
         }
         let statuses = try clients.map { try $0.readResponse().status }
         #expect(statuses == Array(repeating: 200, count: 8))
+        let metrics = try fixture.get("/metrics").text
+        #expect(metrics.contains("imgframe_render_queue_wait_seconds_count 8") && metrics.contains("imgframe_render_queue_depth 0"))
     }
 
     @Test("a request refused for a full queue still gets 503 + Retry-After, and /healthz never waits")
@@ -31,5 +33,6 @@ struct AdmissionTests {
         #expect(responses.allSatisfy { [200, 503].contains($0.status) })
         #expect(!refused.isEmpty, "\(responses.map(\.status))")
         #expect(refused.allSatisfy { $0.header("Retry-After") == "1" && $0.json["error"] != nil })
+        #expect(try fixture.get("/metrics").text.contains("imgframe_render_refusals_total{reason="))
     }
 }
