@@ -41,7 +41,7 @@ final class ServiceMetrics: Sendable {
             "imgframe_render_queue_wait_seconds", help: "Time a render waited for a worker (imgframe.render.queue_wait).", seconds: seconds)
     }
 
-    /// A render refused with 503: `queue_full` (the count bound, at once) or `queue_timeout` (no worker within `queue_timeout`).
+    /// A render refused with 503: `queue_full` (over the count bound) or `queue_timeout` (no worker within `queue_timeout`).
     func refusal(reason: String) {
         registry.increment(
             "imgframe_render_refusals_total", help: "Renders refused with 503, by reason (imgframe.render.refusals).", labels: [("reason", reason)])
