@@ -1,0 +1,347 @@
+"""Helpers for scripts/bench-peers (run with the benchmark's own venv, which has pyvips).
+
+  limit CASE SECONDS PROCS      the libvips in-process limit: PROCS processes loop one render each
+  supervise PIDFILE -- CMD...    run CMD in its own session, reap it and all its children on SIGTERM
+  rss PID OUT SECONDS           sample the memory of PID's process tree until SIGTERM (or SECONDS)
+  check FILE WIDTH HEIGHT       fail unless FILE is a JPEG of WIDTH x HEIGHT
+  record WRK RSS PEER CASE C    one JSON line from a wrk --latency output and an rss result
+  report RESULTS                the table, the ratios and a markdown table
+"""
+
+import json
+import os
+import signal
+import sys
+import time
+
+SAMPLES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Samples")
+
+# Case name -> (source file, thumbnail arguments, expected output size). The same renders the HTTP
+# peers are asked for: fit 4032x3024 into 300x400, fill + centre crop 300x400, 34 -> 300 px upscale.
+CASES = {
+    "fit": ("landscape_4.jpg", dict(width=300, height=400), (300, 225)),
+    "fill": ("landscape_4.jpg", dict(width=300, height=400, crop="centre"), (300, 400)),
+    "upscale": ("dot_green.png", dict(width=300, height=300), (300, 300)),
+}
+
+
+def quality(n):
+    """The JPEG quality of the n-th request, as in vary.lua: 70..89."""
+    return 70 + n % 20
+
+
+# --- limit ----------------------------------------------------------------------------------------
+
+
+def _limit_worker(case, seconds, index, queue):
+    import pyvips
+
+    pyvips.cache_set_max(0)  # the operation cache would answer repeated renders without work
+    name, args, _ = CASES[case]
+    with open(os.path.join(SAMPLES, name), "rb") as f:
+        data = f.read()
+    args = dict(args)
+    width = args.pop("width")
+    n = index  # interleave qualities between the processes, as wrk's threads do
+    count = 0
+    start = time.monotonic()
+    deadline = start + seconds
+    while time.monotonic() < deadline:
+        image = pyvips.Image.thumbnail_buffer(data, width, **args)
+        if image.hasalpha():
+            image = image.flatten(background=[255, 255, 255])
+        image.write_to_buffer(".jpg[Q=%d,optimize_coding,strip]" % quality(n))
+        n += 2
+        count += 1
+    queue.put((count, time.monotonic() - start, image.width, image.height))
+
+
+def limit(case, seconds, procs):
+    import multiprocessing
+
+    ctx = multiprocessing.get_context("spawn")
+    queue = ctx.Queue()
+    workers = [ctx.Process(target=_limit_worker, args=(case, float(seconds), i, queue)) for i in range(int(procs))]
+    for w in workers:
+        w.start()
+    results = [queue.get(timeout=float(seconds) + 60) for _ in workers]
+    for w in workers:
+        w.join(timeout=10)
+    expected = CASES[case][2]
+    for count, elapsed, width, height in results:
+        if (width, height) != expected:
+            sys.exit(f"limit {case}: rendered {width}x{height}, expected {expected[0]}x{expected[1]}")
+    rate = sum(count / elapsed for count, elapsed, _, _ in results)
+    renders = sum(r[0] for r in results)
+    print(json.dumps(dict(peer="libvips", case=case, conns=int(procs), ok_rps=round(rate, 1), renders=renders)))
+
+
+# --- supervise ------------------------------------------------------------------------------------
+
+
+def supervise(pidfile, cmd):
+    """Runs cmd in a new session and stays its parent (and, as a subreaper, the parent of whatever it
+    forks): on SIGTERM/SIGINT the whole session gets SIGTERM, then SIGKILL after 5 s, and every
+    process is reaped, so no orphan or zombie is left behind."""
+    import ctypes
+    import subprocess
+
+    PR_SET_CHILD_SUBREAPER = 36
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
+    except (OSError, AttributeError):
+        pass
+    child = subprocess.Popen(cmd, start_new_session=True)
+    with open(pidfile, "w") as f:
+        f.write(f"{child.pid}\n")
+    stop = []
+    signal.signal(signal.SIGTERM, lambda *_: stop.append(1))
+    signal.signal(signal.SIGINT, lambda *_: stop.append(1))
+    while not stop and child.poll() is None:
+        time.sleep(0.1)
+    code = child.poll()
+    for sig, wait in ((signal.SIGTERM, 5.0), (signal.SIGKILL, 5.0)):
+        try:
+            os.killpg(child.pid, sig)
+        except ProcessLookupError:
+            pass
+        deadline = time.monotonic() + wait
+        while time.monotonic() < deadline:
+            try:
+                pid, _ = os.waitpid(-1, os.WNOHANG)
+            except ChildProcessError:
+                break  # nothing left to reap
+            if pid == 0:
+                time.sleep(0.05)
+        else:
+            continue
+        break
+    sys.exit(code if code is not None and code >= 0 else 0)
+
+
+# --- rss ------------------------------------------------------------------------------------------
+
+
+def _tree(root):
+    """root and all its descendants, from /proc/*/stat."""
+    children = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                stat = f.read()
+        except OSError:
+            continue
+        ppid = int(stat.rsplit(")", 1)[1].split()[1])
+        children.setdefault(ppid, []).append(int(entry))
+    pids, todo = [], [root]
+    while todo:
+        pid = todo.pop()
+        pids.append(pid)
+        todo.extend(children.get(pid, []))
+    return pids
+
+
+def _status_kb(pid, field):
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            for line in f:
+                if line.startswith(field + ":"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
+def rss(root, out, seconds):
+    """Samples the summed VmRSS of root's tree every 50 ms until SIGTERM or `seconds`, after
+    resetting each process's VmHWM (clear_refs 5); writes peak sum of VmRSS and summed VmHWM (MiB)."""
+    root = int(root)
+    for pid in _tree(root):
+        try:
+            with open(f"/proc/{pid}/clear_refs", "w") as f:
+                f.write("5")
+        except OSError:
+            pass
+    stop = []
+    signal.signal(signal.SIGTERM, lambda *_: stop.append(1))
+    peak = 0
+    deadline = time.monotonic() + float(seconds)
+    while not stop and time.monotonic() < deadline:
+        pids = _tree(root)
+        peak = max(peak, sum(_status_kb(p, "VmRSS") for p in pids))
+        time.sleep(0.05)
+    pids = _tree(root)
+    peak = max(peak, sum(_status_kb(p, "VmRSS") for p in pids))
+    hwm = sum(_status_kb(p, "VmHWM") for p in pids)
+    with open(out, "w") as f:
+        json.dump(dict(rss_peak_mb=round(peak / 1024, 1), hwm_mb=round(hwm / 1024, 1), procs=len(pids)), f)
+
+
+# --- check ----------------------------------------------------------------------------------------
+
+
+def check(path, width, height):
+    import pyvips
+
+    try:
+        image = pyvips.Image.new_from_file(path)
+        loader = image.get("vips-loader")
+    except pyvips.Error as e:
+        sys.exit(f"{path}: not an image ({str(e).strip()})")
+    if not loader.startswith("jpeg") or (image.width, image.height) != (int(width), int(height)):
+        sys.exit(f"{path}: {loader} {image.width}x{image.height}, expected a JPEG of {width}x{height}")
+
+
+# --- record / report ------------------------------------------------------------------------------
+
+
+def _ms(text):
+    for unit, factor in (("us", 0.001), ("ms", 1.0), ("s", 1000.0), ("m", 60000.0)):
+        if text.endswith(unit):
+            return float(text[: -len(unit)]) * factor
+    return float(text)
+
+
+def _ok_seconds(path):
+    """(sum, count) of imgframe_http_request_duration_seconds for its 200 image answers."""
+    total = count = 0.0
+    for line in open(path):
+        if 'route="img",status="200"' not in line:
+            continue
+        name, value = line.rsplit(" ", 1)
+        if name.startswith("imgframe_http_request_duration_seconds_sum"):
+            total = float(value)
+        elif name.startswith("imgframe_http_request_duration_seconds_count"):
+            count = float(value)
+    return total, count
+
+
+def record(wrk_out, rss_out, peer, case, conns, metrics_before=None, metrics_after=None):
+    requests = seconds = None
+    non2xx = errors = 0
+    p50 = p99 = avg = None
+    with open(wrk_out) as f:
+        for line in f:
+            words = line.split()
+            if " requests in " in line:  # "  1234 requests in 10.00s, 12.3MB read"
+                requests, seconds = int(words[0]), _ms(words[3].rstrip(",")) / 1000
+            elif line.strip().startswith("Non-2xx or 3xx responses:"):
+                non2xx = int(words[-1])
+            elif line.strip().startswith("Socket errors:"):  # connect 0, read 0, write 0, timeout 0
+                errors = sum(int(w.rstrip(",")) for w in words[3::2])
+            elif words[:1] == ["Latency"] and avg is None:  # "Latency  12.3ms  4.5ms  80ms  75%"
+                avg = _ms(words[1])
+            elif words[:1] == ["50%"]:
+                p50 = _ms(words[1])
+            elif words[:1] == ["99%"]:
+                p99 = _ms(words[1])
+    if requests is None:
+        sys.exit(f"{peer} {case} c{conns}: no result in the wrk output:\n" + open(wrk_out).read())
+    with open(rss_out) as f:
+        mem = json.load(f)
+    ok = requests - non2xx
+    # the mean time of the successful answers: wrk's mean when every answer was one; else, for
+    # imgframe, its own histogram of 200s over the run (server side: from request parsed to sent)
+    ok_mean = avg if non2xx == 0 else None
+    if non2xx and metrics_before and os.path.getsize(metrics_after):
+        (s0, c0), (s1, c1) = _ok_seconds(metrics_before), _ok_seconds(metrics_after)
+        ok_mean = round(1000 * (s1 - s0) / (c1 - c0), 1) if c1 > c0 else None
+    print(json.dumps(dict(peer=peer, case=case, conns=int(conns), ok_rps=round(ok / seconds, 1),
+                          requests=requests, non2xx=non2xx, socket_errors=errors, ok_mean_ms=ok_mean, p50_ms=p50, p99_ms=p99,
+                          rss_peak_mb=mem["rss_peak_mb"], hwm_mb=mem["hwm_mb"], procs=mem["procs"])))
+
+
+def _ratio(a, b):
+    return f"{a / b:.2f}" if a is not None and b else "n/a"
+
+
+def report(path):
+    rows = [json.loads(line) for line in open(path) if line.strip()]
+
+    def find(peer, case, conns=None):
+        for r in rows:
+            if r["peer"] == peer and r["case"] == case and (conns is None or r["conns"] == conns):
+                return r
+        return None
+
+    def rate(peer, case, conns=None):
+        r = find(peer, case, conns)
+        return r["ok_rps"] if r else None
+
+    def memory(r):
+        # imgframe is one process: its VmHWM; thumbor is a tree: the sampled peak of its summed VmRSS
+        if r.get("peer") == "imgframe":
+            return r["hwm_mb"]
+        return r.get("rss_peak_mb")
+
+    def fmt(v, spec="{:.1f}"):
+        return "-" if v is None else spec.format(v)
+
+    thumbor_c = sorted({r["conns"] for r in rows if r["peer"] == "thumbor"})
+    ref_c = 8 if 8 in thumbor_c else (thumbor_c[-1] if thumbor_c else None)
+    head = ("peer", "case", "conns", "ok/s", "non-2xx", "sock-err", "ok mean ms", "p50 ms", "p99 ms", "peak MB", "vs limit", f"vs thumbor c{ref_c}")
+    lines = []
+    for r in rows:
+        limit_rate = rate("libvips", r["case"])
+        thumb_rate = rate("thumbor", r["case"], ref_c)
+        lines.append((r["peer"], r["case"], f"{'p' if r['peer'] == 'libvips' else 'c'}{r['conns']}", f"{r['ok_rps']:.1f}",
+                      fmt(r.get("non2xx"), "{}"), fmt(r.get("socket_errors"), "{}"), fmt(r.get("ok_mean_ms")), fmt(r.get("p50_ms")), fmt(r.get("p99_ms")),
+                      fmt(memory(r) if r["peer"] != "libvips" else None), _ratio(r["ok_rps"], limit_rate),
+                      _ratio(r["ok_rps"], thumb_rate) if r["peer"] == "imgframe" else ""))
+    widths = [max(len(str(x)) for x in col) for col in zip(head, *lines)]
+    print()
+    for line in (head, *lines):
+        print("  ".join(str(x).rjust(w) if i >= 2 else str(x).ljust(w) for i, (x, w) in enumerate(zip(line, widths))))
+
+    print("(ok/s: 2xx answers per second; ok mean: mean time of the 2xx answers, imgframe's own histogram when"
+          " there were non-2xx; p50/p99: wrk's, over all answers, so fast 503s pull them down; peak MB: imgframe's"
+          " VmHWM, thumbor's sampled sum of VmRSS over its processes)")
+    print("\nratios (successful renders/s):")
+    for case in CASES:
+        for c in thumbor_c:
+            print(f"  {case:8s} imgframe/thumbor   at c{c}: {_ratio(rate('imgframe', case, c), rate('thumbor', case, c))}")
+        for c in (2, 8, 16):
+            if find("imgframe", case, c):
+                print(f"  {case:8s} imgframe c{c}/libvips limit: {_ratio(rate('imgframe', case, c), rate('libvips', case))}")
+    print("non-2xx answers (of all requests):")
+    for peer, cs in (("imgframe", (8, 16)), ("thumbor", thumbor_c)):
+        for c in cs:
+            for case in CASES:
+                r = find(peer, case, c)
+                if r:
+                    print(f"  {peer:8s} c{c:<3d} {case:8s} {r['non2xx']} of {r['requests']} ({100 * r['non2xx'] / max(r['requests'], 1):.1f} %)")
+    print("peak RSS (MiB; imgframe: VmHWM of the server, thumbor: sampled sum of VmRSS over its processes):")
+    for case in CASES:
+        i16 = find("imgframe", case, 16)
+        tmax = max((memory(r) for r in rows if r["peer"] == "thumbor" and r["case"] == case), default=None)
+        print(f"  {case:8s} imgframe c16 {fmt(memory(i16) if i16 else None)}, thumbor (max of its runs) {fmt(tmax)}")
+
+    print("\nmarkdown (successful renders/s, their mean time, peak RSS of the server, share of non-2xx answers):\n")
+    cols = [("libvips", None)] + [("thumbor", c) for c in thumbor_c] + [("imgframe", c) for c in (2, 8, 16) if any(r["peer"] == "imgframe" and r["conns"] == c for r in rows)]
+    titles = []
+    for peer, c in cols:
+        titles.append("libvips in process, 2 processes" if peer == "libvips" else f"{peer} `-c{c}`")
+    print("| case | " + " | ".join(titles) + " |")
+    print("|---|" + "---|" * len(cols))
+    for case in CASES:
+        cells = []
+        for peer, c in cols:
+            r = find(peer, case, c)
+            if not r:
+                cells.append("–")
+            elif peer == "libvips":
+                cells.append(f"{r['ok_rps']:.1f}/s")
+            else:
+                extra = f", {100 * r['non2xx'] / max(r['requests'], 1):.1f} % non-2xx" if r["non2xx"] else ""
+                cells.append(f"{r['ok_rps']:.1f}/s, {fmt(r['ok_mean_ms'], '{:.0f}')} ms, {fmt(memory(r), '{:.0f}')} MB{extra}")
+        print(f"| {case} | " + " | ".join(cells) + " |")
+
+
+if __name__ == "__main__":
+    command, args = sys.argv[1], sys.argv[2:]
+    if command == "supervise":
+        supervise(args[0], args[2:] if args[1:2] == ["--"] else args[1:])
+    else:
+        {"limit": limit, "rss": rss, "check": check, "record": record, "report": report}[command](*args)
