@@ -27,6 +27,8 @@ final class Connection: @unchecked Sendable {
 
     private var phase = Phase.waitingForRequest
     private var output: [UInt8] = []
+    /// An in-memory body still to write after the head in `output` (shared with the response).
+    private var memoryBody: [UInt8]?
     private var written = 0
     /// The file body still to stream after `output`, and how much of it has been read so far.
     private var file: FileBody?
@@ -182,11 +184,15 @@ final class Connection: @unchecked Sendable {
         closeAfterWrite = !keepAlive
         let isHead = request.method == "HEAD"
         // The head goes first; a file body follows it chunk by chunk (HEAD, 204 and 304 get none).
-        file = ResponseWriter.sendsBody(response, isHead: isHead) ? response.file : nil
+        let sendsBody = ResponseWriter.sendsBody(response, isHead: isHead)
+        file = sendsBody ? response.file : nil
         fileSent = 0
+        // An in-memory body is written from its own storage, not copied behind the head: everyone
+        // waiting for one render shares its bytes, however slowly each of them reads.
+        memoryBody = sendsBody && response.file == nil && !response.body.isEmpty ? response.body : nil
         send(ResponseWriter.serialize(
             response, version: request.version, isHead: isHead, keepAlive: keepAlive,
-            serverName: configuration.serverName))
+            serverName: configuration.serverName, includingBody: false))
     }
 
     /// Answers a protocol error and closes (RFC 9112 §9.6: 400 then close; NIO does the same).
@@ -225,6 +231,11 @@ final class Connection: @unchecked Sendable {
                 }
             }
             releaseChunk()
+            if let body = memoryBody {
+                memoryBody = nil
+                output = body
+                continue
+            }
             guard let file, fileSent < file.length else { break }
             guard loadChunk(of: file) else { return }
         }
@@ -392,6 +403,7 @@ final class Connection: @unchecked Sendable {
         if case .closed = phase { return }
         phase = .closed
         releaseChunk()
+        memoryBody = nil
         file = nil
         timer?.cancel()
         timer = nil

@@ -16,8 +16,12 @@ enum ResponseWriter {
         status.code == 304 || status.code == 204 || status.code < 200
     }
 
-    /// The status line, headers and (in-memory, when one is sent) body of `response`, ready to write.
-    static func serialize(_ response: HTTPResponse, version: HTTPVersion, isHead: Bool, keepAlive: Bool, serverName: String) -> [UInt8] {
+    /// The status line, headers and (in-memory, when one is sent and `includingBody`) body of
+    /// `response`, ready to write. Without the body, the caller writes `response.body` after the head
+    /// from the response's own storage, so connections sharing one rendered image share its bytes.
+    static func serialize(
+        _ response: HTTPResponse, version: HTTPVersion, isHead: Bool, keepAlive: Bool, serverName: String, includingBody: Bool = true
+    ) -> [UInt8] {
         var head = "\(version.rawValue) \(response.status.code) \(response.status.reason)\r\n"
         for field in response.headers where !managed.contains(where: { HTTPHeaders.sameName($0, field.name) }) {
             head += "\(field.name): \(field.value)\r\n"
@@ -33,7 +37,7 @@ enum ResponseWriter {
         }
         head += "\r\n"
         var bytes = Array(head.utf8)
-        if !isHead && !bodyless && response.file == nil { bytes += response.body }
+        if includingBody && !isHead && !bodyless && response.file == nil { bytes += response.body }
         return bytes
     }
 

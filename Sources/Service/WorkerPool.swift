@@ -137,11 +137,8 @@ public final class WorkerPool: @unchecked Sendable {
             let deliver = job()
             condition.lock()
             running -= 1
-            let idle = running == 0 && jobs.isEmpty
             condition.unlock()
             deliver()
-            // A render may have freed hundreds of megabytes; give them back while nothing else runs.
-            if idle { Allocator.trimIfWorthIt() }
         }
     }
 }
