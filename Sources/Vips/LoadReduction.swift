@@ -15,7 +15,7 @@ public enum LoadReduction: Sendable, Hashable {
         case .none: (width, height)
         case .jpegShrink(let shrink): (max(1, width / shrink), max(1, height / shrink))
         case .webpScale(let scale):
-            (max(1, Int((Double(width) * scale).rounded(.toNearestOrEven))), max(1, Int((Double(height) * scale).rounded(.toNearestOrEven))))
+            (max(1, Int((Double(width) * scale).rounded())), max(1, Int((Double(height) * scale).rounded())))
         }
     }
 }
