@@ -3,8 +3,8 @@
 public enum LoadReduction: Sendable, Hashable {
     /// Full size (PNG, GIF, TIFF and HEIF always load this way).
     case none
-    /// libjpeg's DCT scaling to 1/2, 1/4 or 1/8. libjpeg rounds the reduced size up, but libvips 8.14
-    /// crops the partial block away, rounding down (a 4039-pixel side at 1/8 is 504 pixels).
+    /// libjpeg's DCT scaling to 1/2, 1/4 or 1/8. libjpeg alone rounds the reduced size up, but libvips
+    /// 8.14's jpegload gives it rounded down (a 4039-pixel side at 1/8 is 504 pixels, not 505).
     case jpegShrink(Int)
     /// libwebp's rescaler at any scale in (0, 1); libvips rounds the reduced size to the nearest pixel.
     case webpScale(Double)
