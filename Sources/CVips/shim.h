@@ -32,22 +32,34 @@ static inline const char *cvips_loader_for(VipsSource *source) {
     return vips_foreign_find_load_source(source);
 }
 
-// Why: opens a source lazily (header only until pixels are needed). `shrink` > 1 asks JPEG and WebP
-// loaders to decode at 1/shrink size (shrink-on-load); `fail` makes truncated or corrupt files
-// errors instead of grey fill. It fails on warnings, as sharp does by default: libjpeg reports
-// entropy data cut short before the end marker ("premature end of data segment") only as a warning,
-// so VIPS_FAIL_ON_TRUNCATED and _ERROR still decode such a file as a mostly grey image.
-static inline int cvips_load_source(VipsSource *source, VipsImage **out, int shrink, int sequential, int fail) {
+// Why: opens a source lazily (header only until pixels are needed). Shrink-on-load: `jpeg_shrink` 2, 4
+// or 8 asks libjpeg for DCT-scaled output (sizes rounded up), `webp_scale` < 1 asks libwebp's
+// rescaler for that scale (sizes rounded to nearest); each applies only to its own loader, and other
+// formats load at full size (libvips 8.14 has no PNG shrink-on-load, and HEIF only offers embedded
+// thumbnails). `fail` makes truncated or corrupt files errors instead of grey fill. It fails on
+// warnings, as sharp does by default: libjpeg reports entropy data cut short before the end marker
+// ("premature end of data segment") only as a warning, so VIPS_FAIL_ON_TRUNCATED and _ERROR still
+// decode such a file as a mostly grey image.
+static inline int cvips_load_source(VipsSource *source, VipsImage **out, int jpeg_shrink, double webp_scale,
+                                    int sequential, int fail) {
     const char *loader = vips_foreign_find_load_source(source);
     VipsAccess access = sequential ? VIPS_ACCESS_SEQUENTIAL : VIPS_ACCESS_RANDOM;
     VipsFailOn fail_on = fail ? VIPS_FAIL_ON_WARNING : VIPS_FAIL_ON_NONE;
     if (loader == NULL) return -1;
-    if (shrink > 1 && strstr(loader, "Jpeg") != NULL)
-        return vips_jpegload_source(source, out, "shrink", shrink, "access", access, "fail_on", fail_on, NULL);
-    if (shrink > 1 && strstr(loader, "Webp") != NULL)
-        return vips_webpload_source(source, out, "scale", 1.0 / shrink, "access", access, "fail_on", fail_on, NULL);
+    if (jpeg_shrink > 1 && strstr(loader, "Jpeg") != NULL)
+        return vips_jpegload_source(source, out, "shrink", jpeg_shrink, "access", access, "fail_on", fail_on, NULL);
+    if (webp_scale > 0 && webp_scale < 1 && strstr(loader, "Webp") != NULL)
+        return vips_webpload_source(source, out, "scale", webp_scale, "access", access, "fail_on", fail_on, NULL);
     *out = vips_image_new_from_source(source, "", "access", access, "fail_on", fail_on, NULL);
     return *out == NULL ? -1 : 0;
+}
+
+// Why: the loader that read an image (its "vips-loader" field, e.g. "jpegload_source"), which
+// decides the shrink-on-load a file allows; NULL when the field is missing.
+static inline const char *cvips_loader_of(VipsImage *image) {
+    const char *name = NULL;
+    if (vips_image_get_typeof(image, "vips-loader") == 0 || vips_image_get_string(image, "vips-loader", &name)) return NULL;
+    return name;
 }
 
 // Why: only the loaders the service needs may run. Blocking just the "untrusted" ones leaves others
@@ -229,6 +241,12 @@ static inline int cvips_pngsave_keep(VipsImage *in, void **buf, size_t *len) {
 static inline int cvips_load_buffer(const void *data, size_t size, VipsImage **out) {
     *out = vips_image_new_from_buffer(data, size, "", NULL);
     return *out == NULL ? -1 : 0;
+}
+
+// Why: test fixtures tagged with another colour space: sRGB pixels converted through lcms to
+// `profile` (a libvips built-in such as "p3" or "cmyk", or an ICC file), which the result then carries.
+static inline int cvips_icc_convert(VipsImage *in, VipsImage **out, const char *profile) {
+    return vips_icc_transform(in, out, profile, "input_profile", "srgb", "intent", VIPS_INTENT_RELATIVE, "depth", 8, NULL);
 }
 
 // Why: writes an EXIF orientation into the metadata of a copy (test fixtures for autorotation).

@@ -41,7 +41,7 @@ struct ImageLayers {
     /// decode at a reduced size when the rect is much smaller than the source.
     private func stretched(_ visible: PixelRect) throws(VipsError) -> Layer {
         let part = visible.offset(from: rect)
-        let image = try source.decode(shrink: source.loadShrink(for: rect, interpolation: paint.interpolation))
+        let image = try source.decode(reduction: source.loadReduction(for: rect, interpolation: paint.interpolation))
             .resampled(width: rect.width, height: rect.height, kernel: kernel)
             .cropped(x: part.x, y: part.y, width: part.width, height: part.height)
         return Layer(image: image, x: visible.x, y: visible.y)

@@ -8,7 +8,8 @@ import Vips
 /// SHA-256 and the ETag is taken from the same hash, so they always change together.
 struct RequestIdentity {
     /// Bump when the render pipeline's output changes for the same request.
-    static let pipelineVersion = "render-1"
+    /// render-2: JPEG and WebP sources shrink on load down to the target size (JPEG 1/8 where 1/4 was the limit).
+    static let pipelineVersion = "render-2"
 
     let key: CacheKey
 

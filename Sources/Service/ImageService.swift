@@ -29,7 +29,7 @@ public final class ImageService: Sendable {
         self.configuration = configuration
         try Vips.start()
         Vips.allowUntrustedLoaders(configuration.untrustedLoaders)
-        Vips.boundResources(cacheMemory: Limits.vipsCacheMemory, threadsPerImage: 0)
+        Vips.boundResources(cacheMemory: Limits.vipsCacheMemory, threadsPerImage: Limits.vipsThreadsPerImage)
         let pool = WorkerPool(workers: configuration.workers, queueLength: configuration.queueLength, queueTimeout: configuration.queueTimeout)
         let renderer = try Renderer(
             sources: SourceDirectory(root: configuration.root), options: RenderOptions(progressiveJPEG: configuration.progressiveJPEG),

@@ -74,6 +74,9 @@ public enum Limits {
     public static let renderTimeout: Duration = .seconds(10)
     /// Memory libvips's operation cache may hold (the result cache is on disk).
     public static let vipsCacheMemory = 0
+    /// Threads libvips uses per render (0 = its default, one per core); the workers already fill the cores. 2 workers on 2 cores,
+    /// 4032×3024 JPEG → 300×225 fit: 83.0 renders/s with 1 thread vs 79.3 with the default (medians of 6; 1200×1600 fill: 18.4 vs 17.9).
+    public static let vipsThreadsPerImage = 1
 
     // Requests.
     /// Longest `chain`, characters.

@@ -64,12 +64,18 @@ public final class ImageFile: Sendable {
         return String(cString: name)
     }
 
-    /// Opens the image: only the header is read until pixels are needed. `shrink` > 1 decodes JPEG and
-    /// WebP at 1/shrink size. Corrupt or truncated data fails when pixels are computed.
-    public func load(shrink: Int = 1, sequential: Bool = true) throws(VipsError) -> VImage {
+    /// Opens the image: only the header is read until pixels are needed. `reduction` decodes a JPEG or
+    /// WebP file at a reduced size; it is ignored for the other formats (and for a JPEG shrink on a WebP
+    /// file, or the reverse). Corrupt or truncated data fails when pixels are computed.
+    public func load(reduction: LoadReduction = .none, sequential: Bool = true) throws(VipsError) -> VImage {
         let source = try makeSource()
         defer { cvips_unref_source(source) }
-        return try VImage.make("load") { cvips_load_source(source, $0, Int32(shrink), sequential ? 1 : 0, 1) }
+        let (jpegShrink, webpScale): (Int32, Double) = switch reduction {
+        case .none: (1, 1)
+        case .jpegShrink(let shrink): (Int32(shrink), 1)
+        case .webpScale(let scale): (1, scale)
+        }
+        return try VImage.make("load") { cvips_load_source(source, $0, jpegShrink, webpScale, sequential ? 1 : 0, 1) }
     }
 
     // Each source gets its own open file description of this file (see the shim): sources share no

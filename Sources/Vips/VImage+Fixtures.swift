@@ -28,6 +28,15 @@ extension VImage {
         try derive("colourspace") { cvips_colourspace($0, $1, space.vips) }
     }
 
+    /// The sRGB pixels converted to the ICC profile `profile` (libvips's built-in `p3` (Display P3) or
+    /// `cmyk`, or a profile file's path), with that profile attached, e.g. wide-gamut fixtures.
+    public func converted(toProfile profile: String) throws(VipsError) -> VImage {
+        try derive("icc transform") { cvips_icc_convert($0, $1, profile) }
+    }
+
+    /// True when an ICC profile is attached to the image.
+    public var hasProfile: Bool { hasICCProfile }
+
     /// A copy whose metadata carries EXIF orientation `exif` (1…8); pixels are unchanged.
     public func taggedWithOrientation(_ exif: Int) throws(VipsError) -> VImage {
         try derive("set orientation") { cvips_set_orientation($0, $1, Int32(exif)) }

@@ -20,6 +20,10 @@ public final class VImage: @unchecked Sendable {
     public var bands: Int { Int(cvips_bands(pointer)) }
     public var hasAlpha: Bool { vips_image_hasalpha(pointer) != 0 }
 
+    /// The libvips loader that read this image (e.g. `jpegload_source`, `webpload_source`), `nil` for
+    /// an image no loader made.
+    public var loader: String? { cvips_loader_of(pointer).map { String(cString: $0) } }
+
     /// EXIF orientation tag (1…8) from the image's metadata, 1 when absent.
     public var exifOrientation: Int { Int(vips_image_get_orientation(pointer)) }
 
