@@ -239,7 +239,14 @@ static inline int cvips_pngsave_keep(VipsImage *in, void **buf, size_t *len) {
 
 // Why: decoding encoded bytes in memory (tests read back what the encoder wrote).
 static inline int cvips_load_buffer(const void *data, size_t size, VipsImage **out) {
-    *out = vips_image_new_from_buffer(data, size, "", NULL);
+    // The image decodes lazily, after the caller's buffer may be gone: it reads from a copy that the
+    // source (and so the image) keeps alive.
+    VipsBlob *blob = vips_blob_copy(data, size);
+    VipsSource *source = vips_source_new_from_blob(blob);
+    vips_area_unref(VIPS_AREA(blob));
+    if (source == NULL) return -1;
+    *out = vips_image_new_from_source(source, "", NULL);
+    g_object_unref(source);
     return *out == NULL ? -1 : 0;
 }
 
