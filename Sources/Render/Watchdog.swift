@@ -17,11 +17,17 @@ enum Watchdog {
         guard let remaining else { return try body() }
         let (seconds, attoseconds) = remaining.components
         let fired = Fired()
-        let timer = DispatchWorkItem {
+        // A timer source, not `asyncAfter`: cancelling it releases its handler at once, whereas a
+        // cancelled work item stays queued until its deadline, and with it whatever it captured. The
+        // image is held weakly for the same reason: a render's whole pipeline (source descriptor,
+        // decoder state, resampling programs) must go when the render does, not up to 10 s later.
+        let timer = DispatchSource.makeTimerSource(queue: .global())
+        timer.schedule(deadline: .now() + .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)))
+        timer.setEventHandler { [weak image] in
             fired.value.store(true, ordering: .releasing)
-            image.cancel()
+            image?.cancel()
         }
-        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)), execute: timer)
+        timer.resume()
         defer { timer.cancel() }
         do {
             return try body()
