@@ -1,65 +1,32 @@
-/// Parses one request head from the start of a buffer.
-struct HeadParser {
-    /// The buffered bytes, starting at the head (for a full parse: exactly the complete head).
-    let bytes: ArraySlice<UInt8>
-    /// Request-line, header-block and header-count limits.
-    let limits: ServerConfiguration
-
+/// Parses the pieces of a request head that `HeadScanner` has delimited: the request line as soon
+/// as it is complete, the header block once the head is. The scanner has already enforced the size
+/// and count limits and found every line end, so nothing here searches or re-checks them.
+enum HeadParser {
     private static let lf: UInt8 = 0x0A, cr: UInt8 = 0x0D, space: UInt8 = 0x20, tab: UInt8 = 0x09, colon: UInt8 = 0x3A
 
-    /// The head and how many bytes it used, or `nil` if it is not complete yet.
-    func parse() throws(ParseError) -> (HTTPRequest, Int)? {
-        var index = bytes.startIndex
-        // RFC 9112 §2.2: ignore at least one empty line before the request line.
-        var skipped = 0
-        while skipped < 4, let end = lineEnd(from: index), end.content == index {
-            index = end.next
-            skipped += 1
+    /// The header fields of `block` (the lines after the request line, up to and including the
+    /// blank line that ends the head), checked against `request`'s version.
+    static func headers(_ block: ArraySlice<UInt8>, for request: HTTPRequest) throws(ParseError) -> HTTPHeaders {
+        var fields: [(String, String)] = []
+        var lineStart = block.startIndex
+        for index in block.indices where block[index] == lf {
+            let content = index > lineStart && block[index - 1] == cr ? index - 1 : index
+            if content > lineStart { fields.append(try field(block[lineStart..<content])) }
+            lineStart = index + 1
         }
-        guard let requestLineEnd = lineEnd(from: index) else {
-            if bytes.endIndex - index > limits.maxRequestLineBytes { throw .uriTooLong }
-            return nil
-        }
-        guard requestLineEnd.content - index <= limits.maxRequestLineBytes else { throw .uriTooLong }
-        var request = try requestLine(bytes[index..<requestLineEnd.content])
-        index = requestLineEnd.next
-        let headStart = index
-        var headers: [(String, String)] = []
-        while true {
-            guard let end = lineEnd(from: index) else {
-                if bytes.endIndex - headStart > limits.maxHeaderBytes { throw .headerFieldsTooLarge }
-                return nil
-            }
-            if end.next - headStart > limits.maxHeaderBytes { throw .headerFieldsTooLarge }
-            if end.content == index {
-                index = end.next
-                break
-            }
-            headers.append(try field(bytes[index..<end.content]))
-            if headers.count > limits.maxHeaderCount { throw .headerFieldsTooLarge }
-            index = end.next
-        }
-        request.headers = HTTPHeaders(headers)
+        let headers = HTTPHeaders(fields)
         if request.version == .http11 {
             // RFC 9112 §3.2: exactly one Host in an HTTP/1.1 request.
-            guard request.headers.values("Host").count == 1 else { throw .badRequest("HTTP/1.1 request needs exactly one Host header") }
+            guard headers.values("Host").count == 1 else { throw .badRequest("HTTP/1.1 request needs exactly one Host header") }
         }
-        return (request, index - bytes.startIndex)
-    }
-
-    /// The end of the line starting at `from`: where its content ends (before CRLF or LF) and where
-    /// the next line starts. A CR anywhere but before the LF is malformed.
-    private func lineEnd(from: Int) -> (content: Int, next: Int)? {
-        guard let lf = bytes[from...].firstIndex(of: Self.lf) else { return nil }
-        let content = lf > from && bytes[lf - 1] == Self.cr ? lf - 1 : lf
-        return (content, lf + 1)
+        return headers
     }
 
     /// `method SP request-target SP HTTP-version` (RFC 9112 §3), without its line end.
-    func requestLine(_ line: ArraySlice<UInt8>) throws(ParseError) -> HTTPRequest {
-        let parts = line.split(separator: Self.space, omittingEmptySubsequences: false)
+    static func requestLine(_ line: ArraySlice<UInt8>) throws(ParseError) -> HTTPRequest {
+        let parts = line.split(separator: space, omittingEmptySubsequences: false)
         guard parts.count == 3 else { throw .badRequest("request line must be `METHOD target HTTP/1.1`") }
-        guard !parts[0].isEmpty, parts[0].allSatisfy(Self.isTokenByte) else { throw .badRequest("invalid method") }
+        guard !parts[0].isEmpty, parts[0].allSatisfy(isTokenByte) else { throw .badRequest("invalid method") }
         let target = parts[1]
         guard !target.isEmpty, target.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { throw .badRequest("invalid request target") }
         let method = String(decoding: parts[0], as: UTF8.self)
@@ -74,7 +41,7 @@ struct HeadParser {
         let versionText = String(decoding: parts[2], as: UTF8.self)
         guard let version = HTTPVersion(rawValue: versionText) else {
             let bytes = Array(parts[2])
-            if bytes.count == 8, versionText.hasPrefix("HTTP/"), bytes[6] == 0x2E, Self.isDigit(bytes[5]), Self.isDigit(bytes[7]) {
+            if bytes.count == 8, versionText.hasPrefix("HTTP/"), bytes[6] == 0x2E, isDigit(bytes[5]), isDigit(bytes[7]) {
                 throw .versionNotSupported
             }
             throw .badRequest("invalid HTTP version")
@@ -83,17 +50,17 @@ struct HeadParser {
     }
 
     /// `name ":" OWS value OWS` (RFC 9110 §5, RFC 9112 §5).
-    private func field(_ line: ArraySlice<UInt8>) throws(ParseError) -> (String, String) {
-        guard let first = line.first, first != Self.space, first != Self.tab else {
+    private static func field(_ line: ArraySlice<UInt8>) throws(ParseError) -> (String, String) {
+        guard let first = line.first, first != space, first != tab else {
             throw .badRequest("obsolete line folding in headers")
         }
-        guard let colon = line.firstIndex(of: Self.colon) else { throw .badRequest("header line without a colon") }
+        guard let colon = line.firstIndex(of: colon) else { throw .badRequest("header line without a colon") }
         let name = line[line.startIndex..<colon]
-        guard !name.isEmpty, name.allSatisfy(Self.isTokenByte) else { throw .badRequest("invalid header name") }
+        guard !name.isEmpty, name.allSatisfy(isTokenByte) else { throw .badRequest("invalid header name") }
         var value = line[(colon + 1)...]
-        while let c = value.first, c == Self.space || c == Self.tab { value.removeFirst() }
-        while let c = value.last, c == Self.space || c == Self.tab { value.removeLast() }
-        guard value.allSatisfy({ $0 == Self.tab || $0 >= 0x20 && $0 != 0x7F }) else { throw .badRequest("control character in a header value") }
+        while let c = value.first, c == space || c == tab { value.removeFirst() }
+        while let c = value.last, c == space || c == tab { value.removeLast() }
+        guard value.allSatisfy({ $0 == tab || $0 >= 0x20 && $0 != 0x7F }) else { throw .badRequest("control character in a header value") }
         return (String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self))
     }
 

@@ -1,7 +1,8 @@
 /// Finds where a request head ends while its bytes arrive, looking at each byte once. It keeps its
 /// place between reads, so a head sent one byte per packet costs linear work, not quadratic (the
 /// whole head is parsed once, when complete). The request-line (414) and header-block (431) limits
-/// and the header count are enforced as bytes arrive, before the head is complete.
+/// and the header count are enforced as bytes arrive, before the head is complete; `HeadParser`
+/// then parses the pieces it delimits.
 struct HeadScanner {
     /// The next buffer index to examine.
     private var position = 0
@@ -24,8 +25,10 @@ struct HeadScanner {
         case incomplete
         /// The request line just completed (its content, without CR LF, is `range`): check it now.
         case requestLine(Range<Int>)
-        /// The head is complete; it is the first `length` bytes of the buffer.
-        case complete(length: Int)
+        /// The head is complete: its header block (the lines after the request line, through the
+        /// blank line that ends the head) is `headers`, and the head is the buffer's first
+        /// `headers.upperBound` bytes.
+        case complete(headers: Range<Int>)
     }
 
     /// Continues scanning `buffer` (which only grew since the last call) from where it stopped.
@@ -41,7 +44,7 @@ struct HeadScanner {
             let start = lineStart
             lineStart = position
             if let headerStart {
-                if isEmpty { return .complete(length: position) }
+                if isEmpty { return .complete(headers: headerStart..<position) }
                 headerLines += 1
                 if position - headerStart > limits.maxHeaderBytes || headerLines > limits.maxHeaderCount { throw .headerFieldsTooLarge }
             } else if isEmpty && skippedEmptyLines < Self.maxLeadingEmptyLines {

@@ -7,7 +7,9 @@ public struct RequestParser: Sendable {
     private var state = State.head
     /// Where the search for the end of the current head stopped; reset after each head.
     private var scanner = HeadScanner()
-    /// Bytes examined by earlier heads' scanners and by head parses (request lines, complete heads).
+    /// The current head's request line, parsed as soon as it was complete.
+    private var requestLine: HTTPRequest?
+    /// Bytes examined by earlier heads' scanners and by head parses (request lines, header blocks).
     private var examinedByteCount = 0
 
     /// Bytes examined while finding and parsing heads; tests check it grows linearly with the input.
@@ -64,7 +66,8 @@ public struct RequestParser: Sendable {
     }
 
     /// The next complete head, taken off the buffer; `nil` until its blank line has arrived. The
-    /// request line is checked as soon as it is complete, the whole head once, when it is.
+    /// request line is parsed as soon as it is complete (so a bad one is refused early), the header
+    /// block once, when the head is.
     private mutating func nextHead() throws(ParseError) -> HTTPRequest? {
         while true {
             switch try scanner.scan(buffer, limits: limits) {
@@ -72,15 +75,15 @@ public struct RequestParser: Sendable {
                 return nil
             case .requestLine(let range):
                 examinedByteCount += range.count
-                _ = try HeadParser(bytes: buffer[...], limits: limits).requestLine(buffer[range])
-            case .complete(let length):
-                examinedByteCount += length + scanner.scannedByteCount
+                requestLine = try HeadParser.requestLine(buffer[range])
+            case .complete(let block):
+                examinedByteCount += block.count + scanner.scannedByteCount
                 scanner = HeadScanner()
-                guard let (head, consumed) = try HeadParser(bytes: buffer[..<length], limits: limits).parse(), consumed == length else {
-                    throw .badRequest("incomplete request head")
-                }
-                buffer.removeFirst(consumed)
-                return head
+                guard var request = requestLine else { throw .badRequest("request head without a request line") }
+                requestLine = nil
+                request.headers = try HeadParser.headers(buffer[block], for: request)
+                buffer.removeFirst(block.upperBound)
+                return request
             }
         }
     }
