@@ -110,16 +110,4 @@ enum EntryFile {
             contentType: contentType, etag: etag, created: created, length: length, checksum: checksum,
             fieldsEnd: lines[5].startIndex - start, bodyStart: headerEnd + 2 - start)
     }
-
-    /// A whole entry file back into an entry, checking the header, the length and the checksum.
-    static func decode(_ bytes: [UInt8]) throws(Invalid) -> CacheEntry {
-        let header = try header(bytes[...])
-        guard bytes.count - header.bodyStart == header.length else { throw .length }
-        let body = Array(bytes[header.bodyStart...])
-        let hasher = SHA256Hasher()
-        bytes.withUnsafeBytes { hasher.update(UnsafeRawBufferPointer(rebasing: $0[0..<header.fieldsEnd])) }
-        hasher.update(body)
-        guard hasher.finish().hexString == header.checksum else { throw .checksum }
-        return CacheEntry(contentType: header.contentType, etag: header.etag, created: header.created, body: body)
-    }
 }

@@ -28,17 +28,17 @@ enum EntryReader {
         var keepOpen = false
         defer { if !keepOpen { close(fd) } }
         guard size <= limit else { throw .io(FileIO.Failure(call: "read (too large)", code: EFBIG)) }
-        let head = try bytes(fd, at: 0, count: min(size, EntryFile.maxHeaderBytes))
+        // A file that can hold at most a body to return as bytes is read whole, in one call (the
+        // thumbnail hit path); a larger one only as far as its header, its body hashed in chunks.
+        let readWhole = size - EntryFile.maxHeaderBytes <= threshold
+        let head = try bytes(fd, at: 0, count: readWhole ? size : min(size, EntryFile.maxHeaderBytes))
         let header: EntryFile.Header
         do { header = try EntryFile.header(head[...]) } catch { throw .invalid(error) }
         guard size - header.bodyStart == header.length else { throw .invalid(.length) }
         let hasher = SHA256Hasher()
         head.withUnsafeBytes { hasher.update(UnsafeRawBufferPointer(rebasing: $0[0..<header.fieldsEnd])) }
-        let body: CacheHit.Body
-        if header.length <= threshold {
-            let bytes = try bytes(fd, at: header.bodyStart, count: header.length)
-            hasher.update(bytes)
-            body = .bytes(bytes)
+        if readWhole {
+            head.withUnsafeBytes { hasher.update(UnsafeRawBufferPointer(rebasing: $0[header.bodyStart...])) }
         } else {
             var chunk = [UInt8](repeating: 0, count: chunkBytes)
             var offset = header.bodyStart
@@ -48,10 +48,16 @@ enum EntryReader {
                 chunk.withUnsafeBytes { hasher.update(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
                 offset += count
             }
+        }
+        guard hasher.finish().hexString == header.checksum else { throw .invalid(.checksum) }
+        let body: CacheHit.Body
+        if header.length <= threshold {
+            // Within the threshold, so within `readWhole`: the body is already in `head`.
+            body = .bytes(Array(head[header.bodyStart...]))
+        } else {
             keepOpen = true
             body = .file(CachedFile(descriptor: fd, offset: header.bodyStart, length: header.length))
         }
-        guard hasher.finish().hexString == header.checksum else { throw .invalid(.checksum) }
         return CacheHit(contentType: header.contentType, etag: header.etag, created: header.created, body: body)
     }
 
