@@ -33,7 +33,7 @@ static inline const char *cvips_loader_for(VipsSource *source) {
 }
 
 // Why: opens a source lazily (header only until pixels are needed). Shrink-on-load: `jpeg_shrink` 2, 4
-// or 8 asks libjpeg for DCT-scaled output (sizes rounded up), `webp_scale` < 1 asks libwebp's
+// or 8 asks libjpeg for DCT-scaled output (libvips 8.14 rounds the sizes down), `webp_scale` < 1 asks libwebp's
 // rescaler for that scale (sizes rounded to nearest); each applies only to its own loader, and other
 // formats load at full size (libvips 8.14 has no PNG shrink-on-load, and HEIF only offers embedded
 // thumbnails). `fail` makes truncated or corrupt files errors instead of grey fill. It fails on

@@ -7,20 +7,13 @@ extension RenderPlan {
     /// 2-billion-pixel-wide image. Tiles and 9-slice pieces are checked where their sizes are made.
     func checkIntermediateSizes(_ limits: RenderLimits) throws(RenderError) {
         for operation in operations {
-            switch operation {
-            case .image(let paint):
-                guard paint.placement.visiblePixelRect != nil else { continue }
-                let rect = paint.placement.pixelRect
-                try limits.checkIntermediate(width: rect.width, height: rect.height, "an image's frame")
-            case .fill(let fill):
-                guard fill.placement.visiblePixelRect != nil else { continue }
-                let rect = fill.placement.pixelRect
-                try limits.checkIntermediate(width: rect.width, height: rect.height, "a fill")
-            case .border(let border):
-                guard border.placement.visiblePixelRect != nil else { continue }
-                let rect = border.placement.pixelRect
-                try limits.checkIntermediate(width: rect.width, height: rect.height, "a border")
+            let (placement, what): (Placement, String) = switch operation {
+            case .image(let paint): (paint.placement, "an image's frame")
+            case .fill(let fill): (fill.placement, "a fill")
+            case .border(let border): (border.placement, "a border")
             }
+            guard placement.visiblePixelRect != nil else { continue }
+            try limits.checkIntermediate(width: placement.pixelRect.width, height: placement.pixelRect.height, what)
         }
     }
 }

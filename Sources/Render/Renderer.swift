@@ -96,9 +96,9 @@ public struct Renderer: Sendable {
                 case .image(let paint):
                     layers = try ImageLayers(source: images[paint.ref]!, paint: paint, scale: plan.scale, limits: limits).layers()
                 case .fill(let paint):
-                    layers = try ShapeLayers.fill(paint, limits: limits)
+                    layers = try ShapeLayers.fill(paint)
                 case .border(let paint):
-                    layers = try ShapeLayers.border(paint, limits: limits)
+                    layers = try ShapeLayers.border(paint)
                 }
                 for layer in layers { try canvas.draw(layer) }
             }

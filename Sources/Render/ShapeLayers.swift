@@ -1,21 +1,21 @@
 import Layout
 import Vips
 
-/// Draws colour and gradient fills and borders of the plan, clipped to their visible parts.
+/// Draws colour and gradient fills and borders of the plan, clipped to their visible parts. Their
+/// rects were checked against `RenderLimits.maxIntermediateSide` with the whole plan
+/// (`RenderPlan.checkIntermediateSizes`) before drawing started.
 enum ShapeLayers {
     /// The visible part of a colour or gradient fill.
-    static func fill(_ paint: FillPaint, limits: RenderLimits) throws(RenderError) -> [Layer] {
+    static func fill(_ paint: FillPaint) throws(RenderError) -> [Layer] {
         guard let visible = paint.placement.visiblePixelRect else { return [] }
-        try limits.checkIntermediate(width: paint.placement.pixelRect.width, height: paint.placement.pixelRect.height, "a fill")
         return [try layer(paint.paint, in: paint.placement.pixelRect, showing: visible)]
     }
 
     /// A border is the band between the view's bounds and the bounds inset by the width: four
     /// rectangles, each cut to what is visible.
-    static func border(_ border: BorderPaint, limits: RenderLimits) throws(RenderError) -> [Layer] {
+    static func border(_ border: BorderPaint) throws(RenderError) -> [Layer] {
         guard let visible = border.placement.visiblePixelRect else { return [] }
         let outer = border.placement.pixelRect
-        try limits.checkIntermediate(width: outer.width, height: outer.height, "a border")
         let bands: [PixelRect]
         if let inner = border.innerPixelRect {
             bands = [
