@@ -34,9 +34,6 @@ extension VImage {
         try derive("icc transform") { cvips_icc_convert($0, $1, profile) }
     }
 
-    /// True when an ICC profile is attached to the image.
-    public var hasProfile: Bool { hasICCProfile }
-
     /// A copy whose metadata carries EXIF orientation `exif` (1…8); pixels are unchanged.
     public func taggedWithOrientation(_ exif: Int) throws(VipsError) -> VImage {
         try derive("set orientation") { cvips_set_orientation($0, $1, Int32(exif)) }

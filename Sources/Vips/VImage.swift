@@ -33,7 +33,8 @@ public final class VImage: @unchecked Sendable {
     }
 
     var isCMYK: Bool { cvips_interpretation(pointer) == VIPS_INTERPRETATION_CMYK }
-    var hasICCProfile: Bool { cvips_has_icc(pointer) != 0 }
+    /// True when an ICC profile is attached to the image.
+    public var hasICCProfile: Bool { cvips_has_icc(pointer) != 0 }
     var isUnsignedChar: Bool { cvips_format(pointer) == VIPS_FORMAT_UCHAR }
 
     /// Asks libvips to stop computing this image: libvips checks the flag whenever it prepares a

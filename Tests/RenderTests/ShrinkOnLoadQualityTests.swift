@@ -49,7 +49,7 @@ struct ShrinkOnLoadQualityTests {
         let name = kind == "webp" ? "f.webp" : "f.jpg"
         try folder.write(name, bytes: bytes)
         if kind == "cmyk" { #expect(try VImage.decode(bytes).bands == 4) }
-        if kind == "p3" { #expect(try VImage.decode(bytes).hasProfile) }
+        if kind == "p3" { #expect(try VImage.decode(bytes).hasICCProfile) }
         let reference = try Self.reference(bytes, width: 300, height: 225)
 
         // What the service sends (JPEG q80), and the resampling alone (lossless PNG).
