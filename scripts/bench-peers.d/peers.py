@@ -280,12 +280,19 @@ def report(path):
         return "-" if v is None else spec.format(v)
 
     thumbor_c = sorted({r["conns"] for r in rows if r["peer"] == "thumbor"})
-    ref_c = 8 if 8 in thumbor_c else (thumbor_c[-1] if thumbor_c else None)
-    head = ("peer", "case", "conns", "ok/s", "non-2xx", "sock-err", "ok mean ms", "p50 ms", "p99 ms", "peak MB", "vs limit", f"vs thumbor c{ref_c}")
+
+    def thumbor_best(case):
+        # thumbor's worker processes share one listening socket and a keep-alive connection stays with
+        # the process that accepted it, so one process can end up with every connection of a run and
+        # the other idle (about half the rate). The comparison is with its best run, both processes busy.
+        rates = [r["ok_rps"] for r in rows if r["peer"] == "thumbor" and r["case"] == case]
+        return max(rates) if rates else None
+
+    head = ("peer", "case", "conns", "ok/s", "non-2xx", "sock-err", "ok mean ms", "p50 ms", "p99 ms", "peak MB", "vs limit", "vs thumbor best")
     lines = []
     for r in rows:
         limit_rate = rate("libvips", r["case"])
-        thumb_rate = rate("thumbor", r["case"], ref_c)
+        thumb_rate = thumbor_best(r["case"])
         lines.append((r["peer"], r["case"], f"{'p' if r['peer'] == 'libvips' else 'c'}{r['conns']}", f"{r['ok_rps']:.1f}",
                       fmt(r.get("non2xx"), "{}"), fmt(r.get("socket_errors"), "{}"), fmt(r.get("ok_mean_ms")), fmt(r.get("p50_ms")), fmt(r.get("p99_ms")),
                       fmt(memory(r) if r["peer"] != "libvips" else None), _ratio(r["ok_rps"], limit_rate),
@@ -300,8 +307,9 @@ def report(path):
           " VmHWM, thumbor's sampled sum of VmRSS over its processes)")
     print("\nratios (successful renders/s):")
     for case in CASES:
-        for c in thumbor_c:
-            print(f"  {case:8s} imgframe/thumbor   at c{c}: {_ratio(rate('imgframe', case, c), rate('thumbor', case, c))}")
+        for c in (2, 8, 16):
+            if find("imgframe", case, c):
+                print(f"  {case:8s} imgframe c{c}/thumbor best: {_ratio(rate('imgframe', case, c), thumbor_best(case))}")
         for c in (2, 8, 16):
             if find("imgframe", case, c):
                 print(f"  {case:8s} imgframe c{c}/libvips limit: {_ratio(rate('imgframe', case, c), rate('libvips', case))}")
