@@ -10,9 +10,11 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <vips/vips.h>
+#include <vips/vector.h>  // vips_vector_set_enabled, not in vips.h
 
 // Why: VIPS_INIT is a macro; this also pins the settings the service relies on.
 static inline int cvips_init(const char *argv0) {
@@ -193,6 +195,30 @@ static inline int cvips_from_memory(VipsImage **out, const void *data, size_t si
     int result = vips_copy(image, out, "interpretation", bands >= 3 ? VIPS_INTERPRETATION_sRGB : VIPS_INTERPRETATION_B_W, NULL);
     g_object_unref(image);
     return result;
+}
+
+// Why: pixels decoded outside libvips (the scaled JPEG decoder) become an image without a copy. The
+// image owns `pixels` (malloc'd) from here on, also when this fails, and frees them when it closes;
+// `icc` (may be NULL) is copied into its metadata, so colour management sees the file's profile, and
+// the resolution is the one libvips's loader read from the same file, so encoders write the same DPI.
+static void cvips_free_pixels(VipsImage *image, void *pixels) {
+    (void) image;
+    free(pixels);
+}
+
+static inline int cvips_from_decoded(VipsImage **out, unsigned char *pixels, int width, int height, int bands,
+                                     const void *icc, size_t icc_length, double xres, double yres) {
+    *out = vips_image_new_from_memory(pixels, (size_t) width * height * bands, width, height, bands, VIPS_FORMAT_UCHAR);
+    if (*out == NULL) {
+        free(pixels);
+        return -1;
+    }
+    g_signal_connect(*out, "postclose", G_CALLBACK(cvips_free_pixels), pixels);
+    (*out)->Type = bands >= 3 ? VIPS_INTERPRETATION_sRGB : VIPS_INTERPRETATION_B_W;
+    (*out)->Xres = xres;
+    (*out)->Yres = yres;
+    if (icc != NULL && icc_length > 0) vips_image_set_blob_copy(*out, VIPS_META_ICC_NAME, icc, icc_length);
+    return 0;
 }
 
 // Why: a gradient computed lazily, pixel by pixel as the encoder asks, so it stops at the deadline and

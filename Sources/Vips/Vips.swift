@@ -50,6 +50,12 @@ public enum Vips {
         // run complex parsers on hostile input, and others (matrix, CSV, PPM, VIPS…) read formats the
         // service does not serve: only the six we need run unless `allowUntrustedLoaders` adds SVG/PDF.
         cvips_allow_loaders(0)
+        // No run-time compiled (orc) vector code: liborc 0.4.33 (Debian 12) frees a program's code
+        // memory without its lock, and libvips 8.14 compiles and frees programs with every resize
+        // (reducev), so concurrent renders corrupt orc's code-memory list and crash the process (six
+        // threads resizing crash it within seconds; `ConcurrentRenderTests`). The C paths cost
+        // about 1 ms more per 504×378 → 300×225 lanczos3 resize.
+        vips_vector_set_enabled(0)
         return .success(())
     }()
 }
