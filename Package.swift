@@ -23,8 +23,10 @@ let package = Package(
         .target(name: "TransformSpec", dependencies: ["Layout"]),
         // libvips's C API (pkg-config `vips`) with fixed-argument shims for its variadic calls.
         .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
+        // libjpeg-turbo's DCT-scaled decoding straight into one buffer, on the calling thread (C).
+        .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
         // The only module that imports CVips: owning image type, typed errors, one-time start.
-        .target(name: "Vips", dependencies: ["CVips"]),
+        .target(name: "Vips", dependencies: ["CVips", "CJPEG"]),
         // Executes a RenderPlan with Vips: load, orient, sRGB, resample, tile, 9-slice, composite, encode.
         .target(name: "Render", dependencies: ["Layout", "TransformSpec", "Vips"]),
         // OpenSSL's libcrypto (pkg-config `libcrypto`), imported only by Hashing.

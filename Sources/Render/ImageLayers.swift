@@ -9,6 +9,7 @@ struct ImageLayers {
     /// `ImageRenderer.scale`.
     let scale: Double
     let limits: RenderLimits
+    let deadline: Deadline
 
     func layers() throws(RenderError) -> [Layer] {
         guard let visible = paint.placement.visiblePixelRect else { return [] }
@@ -39,9 +40,10 @@ struct ImageLayers {
 
     /// The whole image resampled to the rect; libvips computes only the visible area, and JPEG/WebP
     /// decode at a reduced size when the rect is much smaller than the source.
-    private func stretched(_ visible: PixelRect) throws(VipsError) -> Layer {
+    private func stretched(_ visible: PixelRect) throws -> Layer {
         let part = visible.offset(from: rect)
-        let image = try source.decode(reduction: source.loadReduction(for: rect, interpolation: paint.interpolation))
+        let reduction = source.loadReduction(for: rect, interpolation: paint.interpolation)
+        let image = try source.decode(reduction: reduction, deadline: deadline)
             .resampled(width: rect.width, height: rect.height, kernel: kernel)
             .cropped(x: part.x, y: part.y, width: part.width, height: part.height)
         return Layer(image: image, x: visible.x, y: visible.y)

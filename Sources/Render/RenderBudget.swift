@@ -4,6 +4,7 @@ import Layout
 /// that would need more than `RenderLimits.maxRenderBytes` is refused instead of growing the
 /// process. libvips streams most work in strips; what it holds whole is counted here:
 /// - random-access decodes (9-slice reads regions of its source in any order): the whole source;
+/// - JPEG shrink-on-load decoded whole on the render thread (`SourceImage.decodesWhole`): its RGB;
 /// - tiles: the resampled tile each repeats;
 /// - every layer drawn: a strip of float RGBA rows for its composite;
 /// - `fmt=auto` with transparency possible: the canvas, computed once to look for transparency;
@@ -45,6 +46,11 @@ struct RenderBudget {
                 switch paint.content {
                 case .stretch:
                     layers += 1
+                    let reduction = images[paint.ref].map { $0.loadReduction(for: paint.placement.pixelRect, interpolation: paint.interpolation) }
+                    if let source = images[paint.ref], let reduction, source.decodesWhole(reduction) {
+                        let size = reduction.reducedSize(width: source.metrics.pixelWidth, height: source.metrics.pixelHeight)
+                        add("JPEG `\(source.name)` decoded whole at a reduced size", (size.width + 1) * (size.height + 1) * 3)
+                    }
                 case .tile(let grid):
                     layers += 1
                     let tile = Double(Self.rgbaBytes) * grid.tileSize.width * plan.scale * grid.tileSize.height * plan.scale

@@ -19,14 +19,18 @@ public struct RenderLimits: Sendable {
     /// Most layers one render may draw (an image is 1, a 9-slice up to 9, a border up to 4). Default 64.
     public var maxLayers: Int = 64
     /// Memory one render may hold, bytes, as estimated from the plan before drawing (`RenderBudget`).
-    /// Default 192 MiB.
-    public var maxRenderBytes: Int = 192 * 1024 * 1024
+    /// Default 160 MiB.
+    public var maxRenderBytes: Int = 160 * 1024 * 1024
     /// Largest AVIF output, pixels: libheif's encoder cannot be stopped at the deadline. Default 4 MP.
     public var maxAVIFPixels: Int = 4_000_000
     /// Largest WebP output, pixels: libwebp cannot be stopped at the deadline. Default 6 MP.
     public var maxWebPPixels: Int = 6_000_000
     /// Largest GIF output, pixels: its quantizer cannot be stopped at the deadline. Default 2 MP.
     public var maxGIFPixels: Int = 2_000_000
+    /// Largest JPEG shrink-on-load decoded whole into memory on the render's own thread, pixels
+    /// (`SourceImage.decode`); larger reduced decodes stream through libvips's loader. Default 4 MiP
+    /// (12 MiB of RGB).
+    public var maxWholeDecodePixels: Int = 4 * 1024 * 1024
     /// Time one render may take before libvips is told to stop; `nil` for none. Default 10 s.
     public var timeout: Duration? = .seconds(10)
 

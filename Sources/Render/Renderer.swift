@@ -94,7 +94,7 @@ public struct Renderer: Sendable {
                 let layers: [Layer]
                 switch operation {
                 case .image(let paint):
-                    layers = try ImageLayers(source: images[paint.ref]!, paint: paint, scale: plan.scale, limits: limits).layers()
+                    layers = try ImageLayers(source: images[paint.ref]!, paint: paint, scale: plan.scale, limits: limits, deadline: deadline).layers()
                 case .fill(let paint):
                     layers = try ShapeLayers.fill(paint)
                 case .border(let paint):

@@ -14,6 +14,10 @@ struct SourceImage {
     let hasAlpha: Bool
     /// Which shrink-on-load the file's format allows (from the loader that read the header).
     let loaderFamily: LoaderFamily
+    /// `RenderLimits.maxWholeDecodePixels`.
+    private let maxWholeDecodePixels: Int
+    /// The density libvips read from the header, given to pixels decoded without it.
+    private let resolution: Resolution
 
     /// Reads the header of `file` (opened by `SourceDirectory.file(named:)`). `fixedOrientation`
     /// overrides the EXIF tag (`orient=`). Size limits are checked on the file and on the header,
@@ -40,6 +44,8 @@ struct SourceImage {
         orientation = fixedOrientation ?? ImageOrientation(exifValue: header.exifOrientation) ?? .up
         hasAlpha = header.hasAlpha
         loaderFamily = LoaderFamily(loader: header.loader)
+        maxWholeDecodePixels = limits.maxWholeDecodePixels
+        resolution = header.resolution
         metrics = ImageMetrics(
             pixelWidth: header.width, pixelHeight: header.height,
             scale: ImageMetrics.scale(fromFileName: name), orientation: orientation)
@@ -76,11 +82,52 @@ struct SourceImage {
         }
     }
 
-    /// Upright, 8-bit sRGB pixels, decoded at a reduced size when `reduction` says so.
-    func decode(reduction: LoadReduction = .none, sequential: Bool = true) throws(VipsError) -> VImage {
-        let loaded = try file.load(reduction: reduction, sequential: sequential)
-        let upright = orientation == .up && loaded.exifOrientation == 1 ? loaded : try loaded.oriented(exif: orientation.exifValue)
-        return try upright.srgb()
+    /// Upright, 8-bit sRGB pixels, decoded at a reduced size when `reduction` says so. A JPEG
+    /// shrink-on-load whose result is small enough (`decodesWhole`) is decoded at once, on this
+    /// thread, by libjpeg-turbo; everything else is decoded lazily by libvips's loaders, as pixels are
+    /// needed. `deadline` bounds the decode done here; the Watchdog bounds libvips's.
+    func decode(reduction: LoadReduction = .none, sequential: Bool = true, deadline: Deadline? = nil) throws(RenderError) -> VImage {
+        do {
+            let loaded = try load(reduction: reduction, sequential: sequential, deadline: deadline)
+            let upright = orientation == .up && loaded.exifOrientation == 1 ? loaded : try loaded.oriented(exif: orientation.exifValue)
+            return try upright.srgb()
+        } catch let error as RenderError {
+            throw error
+        } catch let error as VipsError {
+            throw Encoder.classify(error, sources: [name])
+        } catch {
+            throw .internalFailure(VipsError(operation: "decode", message: "\(error)"))
+        }
+    }
+
+    /// True when `decode(reduction:)` decodes the file whole into memory: a JPEG shrink-on-load of at
+    /// most `RenderLimits.maxWholeDecodePixels` (libjpeg's sizes, rounded up). Decoding straight into
+    /// one buffer skips libvips's loader threads, which cost 2 CPU-ms of hand-offs per thumbnail.
+    func decodesWhole(_ reduction: LoadReduction) -> Bool {
+        guard loaderFamily == .jpeg, case .jpegShrink(let shrink) = reduction else { return false }
+        let (width, height) = ((metrics.pixelWidth + shrink - 1) / shrink, (metrics.pixelHeight + shrink - 1) / shrink)
+        return width * height <= maxWholeDecodePixels
+    }
+
+    private func load(reduction: LoadReduction, sequential: Bool, deadline: Deadline?) throws -> VImage {
+        if case .jpegShrink(let shrink) = reduction, decodesWhole(reduction) {
+            do {
+                // nil: a colour space left to libvips (CMYK, YCCK), which loads it below.
+                if let image = try file.decodeScaledJPEG(
+                    shrink: shrink, resolution: resolution, timeLimit: deadline?.remaining, maxPixels: maxWholeDecodePixels) {
+                    return image
+                }
+            } catch .corrupt(let detail) {
+                throw RenderError.undecodable(name, detail: "jpeg decode: \(detail)")
+            } catch .timedOut {
+                throw RenderError.timedOut
+            } catch .tooLarge(let reason) {
+                throw RenderError.sourceTooLarge(name, reason: reason)
+            } catch .vips(let error) {
+                throw RenderError.internalFailure(error)
+            }
+        }
+        return try file.load(reduction: reduction, sequential: sequential)
     }
 }
 

@@ -15,7 +15,7 @@ public final class ImageFile: Sendable {
     /// Modification time in nanoseconds since the epoch.
     public let modified: Int64
     /// Owned; closed when this object goes away.
-    private let descriptor: Int32
+    let descriptor: Int32
 
     /// Why opening a file failed.
     public enum OpenError: Error, Sendable {

@@ -27,6 +27,9 @@ public final class VImage: @unchecked Sendable {
     /// EXIF orientation tag (1…8) from the image's metadata, 1 when absent.
     public var exifOrientation: Int { Int(vips_image_get_orientation(pointer)) }
 
+    /// Pixels per millimetre across and down, as the loader read them (JFIF or EXIF density).
+    public var resolution: Resolution { Resolution(x: vips_image_get_xres(pointer), y: vips_image_get_yres(pointer)) }
+
     /// True for 8-bit sRGB pixels, which need no colour conversion.
     var isEightBitSRGB: Bool {
         cvips_format(pointer) == VIPS_FORMAT_UCHAR && cvips_interpretation(pointer) == VIPS_INTERPRETATION_sRGB

@@ -1,0 +1,49 @@
+// DCT-scaled JPEG decoding with libjpeg-turbo, on the calling thread.
+//
+// Why: shrink-on-load is most of a thumbnail's cost. Through libvips's loader, a 1/8 decode is
+// handed between the render thread and a libvips worker strip by strip; decoding straight into one
+// buffer here costs the Huffman decoding and nothing else, and the buffer then enters libvips as a
+// memory image for the resampling and encoding.
+#ifndef IMGFRAME_CJPEG_SCALED_H
+#define IMGFRAME_CJPEG_SCALED_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// What `cjpeg_decode_scaled` gives back.
+typedef struct {
+    /// malloc'd, `width * height * bands` bytes, rows top to bottom; the caller frees it.
+    unsigned char *pixels;
+    int width, height;
+    /// 3 (RGB) or 1 (grey).
+    int bands;
+    /// The image's full size, from its header.
+    int source_width, source_height;
+    /// malloc'd embedded ICC profile (APP2 markers joined), or NULL; the caller frees it.
+    unsigned char *icc;
+    unsigned int icc_length;
+    /// Why a decode failed (libjpeg's text), NUL-terminated.
+    char message[200];
+} cjpeg_scaled;
+
+enum {
+    CJPEG_OK = 0,
+    /// Not a file this decoder takes (CMYK or YCCK colour, not 8 bits per sample): use another loader.
+    CJPEG_UNSUPPORTED = 1,
+    /// Corrupt or truncated data, or a libjpeg warning (treated as an error, as libvips's
+    /// `fail_on=warning` does); `message` says which.
+    CJPEG_FAILED = 2,
+    /// The deadline passed before the decode finished.
+    CJPEG_TIMED_OUT = 3,
+    /// The decoded size is over `max_pixels`.
+    CJPEG_TOO_LARGE = 4,
+};
+
+/// Decodes the JPEG file open at `fd` (read with pread from offset 0; the file offset is untouched)
+/// at 1/`denominator` (1, 2, 4 or 8; libjpeg rounds the sizes up), as RGB or grey. Gives up with
+/// CJPEG_TIMED_OUT once CLOCK_MONOTONIC passes `deadline_ns` (0: no deadline), and with
+/// CJPEG_TOO_LARGE when the output would exceed `max_pixels` or the file has more than `max_scans`
+/// progressive scans. On anything but CJPEG_OK, `out` holds no allocations.
+int cjpeg_decode_scaled(int fd, int denominator, int64_t deadline_ns, int64_t max_pixels, int max_scans, cjpeg_scaled *out);
+
+#endif

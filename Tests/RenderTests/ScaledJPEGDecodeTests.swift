@@ -1,0 +1,137 @@
+import Foundation
+@testable import Render
+import Testing
+import TransformSpec
+import Vips
+
+/// The scaled JPEG decoder that shrink-on-load uses for small results (`ImageFile.decodeScaledJPEG`):
+/// the same pixels as libvips's `jpegload`, the same failures, and limits of its own.
+@Suite("render: scaled JPEG decode")
+struct ScaledJPEGDecodeTests {
+    /// A noisy photo-like fixture (smooth gradients plus a fine pattern), so DCT scaling has detail to lose.
+    static func photo(width: Int, height: Int) throws -> VImage {
+        try SourceFolder.image(width: width, height: height) { x, y in
+            RGBA(UInt8((x * 255) / max(1, width - 1)), UInt8((y * 255) / max(1, height - 1)), UInt8(((x * 7) ^ (y * 13)) & 0xFF), 255)
+        }.flattened(onto: [255, 255, 255])
+    }
+
+    static func file(_ folder: SourceFolder, _ name: String, _ bytes: [UInt8]) throws -> ImageFile {
+        try folder.write(name, bytes: bytes)
+        return try ImageFile(path: folder.url.appendingPathComponent(name).path)
+    }
+
+    static func decode(_ file: ImageFile, shrink: Int, timeLimit: Duration? = nil, maxPixels: Int = 1 << 24) throws(ScaledJPEGError) -> VImage? {
+        try file.decodeScaledJPEG(shrink: shrink, resolution: Resolution(x: 1, y: 1), timeLimit: timeLimit, maxPixels: maxPixels)
+    }
+
+    @Test("the same pixels and sizes as libvips's jpegload", arguments: [
+        ("baseline", 2), ("baseline", 4), ("baseline", 8), ("progressive", 8), ("progressive", 2), ("grey", 4), ("odd", 8), ("odd", 2),
+    ])
+    func samePixelsAsLibvips(_ kind: String, _ shrink: Int) throws {
+        let folder = try SourceFolder()
+        let (width, height) = kind == "odd" ? (333, 171) : (640, 480)
+        var image = try Self.photo(width: width, height: height)
+        if kind == "grey" { image = try image.converted(to: .bw) }
+        let file = try Self.file(folder, "p.jpg", try image.jpeg(quality: 85, progressive: kind == "progressive"))
+        let whole = try #require(try Self.decode(file, shrink: shrink))
+        let streamed = try file.load(reduction: .jpegShrink(shrink))
+        #expect(whole.width == width / shrink && whole.height == height / shrink)
+        #expect(whole.width == streamed.width && whole.height == streamed.height && whole.bands == streamed.bands)
+        #expect(try whole.pixels() == streamed.pixels())
+    }
+
+    @Test("the file's ICC profile comes along, so colour management converts as before")
+    func iccProfileKept() throws {
+        let folder = try SourceFolder()
+        let p3 = try Self.photo(width: 320, height: 240).converted(toProfile: "p3").jpegKeepingMetadata(quality: 90)
+        let file = try Self.file(folder, "p3.jpg", p3)
+        let whole = try #require(try Self.decode(file, shrink: 4))
+        #expect(whole.hasICCProfile)
+        #expect(try whole.srgb().pixels() == file.load(reduction: .jpegShrink(4)).srgb().pixels())
+    }
+
+    @Test("CMYK is left to libvips; the renderer still draws it")
+    func cmykLeftToLibvips() throws {
+        let folder = try SourceFolder()
+        let cmyk = try Self.photo(width: 320, height: 240).converted(to: .cmyk).jpegKeepingMetadata(quality: 90)
+        let file = try Self.file(folder, "c.jpg", cmyk)
+        #expect(try Self.decode(file, shrink: 8) == nil)
+        #expect(try folder.failure("c.jpg", "w=40&h=30&fmt=png") == nil)
+    }
+
+    @Test("a truncated file fails as corrupt, and the render as undecodable (not grey, not a crash)")
+    func truncated() throws {
+        let folder = try SourceFolder()
+        let bytes = try Self.photo(width: 640, height: 480).jpeg(quality: 90)
+        let file = try Self.file(folder, "t.jpg", Array(bytes.prefix(bytes.count / 2)))
+        #expect {
+            _ = try Self.decode(file, shrink: 8)
+        } throws: { error in
+            guard case ScaledJPEGError.corrupt(let message) = error else { return false }
+            return message.lowercased().contains("premature end")
+        }
+        let failure = try folder.failure("t.jpg", "w=80&h=60&fmt=png")
+        guard case .undecodable(let name, _) = failure else {
+            Issue.record("expected undecodable, got \(String(describing: failure))")
+            return
+        }
+        #expect(name == "t.jpg")
+    }
+
+    @Test("bytes that are not a JPEG at all fail as corrupt")
+    func notAJPEG() throws {
+        let folder = try SourceFolder()
+        let file = try Self.file(folder, "n.jpg", Array("not a jpeg, only text".utf8))
+        #expect(throws: ScaledJPEGError.self) { _ = try Self.decode(file, shrink: 2) }
+    }
+
+    @Test("a passed deadline stops the decode")
+    func deadline() throws {
+        let folder = try SourceFolder()
+        let file = try Self.file(folder, "d.jpg", try Self.photo(width: 640, height: 480).jpeg(quality: 90))
+        #expect {
+            _ = try Self.decode(file, shrink: 8, timeLimit: .zero)
+        } throws: { error in
+            guard case ScaledJPEGError.timedOut = error else { return false }
+            return true
+        }
+        #expect(try Self.decode(file, shrink: 8, timeLimit: .seconds(30))?.width == 80)
+    }
+
+    @Test("a decode larger than its limit is refused before pixels are decoded")
+    func tooLarge() throws {
+        let folder = try SourceFolder()
+        let file = try Self.file(folder, "l.jpg", try Self.photo(width: 640, height: 480).jpeg(quality: 90))
+        #expect {
+            _ = try Self.decode(file, shrink: 2, maxPixels: 320 * 240 - 1)
+        } throws: { error in
+            guard case ScaledJPEGError.tooLarge(let reason) = error else { return false }
+            return reason.contains("320×240")
+        }
+    }
+
+    @Test("the renderer decodes small reductions whole and large ones through libvips, to the same bytes",
+          arguments: ["plain", "p3", "exif6"])
+    func wholeOrStreamed(_ kind: String) throws {
+        let folder = try SourceFolder()
+        let photo = try Self.photo(width: 640, height: 480)
+        let bytes = switch kind {
+        case "p3": try photo.converted(toProfile: "p3").jpegKeepingMetadata(quality: 90)
+        case "exif6": try photo.taggedWithOrientation(6).jpegKeepingMetadata(quality: 90)
+        default: try photo.jpeg(quality: 90)
+        }
+        try folder.write("w.jpg", bytes: bytes)
+        let source = try SourceImage(
+            name: "w.jpg", file: ImageFile(path: folder.url.appendingPathComponent("w.jpg").path), fixedOrientation: nil, limits: RenderLimits())
+        #expect(source.decodesWhole(.jpegShrink(8)))
+        #expect(!source.decodesWhole(.none))
+        var small = RenderLimits()
+        small.maxWholeDecodePixels = 80 * 60 - 1
+        for query in ["w=60&h=80&fmt=png", "w=60&h=80&fmt=jpeg", "w=50&h=50&mode=fill&clip=1&fmt=png"] {
+            let spec = try TransformSpec.parse(source: "w.jpg", query: query)
+            let whole = try folder.renderer(limits: RenderLimits()).render(spec)
+            let streamed = try folder.renderer(limits: small).render(spec)
+            #expect(whole.bytes == streamed.bytes, "\(query)")
+        }
+    }
+}
