@@ -35,10 +35,10 @@ public struct ServiceConfiguration: Sendable {
     public var webp = true
     /// Write JPEGs progressive.
     public var progressiveJPEG = false
-    /// Render threads. Default one per core.
-    public var workers: Int = ProcessInfo.processInfo.activeProcessorCount * Limits.workersPerCore
+    /// Render threads. Default one per core, plus one (`Limits.spareWorkers`).
+    public var workers: Int = Limits.defaultWorkers(cores: ProcessInfo.processInfo.activeProcessorCount)
     /// Renders that may wait for a worker; more get 503 (after `queueTimeout`). Default 64 per worker.
-    public var queueLength: Int = ProcessInfo.processInfo.activeProcessorCount * Limits.workersPerCore * Limits.queuePerWorker
+    public var queueLength: Int = Limits.defaultWorkers(cores: ProcessInfo.processInfo.activeProcessorCount) * Limits.queuePerWorker
     /// Longest wait of a render for a worker; a render still waiting then gets 503. Default 3 s.
     public var queueTimeout: Duration = Limits.queueTimeout
     /// Time in-flight requests get to finish after SIGTERM.

@@ -39,9 +39,9 @@ enum Settings {
         Setting(key: "formats.avif", help: "fmt=auto may answer AVIF") { c, v throws(SettingError) in c.avif = try bool(v) },
         Setting(key: "formats.webp", help: "fmt=auto may answer WebP") { c, v throws(SettingError) in c.webp = try bool(v) },
         Setting(key: "jpeg.progressive", help: "write progressive JPEGs") { c, v throws(SettingError) in c.progressiveJPEG = try bool(v) },
-        Setting(key: "workers", help: "render threads; 0 = one per core") { c, v throws(SettingError) in
+        Setting(key: "workers", help: "render threads; 0 = one per core, plus one") { c, v throws(SettingError) in
             let n = try integer(v, 0...1024)
-            c.workers = n == 0 ? ProcessInfo.processInfo.activeProcessorCount * Limits.workersPerCore : n
+            c.workers = n == 0 ? Limits.defaultWorkers(cores: ProcessInfo.processInfo.activeProcessorCount) : n
         },
         Setting(key: "queue", help: "renders that may wait for a worker; 0 = 64 per worker") { c, v throws(SettingError) in
             let n = try integer(v, 0...100_000)
