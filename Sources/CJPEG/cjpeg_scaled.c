@@ -111,7 +111,8 @@ static void progress(j_common_ptr cinfo) {
     if (monitor->deadline_ns > 0 && monotonic_ns() > monitor->deadline_ns) fail(cinfo, CJPEG_TIMED_OUT, "timed out");
 }
 
-int cjpeg_decode_scaled(int fd, int denominator, int64_t deadline_ns, int64_t max_pixels, int max_scans, cjpeg_scaled *out) {
+int cjpeg_decode_scaled(int fd, int denominator, int64_t deadline_ns, int64_t max_source_pixels, int64_t max_pixels,
+                        int max_scans, cjpeg_scaled *out) {
     struct jpeg_decompress_struct cinfo;
     error_manager err;
     progress_monitor monitor;
@@ -162,6 +163,12 @@ int cjpeg_decode_scaled(int fd, int denominator, int64_t deadline_ns, int64_t ma
     default:
         jpeg_destroy_decompress(&cinfo);
         return CJPEG_UNSUPPORTED;
+    }
+    if ((int64_t) cinfo.image_width * cinfo.image_height > max_source_pixels) {
+        char text[120];
+        snprintf(text, sizeof text, "%u×%u pixels, the limit is %lld", cinfo.image_width, cinfo.image_height,
+                 (long long) max_source_pixels);
+        fail((j_common_ptr) &cinfo, CJPEG_TOO_LARGE, text);
     }
     cinfo.scale_num = 1;
     cinfo.scale_denom = (unsigned int) denominator;

@@ -19,10 +19,10 @@ public struct Renderer: Sendable {
 
     /// Renders `spec`. With `fmt=auto`, the first of `autoFormats` within its pixel cap is used (the
     /// formats the client accepts, best first), else JPEG, or PNG when the result has transparency.
-    /// `opened` are source files the caller already resolved (by name), so they are not looked up
-    /// again. Sizes, layers, memory and the format's cap are checked before anything is drawn; the
+    /// `opened` are the sources the caller already resolved (`SourceDirectory.source(for:…)`), so
+    /// they are not looked up again. Sizes, layers, memory and the format's cap are checked before anything is drawn; the
     /// deadline after every stage.
-    public func render(_ spec: TransformSpec, autoFormats: [EncodedFormat] = [], opened: [String: ImageFile] = [:]) throws(RenderError) -> RenderedImage {
+    public func render(_ spec: TransformSpec, autoFormats: [EncodedFormat] = [], opened: [ImageRef: ResolvedSource] = [:]) throws(RenderError) -> RenderedImage {
         var timings = RenderTimings()
         let clock = ContinuousClock()
         var start = clock.now
@@ -72,16 +72,15 @@ public struct Renderer: Sendable {
     }
 
     /// Opens every image the view shows; the request's `orient` applies to its own image only.
-    private func openSources(_ spec: TransformSpec, opened: [String: ImageFile], deadline: Deadline) throws(RenderError) -> [ImageRef: SourceImage] {
+    private func openSources(_ spec: TransformSpec, opened: [ImageRef: ResolvedSource], deadline: Deadline) throws(RenderError) -> [ImageRef: SourceImage] {
         var images: [ImageRef: SourceImage] = [:]
         for ref in spec.view.imageRefs {
             try deadline.check()
-            let name = ref.name(primary: spec.source)
-            let file: ImageFile
-            if let known = opened[name] { file = known } else { file = try sources.file(named: name) }
+            let source: ResolvedSource
+            if let known = opened[ref] { source = known } else { source = try sources.source(for: ref, primary: spec.source, scale: spec.scale) }
             var fixed: ImageOrientation?
             if ref == .primary, case .fixed(let orientation) = spec.orientation { fixed = orientation }
-            images[ref] = try SourceImage(name: name, file: file, fixedOrientation: fixed, limits: limits)
+            images[ref] = try SourceImage(name: source.name, file: source.file, fixedOrientation: fixed, limits: limits)
         }
         return images
     }

@@ -14,8 +14,8 @@ struct SourceImage {
     let hasAlpha: Bool
     /// Which shrink-on-load the file's format allows (from the loader that read the header).
     let loaderFamily: LoaderFamily
-    /// `RenderLimits.maxWholeDecodePixels`.
-    private let maxWholeDecodePixels: Int
+    /// `RenderLimits.maxWholeDecodePixels` and `maxSourcePixels`.
+    private let maxWholeDecodePixels: Int, maxSourcePixels: Int
     /// The density libvips read from the header, given to pixels decoded without it.
     private let resolution: Resolution
 
@@ -45,6 +45,7 @@ struct SourceImage {
         hasAlpha = header.hasAlpha
         loaderFamily = LoaderFamily(loader: header.loader)
         maxWholeDecodePixels = limits.maxWholeDecodePixels
+        maxSourcePixels = limits.maxSourcePixels
         resolution = header.resolution
         metrics = ImageMetrics(
             pixelWidth: header.width, pixelHeight: header.height,
@@ -114,7 +115,8 @@ struct SourceImage {
             do {
                 // nil: a colour space left to libvips (CMYK, YCCK), which loads it below.
                 if let image = try file.decodeScaledJPEG(
-                    shrink: shrink, resolution: resolution, timeLimit: deadline?.remaining, maxPixels: maxWholeDecodePixels) {
+                    shrink: shrink, resolution: resolution, timeLimit: deadline?.remaining, maxSourcePixels: maxSourcePixels,
+                    maxPixels: maxWholeDecodePixels) {
                     return image
                 }
             } catch .corrupt(let detail) {

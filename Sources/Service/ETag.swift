@@ -9,7 +9,8 @@ import Vips
 struct RequestIdentity {
     /// Bump when the render pipeline's output changes for the same request.
     /// render-2: JPEG and WebP sources shrink on load down to the target size (JPEG 1/8 where 1/4 was the limit).
-    static let pipelineVersion = "render-2"
+    /// render-3: libvips's run-time vector (orc) code is off; its C resampling rounds a level differently.
+    static let pipelineVersion = "render-3"
 
     let key: CacheKey
 

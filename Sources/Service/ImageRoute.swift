@@ -1,6 +1,7 @@
 import Cache
 import Foundation
 import HTTP1
+import Layout
 import Logging
 import Render
 import Synchronization
@@ -28,11 +29,11 @@ struct ImageRoute: Sendable {
             let name = try ImagePath.sourceName(fromTarget: request.path)
             let (spec, canonical) = try specs.spec(source: name, query: request.query)
             let sources = try spec.view.imageRefs.map { ref throws(RenderError) in
-                let sourceName = ref.name(primary: spec.source)
-                return (name: sourceName, file: try renderer.sources.file(named: sourceName))
+                (ref, try renderer.sources.source(for: ref, primary: spec.source, scale: spec.scale))
             }
             let formats = spec.format == .auto ? negotiation.preferred(accept: request.headers["Accept"]) : []
-            let identity = RequestIdentity(canonical: canonical, sources: sources, formats: formats.map(\.rawValue))
+            let identity = RequestIdentity(
+                canonical: canonical, sources: sources.map { (name: $0.1.name, file: $0.1.file) }, formats: formats.map(\.rawValue))
             let etag = identity.etag
             var headers: HTTPHeaders = [("ETag", etag), ("Cache-Control", cacheControl)]
             if spec.format == .auto && negotiation.dependsOnAccept { headers.add("Vary", "Accept") }
@@ -48,7 +49,7 @@ struct ImageRoute: Sendable {
                 return
             }
             guard flights.join(key, respond) else { return }
-            let opened = Dictionary(sources.map { ($0.name, $0.file) }, uniquingKeysWith: { first, _ in first })
+            let opened = Dictionary(sources, uniquingKeysWith: { first, _ in first })
             render(spec, formats: formats, opened: opened, key: key, etag: etag, headers: headers)
         } catch {
             respond(Self.errorResponse(error, logger: logger), "-")
@@ -57,7 +58,7 @@ struct ImageRoute: Sendable {
 
     /// Renders on the pool, stores the result, and answers everyone waiting for `key`.
     private func render(
-        _ spec: TransformSpec, formats: [EncodedFormat], opened: [String: ImageFile], key: CacheKey, etag: String, headers cachingHeaders: HTTPHeaders
+        _ spec: TransformSpec, formats: [EncodedFormat], opened: [ImageRef: ResolvedSource], key: CacheKey, etag: String, headers cachingHeaders: HTTPHeaders
     ) {
         let submitted = ContinuousClock.now
         let job: WorkerPool.Job = { [renderer, cache, flights, logger, statistics, metrics] in

@@ -26,11 +26,12 @@ extension ImageFile {
     /// RGB or grey carrying the file's ICC profile; sizes are rounded down, as libvips's `jpegload`
     /// gives them (libjpeg's partial last block is cropped), whichever decoder runs. This is
     /// libvips's `jpegload` with `shrink` minus its thread hand-offs, for decodes small enough to hold
-    /// whole (at most `maxPixels`). Like `load`, it fails on libjpeg's warnings (corrupt or truncated
+    /// whole (at most `maxPixels`, from a file of at most `maxSourcePixels`, both checked on the header
+    /// before decoding). Like `load`, it fails on libjpeg's warnings (corrupt or truncated
     /// data). `nil` when the file's colour is one this decoder leaves to libvips (CMYK, YCCK).
     /// `resolution` is recorded as the image's (libvips's header read of the file, which also looks at
     /// EXIF), so the output's DPI does not depend on the decoder.
-    public func decodeScaledJPEG(shrink: Int, resolution: Resolution, timeLimit: Duration?, maxPixels: Int) throws(ScaledJPEGError) -> VImage? {
+    public func decodeScaledJPEG(shrink: Int, resolution: Resolution, timeLimit: Duration?, maxSourcePixels: Int, maxPixels: Int) throws(ScaledJPEGError) -> VImage? {
         var deadline: Int64 = 0
         if let timeLimit {
             var now = timespec()
@@ -40,7 +41,8 @@ extension ImageFile {
             deadline = Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec) + min(seconds, 86_400) * 1_000_000_000 + attoseconds / 1_000_000_000
         }
         var decoded = cjpeg_scaled()
-        let result = cjpeg_decode_scaled(descriptor, Int32(shrink), deadline, Int64(maxPixels), Self.maxProgressiveScans, &decoded)
+        let result = cjpeg_decode_scaled(
+            descriptor, Int32(shrink), deadline, Int64(maxSourcePixels), Int64(maxPixels), Self.maxProgressiveScans, &decoded)
         let message = withUnsafeBytes(of: decoded.message) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
         switch Int(result) {
         case Int(CJPEG_OK): break

@@ -21,7 +21,7 @@ struct ScaledJPEGDecodeTests {
     }
 
     static func decode(_ file: ImageFile, shrink: Int, timeLimit: Duration? = nil, maxPixels: Int = 1 << 24) throws(ScaledJPEGError) -> VImage? {
-        try file.decodeScaledJPEG(shrink: shrink, resolution: Resolution(x: 1, y: 1), timeLimit: timeLimit, maxPixels: maxPixels)
+        try file.decodeScaledJPEG(shrink: shrink, resolution: Resolution(x: 1, y: 1), timeLimit: timeLimit, maxSourcePixels: 50_000_000, maxPixels: maxPixels)
     }
 
     @Test("the same pixels and sizes as libvips's jpegload", arguments: [

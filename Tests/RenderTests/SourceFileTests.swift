@@ -76,7 +76,7 @@ struct SourceFileTests {
             try folder.png("a.png", width: 8, height: 8) { _, _ in .blue }
         }
         let spec = try TransformSpec.parse(source: "a.png", query: "w=8&fmt=png")
-        let image = try folder.renderer.render(spec, opened: ["a.png": file])
+        let image = try folder.renderer.render(spec, opened: [.primary: ResolvedSource(name: "a.png", file: file)])
         #expect(try Bitmap(encoded: image.bytes)[4, 4] == .red)
     }
 
@@ -87,7 +87,8 @@ struct SourceFileTests {
         let file = try SourceDirectory(root: folder.url.path).file(named: "q.png")
         let spec = try TransformSpec.parse(
             source: "q.png", query: #"chain=resizable().frame(width:64,height:64).overlay(alignment:.bottomTrailing){Image("q.png").resizable().frame(width:32,height:32)}&fmt=png"#)
-        let bitmap = try Bitmap(encoded: try folder.renderer.render(spec, opened: ["q.png": file]).bytes)
+        let shared = ResolvedSource(name: "q.png", file: file)
+        let bitmap = try Bitmap(encoded: try folder.renderer.render(spec, opened: [.primary: shared, .named("q.png"): shared]).bytes)
         #expect(bitmap[8, 8] == .red && bitmap[56, 8] == .green && bitmap[8, 56] == .blue)
         #expect(bitmap[36, 36] == .red && bitmap[60, 36] == .green && bitmap[36, 60] == .blue && bitmap[60, 60] == .yellow)
     }

@@ -42,8 +42,10 @@ enum {
 /// Decodes the JPEG file open at `fd` (read with pread from offset 0; the file offset is untouched)
 /// at 1/`denominator` (1, 2, 4 or 8; libjpeg rounds the sizes up), as RGB or grey. Gives up with
 /// CJPEG_TIMED_OUT once CLOCK_MONOTONIC passes `deadline_ns` (0: no deadline), and with
-/// CJPEG_TOO_LARGE when the output would exceed `max_pixels` or the file has more than `max_scans`
-/// progressive scans. On anything but CJPEG_OK, `out` holds no allocations.
-int cjpeg_decode_scaled(int fd, int denominator, int64_t deadline_ns, int64_t max_pixels, int max_scans, cjpeg_scaled *out);
+/// CJPEG_TOO_LARGE when the image is over `max_source_pixels`, the output would exceed `max_pixels`,
+/// or the file has more than `max_scans` progressive scans (all checked before pixels are decoded,
+/// except the scans). On anything but CJPEG_OK, `out` holds no allocations.
+int cjpeg_decode_scaled(int fd, int denominator, int64_t deadline_ns, int64_t max_source_pixels, int64_t max_pixels,
+                        int max_scans, cjpeg_scaled *out);
 
 #endif
