@@ -62,7 +62,7 @@ let package = Package(
         // Test-only helpers: the worked layout vectors (a copy of the shared file) and a plan matcher.
         .target(
             name: "LayoutVectorSupport", dependencies: ["Layout"], path: "Tests/Support",
-            resources: [.copy("layout-vectors.json")]),
+            resources: [.copy("layout-vectors.json"), .copy("views-vectors.json")]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "LayoutVectorSupport"]),
         .testTarget(name: "TransformSpecTests", dependencies: ["TransformSpec", "Layout", "LayoutVectorSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Vips", "TransformSpec", "Layout", "LayoutVectorSupport"]),

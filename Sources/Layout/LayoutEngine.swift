@@ -8,11 +8,13 @@ public enum LayoutEngine {
     ///   - images: metrics of every image the tree shows.
     ///   - proposal: default `(nil, nil)`, the ideal size.
     ///   - scale: pixels per point, default 1.
+    ///   - text: measures `Text` leaves; without one, a tree with text is refused.
     public static func plan(
-        _ view: ViewNode, images: ImageCatalog, proposal: ProposedSize = .unspecified, scale: Double = 1
+        _ view: ViewNode, images: ImageCatalog, proposal: ProposedSize = .unspecified, scale: Double = 1,
+        text: (any TextMeasuring)? = nil
     ) throws(LayoutError) -> RenderPlan {
         guard scale.isFinite, scale > 0 else { throw .invalidScale(scale) }
-        let root = try LayoutTreeBuilder(images: images).build(view)
+        let root = try LayoutTreeBuilder(images: images, text: text, pixelLength: 1 / scale).build(view)
         let size = root.size(for: proposal)
         guard size.isFinite else { throw .nonFiniteRootSize(size) }
         guard size.width > 0, size.height > 0 else { throw .emptyRootSize(size) }
@@ -21,10 +23,9 @@ public enum LayoutEngine {
         try planner.checkRange(Rect(origin: .zero, size: size))
         let recorder = PaintRecorder()
         root.place(proposal: proposal, size: size, at: .zero, into: recorder)
-        var operations: [PaintOperation] = []
-        for item in recorder.items {
-            operations.append(try planner.operation(for: item))
-        }
-        return RenderPlan(rootSize: size, scale: scale, canvas: planner.canvas, operations: operations)
+        let (operations, leaves) = try planner.operations(for: recorder.items)
+        return RenderPlan(
+            rootSize: size, scale: scale, canvas: planner.canvas, operations: operations, leaves: leaves,
+            effects: recorder.effects, identified: recorder.identified)
     }
 }

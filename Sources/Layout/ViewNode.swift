@@ -42,6 +42,37 @@ public indirect enum ViewNode: Sendable, Hashable {
     case border(ViewNode, paint: Paint, width: Double)
     /// `clipped(antialiased:)`: cuts everything the wrapped subtree draws to its bounds.
     case clipped(ViewNode, antialiased: Bool)
+
+    // View trees (views spec): containers, separators, shapes, text and render-only effects.
+
+    /// `HStack(alignment:spacing:) { children }`; `spacing: nil` picks a distance per pair (§1.4).
+    case hStack(alignment: VerticalAlignment, spacing: Double?, children: [ViewNode])
+    /// `VStack(alignment:spacing:) { children }`.
+    case vStack(alignment: HorizontalAlignment, spacing: Double?, children: [ViewNode])
+    /// `ZStack(alignment:) { children }`: children drawn back to front, the first furthest back.
+    case zStack(alignment: Alignment, children: [ViewNode])
+    /// `Spacer(minLength:)`; `nil` uses the default spacing, 8 pt.
+    case spacer(minLength: Double?)
+    /// `Rectangle()`, `RoundedRectangle(…)`, `Circle()`, `Ellipse()`, `Capsule()` with fill or stroke.
+    case shapeView(ShapeView)
+    /// `Text(…)`: laid out through a `TextMeasuring` the renderer supplies.
+    case text(TextView)
+    /// `padding(_:)` with the insets resolved (the default length, 16, is filled in by the builder).
+    case padding(ViewNode, EdgeInsets)
+    /// `layoutPriority(_:)`: the priority a parent stack sees (§1.3).
+    case layoutPriority(ViewNode, Double)
+    /// `fixedSize(horizontal:vertical:)`: proposes `nil` on the fixed axes.
+    case fixedSize(ViewNode, horizontal: Bool, vertical: Bool)
+    /// `alignmentGuide(_:computeValue:)`.
+    case alignmentGuide(ViewNode, AlignmentGuide)
+    /// A render-only modifier: offset, opacity, shadow, clip shape, colour filter (§7).
+    case effect(ViewNode, ViewEffect)
+    /// `ignoresSafeArea()`: a layout no-op under `ImageRenderer`, whose safe area is empty (§7.5).
+    case ignoresSafeArea(ViewNode)
+    /// `background(_ style:)`: the style fills the view's own bounds, behind it (§7.6).
+    case backgroundStyle(ViewNode, Paint)
+    /// `id(_:)`: names a subtree; layout ignores it, the plan reports the named rects and leaves.
+    case id(ViewNode, String)
 }
 
 extension ImageRef {
@@ -59,12 +90,16 @@ extension ViewNode {
     public var imageRefs: Set<ImageRef> {
         switch self {
         case .image(let image): [image.ref]
-        case .shape: []
+        case .shape, .spacer, .shapeView, .text: []
         case .aspectRatio(let child, _, _), .frame(let child, _, _, _), .flexFrame(let child, _), .border(let child, _, _),
-             .clipped(let child, _):
+             .clipped(let child, _), .padding(let child, _), .layoutPriority(let child, _), .fixedSize(let child, _, _),
+             .alignmentGuide(let child, _), .effect(let child, _), .ignoresSafeArea(let child), .backgroundStyle(let child, _),
+             .id(let child, _):
             child.imageRefs
         case .overlay(let child, let content, _), .background(let child, let content, _):
             child.imageRefs.union(content.imageRefs)
+        case .hStack(_, _, let children), .vStack(_, _, let children), .zStack(_, let children):
+            children.reduce(into: Set<ImageRef>()) { $0.formUnion($1.imageRefs) }
         }
     }
 }

@@ -39,7 +39,7 @@ struct RenderBudget {
     /// Estimates `plan` drawn at `scale` with `images`, written as `choice`; `isOpaque` is `opaque=1`.
     init(plan: RenderPlan, images: [ImageRef: SourceImage], choice: FormatChoice, isOpaque: Bool) {
         let canvas = plan.canvas
-        for operation in plan.operations {
+        for operation in plan.flatOperations {
             switch operation {
             case .image(let paint):
                 guard paint.placement.visiblePixelRect != nil else { continue }
@@ -65,6 +65,12 @@ struct RenderBudget {
                 if fill.placement.visiblePixelRect != nil { layers += 1 }
             case .border(let border):
                 if border.placement.visiblePixelRect != nil { layers += border.innerPixelRect == nil ? 1 : 4 }
+            case .shape(let shape):
+                if shape.placement.visiblePixelRect != nil { layers += 1 }
+            case .text(let text):
+                if text.placement.visiblePixelRect != nil { layers += 1 }
+            case .group:
+                break
             }
         }
         add("compositing \(layers) layers", layers * canvas.width * Self.compositeRows * 16)

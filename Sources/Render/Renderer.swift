@@ -91,6 +91,7 @@ public struct Renderer: Sendable {
             for operation in plan.operations {
                 try deadline.check()
                 let layers: [Layer]
+                if let undrawn = operation.undrawnName { throw RenderError.notYetDrawn(undrawn) }
                 switch operation {
                 case .image(let paint):
                     layers = try ImageLayers(source: images[paint.ref]!, paint: paint, scale: plan.scale, limits: limits, deadline: deadline).layers()
@@ -98,6 +99,8 @@ public struct Renderer: Sendable {
                     layers = try ShapeLayers.fill(paint)
                 case .border(let paint):
                     layers = try ShapeLayers.border(paint)
+                case .shape, .text, .group:
+                    throw RenderError.notYetDrawn(operation.undrawnName ?? "this view")
                 }
                 for layer in layers { try canvas.draw(layer) }
             }

@@ -36,6 +36,9 @@ final class AspectRatioLayout: LayoutNode {
         child.size(for: offered(proposal))
     }
 
+    /// The child's preferences; the priority is reset to 0 like any unary layout (views spec §1.3).
+    func spacing() -> Spacing { child.spacing() }
+
     func place(proposal: ProposedSize, size: Size, at origin: Point, into recorder: PaintRecorder) {
         let childProposal = offered(proposal)
         let childSize = child.size(for: childProposal)

@@ -1,6 +1,6 @@
 /// `overlay` and `background`: the primary decides the size; the secondary is proposed exactly that
 /// size, aligned on it and not clipped (spec §7.1). Backgrounds paint before the primary.
-final class SecondaryLayerLayout: LayoutNode {
+final class SecondaryLayerLayout: TransparentLayout {
     let primary: LayoutNode
     let secondary: LayoutNode
     let alignment: Alignment
@@ -12,6 +12,9 @@ final class SecondaryLayerLayout: LayoutNode {
         self.alignment = alignment
         self.isBackground = isBackground
     }
+
+    /// Spacing, priority and guides are the primary's.
+    var child: LayoutNode { primary }
 
     func size(for proposal: ProposedSize) -> Size {
         primary.size(for: proposal)
@@ -33,7 +36,7 @@ final class SecondaryLayerLayout: LayoutNode {
 
 /// `border(_:width:)`: an overlay of `Rectangle().strokeBorder(style, lineWidth:)`, i.e. a band of
 /// `width` points inside the view's own bounds, drawn in front (spec §7.3).
-final class BorderLayout: LayoutNode {
+final class BorderLayout: TransparentLayout {
     let child: LayoutNode
     let paint: Paint
     let width: Double
@@ -51,25 +54,5 @@ final class BorderLayout: LayoutNode {
     func place(proposal: ProposedSize, size: Size, at origin: Point, into recorder: PaintRecorder) {
         child.place(proposal: proposal, size: size, at: origin, into: recorder)
         recorder.recordBorder(paint, width: width, in: Rect(origin: origin, size: size))
-    }
-}
-
-/// `clipped(antialiased:)`: same size as the child; clips everything the child's subtree draws to
-/// this view's bounds (spec §8). Modifiers outside it are not clipped.
-final class ClipLayout: LayoutNode {
-    let child: LayoutNode
-
-    init(child: LayoutNode) {
-        self.child = child
-    }
-
-    func size(for proposal: ProposedSize) -> Size {
-        child.size(for: proposal)
-    }
-
-    func place(proposal: ProposedSize, size: Size, at origin: Point, into recorder: PaintRecorder) {
-        recorder.withClip(Rect(origin: origin, size: size)) {
-            child.place(proposal: proposal, size: size, at: origin, into: recorder)
-        }
     }
 }

@@ -34,6 +34,27 @@ final class FlexFrameLayout: LayoutNode {
         child.place(proposal: childProposal, size: childSize, at: origin + offset, into: recorder)
     }
 
+    /// The child's preferences, reset on every constrained axis unless the child is a Spacer (§1.4.4).
+    func spacing() -> Spacing {
+        let own = child.spacing()
+        guard !child.requiresSpacingProjection else { return own }
+        return own.reset(
+            (frame.width.isUnconstrained ? [] : [.left, .right]) + (frame.height.isUnconstrained ? [] : [.top, .bottom]))
+    }
+
+    var requiresSpacingProjection: Bool { child.requiresSpacingProjection }
+
+    /// The child's explicit guide, moved by the child's offset inside the frame (views spec §1.6).
+    func explicit(_ guide: AlignmentKey, proposal: ProposedSize, size: Size) -> Double? {
+        let childProposal = ProposedSize(
+            width: Self.placementProposal(frame.width, proposal.width, size.width),
+            height: Self.placementProposal(frame.height, proposal.height, size.height))
+        let childSize = child.size(for: childProposal)
+        guard let value = child.explicit(guide, proposal: childProposal, size: childSize) else { return nil }
+        let offset = frame.alignment.childOrigin(child: childSize, in: size)
+        if case .horizontal = guide { return value + offset.x } else { return value + offset.y }
+    }
+
     /// The axis length the frame decides without its child (spec §5.2), or `nil` if it needs the child.
     static func decided(_ axis: FlexAxis, _ proposed: Double?) -> Double? {
         guard let proposed else { return axis.ideal }

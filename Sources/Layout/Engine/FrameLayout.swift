@@ -29,4 +29,22 @@ final class FrameLayout: LayoutNode {
         let offset = alignment.childOrigin(child: childSize, in: size)
         child.place(proposal: childProposal, size: childSize, at: origin + offset, into: recorder)
     }
+
+    /// The child's preferences, reset on the fixed axes unless the child is a Spacer (views spec §1.4.4).
+    func spacing() -> Spacing {
+        let own = child.spacing()
+        guard !child.requiresSpacingProjection else { return own }
+        return own.reset((width == nil ? [] : [.left, .right]) + (height == nil ? [] : [.top, .bottom]))
+    }
+
+    var requiresSpacingProjection: Bool { child.requiresSpacingProjection }
+
+    /// The child's explicit guide, moved by the child's offset inside the frame (views spec §1.6).
+    func explicit(_ guide: AlignmentKey, proposal: ProposedSize, size: Size) -> Double? {
+        let childProposal = childProposal(proposal)
+        let childSize = child.size(for: childProposal)
+        guard let value = child.explicit(guide, proposal: childProposal, size: childSize) else { return nil }
+        let offset = alignment.childOrigin(child: childSize, in: size)
+        if case .horizontal = guide { return value + offset.x } else { return value + offset.y }
+    }
 }

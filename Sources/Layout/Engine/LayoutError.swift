@@ -10,6 +10,8 @@ public enum LayoutError: Error, Sendable, Hashable, CustomStringConvertible {
     case contentOutOfRange(Rect)
     /// `ImageRenderer.scale` must be a finite number > 0.
     case invalidScale(Double)
+    /// The tree has `Text`, but no text measurer was supplied to lay it out.
+    case textNotSupported
 
     /// A short stable code, as used in `layout-vectors.json`'s `error` field.
     public var code: String {
@@ -19,6 +21,7 @@ public enum LayoutError: Error, Sendable, Hashable, CustomStringConvertible {
         case .emptyRootSize: "empty root size"
         case .contentOutOfRange: "content out of range"
         case .invalidScale: "invalid scale"
+        case .textNotSupported: "text not supported"
         }
     }
 
@@ -46,6 +49,8 @@ public enum LayoutError: Error, Sendable, Hashable, CustomStringConvertible {
                 + "check for aspectRatio(contentMode: .fill) with one open axis"
         case .invalidScale(let scale):
             "render scale must be a finite number > 0; got \(scale)"
+        case .textNotSupported:
+            "Text cannot be laid out here yet: no font measurement is available"
         }
     }
 

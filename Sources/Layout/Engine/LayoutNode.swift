@@ -1,6 +1,7 @@
-/// One node of the tree during a layout pass: SwiftUI's two layout functions (spec §1.1).
+/// One node of the tree during a layout pass: SwiftUI's two layout functions (spec §1.1) and the
+/// three a parent stack asks about (views spec §0.3).
 ///
-/// Nodes are classes only so that a node can cache its ideal size for the pass; they are built per
+/// Nodes are classes only so that a node can cache answers for the pass; they are built per
 /// request by `LayoutTreeBuilder` and never shared.
 protocol LayoutNode: AnyObject {
     /// The size this node answers to `proposal`. Pure: may ask children any number of times.
@@ -9,43 +10,49 @@ protocol LayoutNode: AnyObject {
     /// Places this node, already sized `size` under `proposal`, with its top-left at `origin`
     /// (root coordinates), and records what it draws.
     func place(proposal: ProposedSize, size: Size, at origin: Point, into recorder: PaintRecorder)
+
+    /// Preferred distances to neighbours in a stack (views spec §1.4). Leaves: `Spacing.plain`.
+    func spacing() -> Spacing
+
+    /// `layoutPriority` as a parent stack sees it (views spec §1.3). Leaves: 0.
+    func priority() -> Double
+
+    /// An explicit value for `guide` when the node, sized `size` under `proposal`, sets one
+    /// (views spec §1.6); `nil` lets the default apply. Leaves: `nil`.
+    func explicit(_ guide: AlignmentKey, proposal: ProposedSize, size: Size) -> Double?
+
+    /// True for a `Spacer`, whose spacing survives frames around it (views spec §1.4.4).
+    var requiresSpacingProjection: Bool { get }
 }
 
 extension LayoutNode {
+    func spacing() -> Spacing { .plain }
+    func priority() -> Double { 0 }
+    func explicit(_ guide: AlignmentKey, proposal: ProposedSize, size: Size) -> Double? { nil }
+    var requiresSpacingProjection: Bool { false }
+
     /// Sizes this node under `proposal` and places it at `origin`: what a parent does for each child.
     func layOut(proposal: ProposedSize, at origin: Point, into recorder: PaintRecorder) {
         place(proposal: proposal, size: size(for: proposal), at: origin, into: recorder)
     }
+
+    /// The value of `guide`: explicit if the node sets one, else the default fraction.
+    func guide(_ guide: AlignmentKey, proposal: ProposedSize, size: Size) -> Double {
+        explicit(guide, proposal: proposal, size: size) ?? guide.defaultValue(in: size)
+    }
 }
 
-/// Collects what the leaves draw, in paint order, with the clip rects in force for each.
-final class PaintRecorder {
-    /// One drawn thing with its unrounded rect (root coordinates) and the enclosing clips, outermost first.
-    enum Item {
-        case image(ImageView, ImageMetrics, Rect, clips: [Rect])
-        case fill(Paint, Rect, clips: [Rect])
-        case border(Paint, width: Double, Rect, clips: [Rect])
-    }
+/// A modifier that does not change layout's view of its child: spacing, priority, explicit guides
+/// and spacer-ness are the child's (render-only effects, `id`, `ignoresSafeArea`, overlays).
+protocol TransparentLayout: LayoutNode {
+    var child: LayoutNode { get }
+}
 
-    private(set) var items: [Item] = []
-    private var clips: [Rect] = []
-
-    func recordImage(_ view: ImageView, _ metrics: ImageMetrics, in rect: Rect) {
-        items.append(.image(view, metrics, rect, clips: clips))
+extension TransparentLayout {
+    func spacing() -> Spacing { child.spacing() }
+    func priority() -> Double { child.priority() }
+    func explicit(_ guide: AlignmentKey, proposal: ProposedSize, size: Size) -> Double? {
+        child.explicit(guide, proposal: proposal, size: size)
     }
-
-    func recordFill(_ paint: Paint, in rect: Rect) {
-        items.append(.fill(paint, rect, clips: clips))
-    }
-
-    func recordBorder(_ paint: Paint, width: Double, in rect: Rect) {
-        items.append(.border(paint, width: width, rect, clips: clips))
-    }
-
-    /// Runs `body` with `rect` added to the clip stack: `clipped()` cuts only its own subtree.
-    func withClip(_ rect: Rect, _ body: () -> Void) {
-        clips.append(rect)
-        body()
-        clips.removeLast()
-    }
+    var requiresSpacingProjection: Bool { child.requiresSpacingProjection }
 }

@@ -23,36 +23,112 @@ struct PaintPlanner {
         }
     }
 
-    func operation(for item: PaintRecorder.Item) throws(LayoutError) -> PaintOperation {
+    /// The paint list for the recorded items, effect groups nested, and every leaf for the report.
+    func operations(for items: [PaintRecorder.Item]) throws(LayoutError) -> (operations: [PaintOperation], leaves: [LeafPlacement]) {
+        var stack: [(group: EffectGroup?, operations: [PaintOperation])] = [(nil, [])]
+        var leaves: [LeafPlacement] = []
+        for item in items {
+            switch item {
+            case .beginGroup(let effect, let rect):
+                stack.append((EffectGroup(effect: effect, rect: rect, operations: []), []))
+            case .endGroup:
+                let (group, operations) = stack.removeLast()
+                if var group, !operations.isEmpty {
+                    group.operations = operations
+                    stack[stack.count - 1].operations.append(.group(group))
+                }
+            default:
+                let (operation, leaf) = try self.operation(for: item)
+                if let operation { stack[stack.count - 1].operations.append(operation) }
+                if let leaf { leaves.append(leaf) }
+            }
+        }
+        return (stack[0].operations, leaves)
+    }
+
+    private func operation(for item: PaintRecorder.Item) throws(LayoutError) -> (PaintOperation?, LeafPlacement?) {
         switch item {
-        case let .image(view, metrics, rect, clips):
-            let placement = try placement(of: rect, clips: clips)
-            return .image(ImagePaint(
+        case let .image(view, metrics, rect, context):
+            let placement = try placement(of: rect, context)
+            let op = PaintOperation.image(ImagePaint(
                 ref: view.ref, metrics: metrics, interpolation: view.interpolation, placement: placement,
                 content: content(of: view, metrics: metrics, in: placement.roundedRect)))
-        case let .fill(paint, rect, clips):
-            return .fill(FillPaint(paint: paint, placement: try placement(of: rect, clips: clips)))
-        case let .border(paint, width, rect, clips):
+            return (op, leaf(.image, placement, context))
+        case let .fill(paint, rect, context):
+            let placement = try placement(of: rect, context)
+            let kind: LeafPlacement.Kind = if case .color = paint { .color } else { .linearGradient }
+            return (.fill(FillPaint(paint: paint, placement: placement)), leaf(kind, placement, context))
+        case let .border(paint, width, rect, context):
             let inner = Rect(
                 x: rect.x + width, y: rect.y + width, width: rect.width - 2 * width, height: rect.height - 2 * width)
             let innerPixels = inner.width > 0 && inner.height > 0 ? grid.pixelRect(inner) : nil
-            return .border(BorderPaint(
-                paint: paint, width: width, placement: try placement(of: rect, clips: clips),
+            let placement = try placement(of: rect, context)
+            let op = PaintOperation.border(BorderPaint(
+                paint: paint, width: width, placement: placement,
                 innerPixelRect: innerPixels?.isEmpty == false ? innerPixels : nil))
+            return (op, leaf(.border, placement, context))
+        case let .shape(view, rect, context):
+            let placement = try placement(of: rect, context)
+            let path = ResolvedShape(view.kind, in: rect)
+            let strokePath: ResolvedShape? = switch view.drawing {
+            case .fill: nil
+            case .stroke: path
+            case .strokeBorder(let lineWidth): path.inset(by: lineWidth / 2)
+            }
+            let op = PaintOperation.shape(ShapePaint(
+                kind: view.kind, paint: view.paint, drawing: view.drawing, path: path, strokePath: strokePath,
+                placement: placement))
+            var leaf = leaf(Self.kind(of: view.kind), placement, context)
+            leaf.shape = path
+            leaf.drawing = view.drawing
+            leaf.isDrawn = !view.paint.isInvisible
+            return (op, leaf)
+        case let .text(view, rect, context):
+            let placement = try placement(of: rect, context)
+            return (.text(TextPaint(text: view, placement: placement)), leaf(.text, placement, context))
+        case let .hidden(hidden, rect, context):
+            let placement = try placement(of: rect, context)
+            var leaf = leaf(hidden == .spacer ? .spacer : .color, placement, context)
+            leaf.isDrawn = false
+            return (nil, leaf)
+        case .beginGroup, .endGroup:
+            return (nil, nil)
         }
     }
 
-    private func placement(of rect: Rect, clips: [Rect]) throws(LayoutError) -> Placement {
+    private static func kind(of shape: ShapeKind) -> LeafPlacement.Kind {
+        switch shape {
+        case .rectangle: .rectangle
+        case .roundedRectangle: .roundedRectangle
+        case .circle: .circle
+        case .ellipse: .ellipse
+        case .capsule: .capsule
+        }
+    }
+
+    private func leaf(_ kind: LeafPlacement.Kind, _ placement: Placement, _ context: PaintRecorder.Context) -> LeafPlacement {
+        let offset = context.offset
+        let layoutRect = Rect(
+            x: placement.rect.x - offset.x, y: placement.rect.y - offset.y,
+            width: placement.rect.width, height: placement.rect.height)
+        return LeafPlacement(
+            kind: kind, id: context.id, rect: placement.rect, layoutRect: layoutRect, pixelRect: placement.pixelRect,
+            opacity: context.opacity, isDrawn: true)
+    }
+
+    private func placement(of rect: Rect, _ context: PaintRecorder.Context) throws(LayoutError) -> Placement {
         try checkRange(rect)
         let pixels = grid.pixelRect(rect)
         var visible = pixels.intersection(PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height))
-        for clip in clips {
-            try checkRange(clip)
-            visible = visible?.intersection(grid.pixelRect(clip))
+        for clip in context.clips {
+            try checkRange(clip.rect)
+            visible = visible?.intersection(grid.pixelRect(clip.rect))
         }
+        let lastRect = context.clips.last { $0.outline == .rectangle }
         return Placement(
             rect: rect, roundedRect: grid.points(pixels), pixelRect: pixels, visiblePixelRect: visible,
-            clipRect: clips.last.map { grid.points(grid.pixelRect($0)) })
+            clipRect: lastRect.map { grid.points(grid.pixelRect($0.rect)) }, clips: context.clips,
+            opacity: context.opacity)
     }
 
     private func content(of view: ImageView, metrics: ImageMetrics, in rect: Rect) -> ImageContent {

@@ -1,5 +1,6 @@
 /// The plan as JSON, with the field names of `expected` in `layout-vectors.json` (`root_size`,
-/// `canvas_px`, `images[]`, `borders[]`) plus `fills[]` and a few pixel-level extras for renderers.
+/// `canvas_px`, `images[]`, `borders[]`) plus `fills[]` and a few pixel-level extras for renderers, and
+/// the names of `expected` in `views-vectors.json` (`leaves[]`, `effects[]`, `nodes{}`).
 extension RenderPlan {
     public var json: JSONValue {
         .object([
@@ -9,6 +10,9 @@ extension RenderPlan {
             ("images", .array(images.map(\.json))),
             ("fills", .array(fills.map(\.json))),
             ("borders", .array(borders.map(\.json))),
+            ("leaves", .array(leaves.map(\.json))),
+            ("effects", .array(effects.map(\.json))),
+            ("nodes", .object(identified.map { ($0.id, .rect($0.rect)) })),
         ])
     }
 }

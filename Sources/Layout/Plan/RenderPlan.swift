@@ -9,35 +9,63 @@ public struct RenderPlan: Sendable, Hashable {
     public var canvas: PixelSize
     /// Everything to draw, in paint order (first is furthest back).
     public var operations: [PaintOperation]
+    /// Every leaf, drawn or not (spacers, clear colours), in paint order: the plan's report.
+    public var leaves: [LeafPlacement]
+    /// Shadows and clips in tree order.
+    public var effects: [EffectRecord]
+    /// The rects of subtrees named with `id(_:)`, in tree order.
+    public var identified: [IdentifiedRect]
 
-    public init(rootSize: Size, scale: Double, canvas: PixelSize, operations: [PaintOperation]) {
+    public init(
+        rootSize: Size, scale: Double, canvas: PixelSize, operations: [PaintOperation], leaves: [LeafPlacement] = [],
+        effects: [EffectRecord] = [], identified: [IdentifiedRect] = []
+    ) {
         self.rootSize = rootSize
         self.scale = scale
         self.canvas = canvas
         self.operations = operations
+        self.leaves = leaves
+        self.effects = effects
+        self.identified = identified
+    }
+
+    /// Every operation with effect groups opened up, in paint order.
+    public var flatOperations: [PaintOperation] {
+        operations.flatMap(\.flattened)
     }
 
     /// The image operations, in paint order.
     public var images: [ImagePaint] {
-        operations.compactMap { if case .image(let op) = $0 { op } else { nil } }
+        flatOperations.compactMap { if case .image(let op) = $0 { op } else { nil } }
     }
 
     /// The colour and gradient fills, in paint order.
     public var fills: [FillPaint] {
-        operations.compactMap { if case .fill(let op) = $0 { op } else { nil } }
+        flatOperations.compactMap { if case .fill(let op) = $0 { op } else { nil } }
     }
 
     /// The borders, in paint order.
     public var borders: [BorderPaint] {
-        operations.compactMap { if case .border(let op) = $0 { op } else { nil } }
+        flatOperations.compactMap { if case .border(let op) = $0 { op } else { nil } }
     }
 }
 
 /// One entry of the paint list.
-public enum PaintOperation: Sendable, Hashable {
+public indirect enum PaintOperation: Sendable, Hashable {
     case image(ImagePaint)
     case fill(FillPaint)
     case border(BorderPaint)
+    /// A shape leaf (`Circle().fill(…)`, `RoundedRectangle(…).strokeBorder(…)`).
+    case shape(ShapePaint)
+    /// A `Text` leaf.
+    case text(TextPaint)
+    /// Operations drawn together, then given a shadow or colour effect.
+    case group(EffectGroup)
+
+    /// This operation, or a group's operations recursively.
+    public var flattened: [PaintOperation] {
+        if case .group(let group) = self { group.operations.flatMap(\.flattened) } else { [self] }
+    }
 }
 
 /// Where a drawn view lands: its exact layout rect, the same rect on the pixel grid, and the part that
@@ -53,13 +81,28 @@ public struct Placement: Sendable, Hashable {
     public var visiblePixelRect: PixelRect?
     /// The innermost `clipped()` rect that applies (rounded, points), if any.
     public var clipRect: Rect?
+    /// Every enclosing clip, outermost first, unrounded root coordinates; shapes other than
+    /// rectangles come from `clipShape`/`cornerRadius`.
+    public var clips: [ResolvedShape]
+    /// The product of every enclosing `opacity` (views spec §7.2).
+    public var opacity: Double
 
-    public init(rect: Rect, roundedRect: Rect, pixelRect: PixelRect, visiblePixelRect: PixelRect?, clipRect: Rect?) {
+    public init(
+        rect: Rect, roundedRect: Rect, pixelRect: PixelRect, visiblePixelRect: PixelRect?, clipRect: Rect?,
+        clips: [ResolvedShape] = [], opacity: Double = 1
+    ) {
         self.rect = rect
         self.roundedRect = roundedRect
         self.pixelRect = pixelRect
         self.visiblePixelRect = visiblePixelRect
         self.clipRect = clipRect
+        self.clips = clips
+        self.opacity = opacity
+    }
+
+    /// True when a renderer that knows only pixel-rect clips draws this placement exactly.
+    public var isPlain: Bool {
+        opacity == 1 && clips.allSatisfy { $0.outline == .rectangle }
     }
 }
 

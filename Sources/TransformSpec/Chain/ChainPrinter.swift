@@ -1,7 +1,32 @@
 import Layout
 
 /// Prints a `ViewNode` back as a chain in canonical Swift syntax: no whitespace, default arguments
-/// left out, values normalised. Parsing the output gives the same `ViewNode`.
+/// left out, values normalised. Parsing the output gives the same `ViewNode`. The printed text is
+/// the cache key, so every value has exactly one spelling:
+///
+/// - containers: `HStack(alignment:.top,spacing:8){A;B}`, `VStack{…}`, `ZStack(alignment:.topLeading){…}`;
+///   children are separated by `;`; `alignment:` is left out when `.center`, `spacing:` when `nil`.
+/// - `Spacer()`, `Spacer(minLength:20)`; `Text("Hi")` plus `.font(.title)` or `.font(.system(size:20))`
+///   unless the font is `.body`.
+/// - shapes always name their paint: `Circle().fill(Color.red)`, `Rectangle().stroke(Color.black,lineWidth:2)`,
+///   `RoundedRectangle(cornerRadius:12,style:.circular).strokeBorder(Color.blue)` (lineWidth 1 and style
+///   `.continuous` left out; unequal corners as `cornerSize:CGSize(width:…,height:…)`), `Capsule(style:.circular)`.
+///   A bare `Color`/gradient leaf (`.shape`) prints as the colour itself.
+/// - `.padding(8)` when all four insets are equal, else `.padding(EdgeInsets(top:…,leading:…,bottom:…,trailing:…))`.
+/// - `.layoutPriority(1)`, `.fixedSize()` / `.fixedSize(horizontal:true,vertical:false)`, `.ignoresSafeArea()`, `.id("row")`.
+/// - `.alignmentGuide(.leading){_ in 20}` (constant) or `.alignmentGuide(.top){d in d.height*0.5}`
+///   (fraction; `d.width` for horizontal guides); `.center` is written `HorizontalAlignment.center` or
+///   `VerticalAlignment.center`.
+/// - effects: `.offset(x:20,y:10)`, `.opacity(0.5)`, `.shadow(color:Color.mint,radius:5,x:3,y:4)` (default
+///   colour and zero offsets left out), `.clipShape(Circle())` (also what `cornerRadius(r)` becomes:
+///   `.clipShape(RoundedRectangle(cornerRadius:r))`), `.blur(radius:3[,opaque:true])`, `.brightness(…)`,
+///   `.contrast(…)`, `.saturation(…)`, `.grayscale(…)`, `.colorInvert()`, `.hueRotation(.degrees(90))`,
+///   `.colorMultiply(Color.red)`.
+/// - `.background(Color.blue)` (no closure) is the style form, `background(_:ignoresSafeAreaEdges:)`;
+///   `.background{…}` is the view form.
+///
+/// One known overlap: `.opacity(x)` directly on a bare `Color` leaf prints like the faded colour
+/// `Color.red.opacity(x)`, which the chain builder folds into the colour; both draw the same pixels.
 struct ChainPrinter {
     /// How the request's own image is named in the output.
     let source: String
@@ -34,6 +59,8 @@ struct ChainPrinter {
             return print(child) + ".border(\(paintText(paint))\(width == 1 ? "" : ",width:\(number(width))"))"
         case let .clipped(child, antialiased):
             return print(child) + (antialiased ? ".clipped(antialiased:true)" : ".clipped()")
+        default:
+            return printView(node)
         }
     }
 
@@ -52,7 +79,7 @@ struct ChainPrinter {
         return text
     }
 
-    private func paintText(_ paint: Paint) -> String {
+    func paintText(_ paint: Paint) -> String {
         switch paint {
         case .color(let color):
             return colorText(color)
@@ -82,12 +109,12 @@ struct ChainPrinter {
         alignment == .center ? "" : "(alignment:.\(alignment.rawValue))"
     }
 
-    private func number(_ value: Double) -> String {
+    func number(_ value: Double) -> String {
         NumberText.format(value)
     }
 
     /// A Swift string literal: `\\`, `\"`, newline and tab escaped.
-    private func quoted(_ text: String) -> String {
+    func quoted(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

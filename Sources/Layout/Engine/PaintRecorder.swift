@@ -1,0 +1,107 @@
+/// Collects what the leaves draw, in paint order, with the drawing state in force for each: clips,
+/// opacity, offset and the nearest `id` (views spec §10.2). Effect groups bracket their subtree's items.
+final class PaintRecorder {
+    /// The drawing state accumulated on the way down the tree.
+    struct Context {
+        /// Every enclosing clip in root (drawn) coordinates, outermost first.
+        var clips: [ResolvedShape] = []
+        /// The product of every enclosing `opacity`.
+        var opacity = 1.0
+        /// The sum of every enclosing `offset`: drawn rect − layout rect.
+        var offset = Point.zero
+        /// The innermost enclosing `id`, if any.
+        var id: String?
+    }
+
+    /// A non-drawn leaf that still takes space and is reported.
+    enum HiddenLeaf {
+        case spacer
+        case clearColor
+    }
+
+    /// One recorded thing with its unrounded drawn rect (root coordinates).
+    enum Item {
+        case image(ImageView, ImageMetrics, Rect, Context)
+        case fill(Paint, Rect, Context)
+        case border(Paint, width: Double, Rect, Context)
+        case shape(ShapeView, Rect, Context)
+        case text(TextView, Rect, Context)
+        case hidden(HiddenLeaf, Rect, Context)
+        /// Starts a group: the items up to the matching `endGroup` are drawn together, then `effect` applies.
+        case beginGroup(GroupEffect, Rect)
+        case endGroup
+    }
+
+    private(set) var items: [Item] = []
+    /// Shadows and clips in tree order.
+    private(set) var effects: [EffectRecord] = []
+    /// Rects of the `id`-named subtrees, in tree order.
+    private(set) var identified: [IdentifiedRect] = []
+    private(set) var context = Context()
+
+    func recordImage(_ view: ImageView, _ metrics: ImageMetrics, in rect: Rect) {
+        items.append(.image(view, metrics, rect, context))
+    }
+
+    func recordFill(_ paint: Paint, in rect: Rect) {
+        items.append(paint.isInvisible ? .hidden(.clearColor, rect, context) : .fill(paint, rect, context))
+    }
+
+    func recordBorder(_ paint: Paint, width: Double, in rect: Rect) {
+        items.append(.border(paint, width: width, rect, context))
+    }
+
+    func recordShape(_ view: ShapeView, in rect: Rect) {
+        items.append(.shape(view, rect, context))
+    }
+
+    func recordText(_ view: TextView, in rect: Rect) {
+        items.append(.text(view, rect, context))
+    }
+
+    func recordHidden(_ leaf: HiddenLeaf, in rect: Rect) {
+        items.append(.hidden(leaf, rect, context))
+    }
+
+    /// Runs `body` with `clip` added to the clip stack: a clip cuts only its own subtree.
+    func withClip(_ clip: ResolvedShape, viewRect: Rect, _ body: () -> Void) {
+        effects.append(.clip(viewRect: viewRect, shape: clip))
+        let saved = context
+        context.clips.append(clip)
+        body()
+        context = saved
+    }
+
+    /// Runs `body` with the opacity multiplied by `factor`.
+    func withOpacity(_ factor: Double, _ body: () -> Void) {
+        let saved = context
+        context.opacity *= factor
+        body()
+        context = saved
+    }
+
+    /// Runs `body` with `delta` added to the accumulated offset; the caller moves the origin.
+    func withOffset(_ delta: Point, _ body: () -> Void) {
+        let saved = context
+        context.offset = context.offset + delta
+        body()
+        context = saved
+    }
+
+    /// Runs `body` under the name `id` and records the subtree's rect.
+    func withID(_ id: String, rect: Rect, _ body: () -> Void) {
+        identified.append(IdentifiedRect(id: id, rect: rect))
+        let saved = context
+        context.id = id
+        body()
+        context = saved
+    }
+
+    /// Runs `body` inside an effect group over a view drawn in `rect`.
+    func withGroup(_ effect: GroupEffect, rect: Rect, _ body: () -> Void) {
+        if case .shadow(let shadow) = effect { effects.append(.shadow(shadow, viewRect: rect)) }
+        items.append(.beginGroup(effect, rect))
+        body()
+        items.append(.endGroup)
+    }
+}

@@ -1,0 +1,42 @@
+/// `Text`: sized by the renderer's `TextMeasuring`; spaced from its font's vertical metrics with the
+/// text-aware preferences of views spec §1.4.2.
+final class TextLayout: LayoutNode {
+    let view: TextView
+    let measurer: any TextMeasuring
+    let pixelLength: Double
+
+    init(view: TextView, measurer: any TextMeasuring, pixelLength: Double) {
+        self.view = view
+        self.measurer = measurer
+        self.pixelLength = pixelLength
+    }
+
+    func size(for proposal: ProposedSize) -> Size {
+        measurer.size(of: view, proposal: proposal, pixelLength: pixelLength)
+    }
+
+    func place(proposal: ProposedSize, size: Size, at origin: Point, into recorder: PaintRecorder) {
+        recorder.recordText(view, in: Rect(origin: origin, size: size))
+    }
+
+    /// Top and bottom keys only: beside a Text, an HStack uses the plain 8 pt.
+    func spacing() -> Spacing {
+        let m = measurer.metrics(of: view)
+        let lineHeight = m.ascender + m.descender
+        let d = (0.1 * lineHeight).roundedUp(toMultipleOf: pixelLength)
+        let big = lineHeight + d
+        let line = Spacing.LineMetrics(leading: m.leading, pixelLength: pixelLength)
+        // Baselines for one line: the ascender on the pixel grid; the height is one line's.
+        let height = (lineHeight + m.leading).roundedUp(toMultipleOf: pixelLength)
+        let firstBaseline = (m.ascender / pixelLength).rounded() * pixelLength
+        typealias Key = Spacing.Key
+        return Spacing(values: [
+            Key(category: .textToText, edge: .top): .bottom(line),
+            Key(category: .textToText, edge: .bottom): .top(line),
+            Key(category: .textBaseline, edge: .top): .distance(-firstBaseline),
+            Key(category: .textBaseline, edge: .bottom): .distance(firstBaseline - height),
+            Key(category: .edgeAboveText, edge: .top): .distance(big - m.ascender),
+            Key(category: .edgeBelowText, edge: .bottom): .distance(max(big - m.capHeight, d + m.descender)),
+        ])
+    }
+}

@@ -1,0 +1,24 @@
+/// What an effect group does to the composite of its subtree (views spec §7).
+public enum GroupEffect: Sendable, Hashable {
+    case shadow(Shadow)
+    case color(ColorEffect)
+}
+
+/// A render-only effect as laid out, in tree order: the report of shadows and clips in the plan.
+public enum EffectRecord: Sendable, Hashable {
+    /// A shadow of the view drawn in `viewRect`.
+    case shadow(Shadow, viewRect: Rect)
+    /// A clip of the view in `viewRect` to `shape` (`clipped()`, `clipShape`, `cornerRadius`).
+    case clip(viewRect: Rect, shape: ResolvedShape)
+}
+
+/// The drawn rect of a subtree named with `id(_:)`.
+public struct IdentifiedRect: Sendable, Hashable {
+    public var id: String
+    public var rect: Rect
+
+    public init(id: String, rect: Rect) {
+        self.id = id
+        self.rect = rect
+    }
+}

@@ -1,0 +1,41 @@
+/// SwiftUI's `RoundedCornerStyle`: quarter-circle corners or the continuous-curvature "squircle".
+public enum RoundedCornerStyle: String, CaseIterable, Sendable, Hashable {
+    case circular, continuous
+}
+
+/// The five basic SwiftUI shapes (views spec §5.2).
+public enum ShapeKind: Sendable, Hashable {
+    case rectangle
+    /// `RoundedRectangle(cornerSize:style:)`; `cornerRadius: r` is `cornerSize (r, r)`. The default
+    /// style, `.continuous`, is resolved by whoever builds the node.
+    case roundedRectangle(cornerSize: Size, style: RoundedCornerStyle)
+    /// The disc inscribed in the centred square of side `min(w, h)`; sizes itself as that square.
+    case circle
+    case ellipse
+    /// `RoundedRectangle` with `r = min(w, h) / 2`.
+    case capsule(style: RoundedCornerStyle)
+}
+
+/// How a shape leaf puts its paint on its path (views spec §5.3).
+public enum ShapeDrawing: Sendable, Hashable {
+    /// `fill(_:)`: non-zero winding, antialiased.
+    case fill
+    /// `stroke(_:lineWidth:)`: centred on the outline, half the line outside the bounds.
+    case stroke(lineWidth: Double)
+    /// `strokeBorder(_:lineWidth:)`: the outline inset by half the line, so the ink stays inside.
+    case strokeBorder(lineWidth: Double)
+}
+
+/// A shape used as a view: `Circle().fill(Color.red)`, `RoundedRectangle(cornerRadius: 8).stroke()`.
+/// An unstyled shape fills with the foreground style, black (views spec §5.3).
+public struct ShapeView: Sendable, Hashable {
+    public var kind: ShapeKind
+    public var paint: Paint
+    public var drawing: ShapeDrawing
+
+    public init(kind: ShapeKind, paint: Paint = .color(RGBAColor(red: 0, green: 0, blue: 0)), drawing: ShapeDrawing = .fill) {
+        self.kind = kind
+        self.paint = paint
+        self.drawing = drawing
+    }
+}

@@ -1,0 +1,131 @@
+import Layout
+
+/// Printing the view-tree cases of `ViewNode` (containers, shapes, text, padding, effects); the
+/// canonical forms are listed on `ChainPrinter`.
+extension ChainPrinter {
+    func printView(_ node: ViewNode) -> String {
+        switch node {
+        case let .hStack(alignment, spacing, children):
+            return container("HStack", alignment == .center ? nil : ".\(alignment.rawValue)", spacing, children)
+        case let .vStack(alignment, spacing, children):
+            return container("VStack", alignment == .center ? nil : ".\(alignment.rawValue)", spacing, children)
+        case let .zStack(alignment, children):
+            return container("ZStack", alignment == .center ? nil : ".\(alignment.rawValue)", nil, children)
+        case .spacer(let minLength):
+            return "Spacer(\(minLength.map { "minLength:\(number($0))" } ?? ""))"
+        case .shapeView(let view):
+            return shapeText(view.kind) + drawingText(view)
+        case .text(let text):
+            return "Text(\(quoted(text.string)))" + fontText(text.font)
+        case let .padding(child, insets):
+            return print(child) + ".padding(\(insetsText(insets)))"
+        case let .layoutPriority(child, value):
+            return print(child) + ".layoutPriority(\(number(value)))"
+        case let .fixedSize(child, horizontal, vertical):
+            let args = horizontal && vertical ? "" : "horizontal:\(horizontal),vertical:\(vertical)"
+            return print(child) + ".fixedSize(\(args))"
+        case let .alignmentGuide(child, guide):
+            return print(child) + ".alignmentGuide(\(guideText(guide.key)))\(guideValueText(guide))"
+        case let .effect(child, effect):
+            return print(child) + effectText(effect)
+        case .ignoresSafeArea(let child):
+            return print(child) + ".ignoresSafeArea()"
+        case let .backgroundStyle(child, paint):
+            return print(child) + ".background(\(paintText(paint)))"
+        case let .id(child, id):
+            return print(child) + ".id(\(quoted(id)))"
+        case .image, .shape, .aspectRatio, .frame, .flexFrame, .overlay, .background, .border, .clipped:
+            return print(node)
+        }
+    }
+
+    private func container(_ name: String, _ alignment: String?, _ spacing: Double?, _ children: [ViewNode]) -> String {
+        let args = [alignment.map { "alignment:\($0)" }, spacing.map { "spacing:\(number($0))" }].compactMap { $0 }
+        let head = args.isEmpty ? name : "\(name)(\(args.joined(separator: ",")))"
+        return head + "{" + children.map(print).joined(separator: ";") + "}"
+    }
+
+    func shapeText(_ kind: ShapeKind) -> String {
+        switch kind {
+        case .rectangle: return "Rectangle()"
+        case .circle: return "Circle()"
+        case .ellipse: return "Ellipse()"
+        case .capsule(let style): return "Capsule(\(style == .continuous ? "" : "style:.\(style.rawValue)"))"
+        case let .roundedRectangle(corner, style):
+            let size = corner.width == corner.height
+                ? "cornerRadius:\(number(corner.width))"
+                : "cornerSize:CGSize(width:\(number(corner.width)),height:\(number(corner.height)))"
+            return "RoundedRectangle(\(size)\(style == .continuous ? "" : ",style:.\(style.rawValue)"))"
+        }
+    }
+
+    private func drawingText(_ view: ShapeView) -> String {
+        let paint = paintText(view.paint)
+        let width = { (w: Double) in w == 1 ? "" : ",lineWidth:\(number(w))" }
+        switch view.drawing {
+        case .fill: return ".fill(\(paint))"
+        case .stroke(let w): return ".stroke(\(paint)\(width(w)))"
+        case .strokeBorder(let w): return ".strokeBorder(\(paint)\(width(w)))"
+        }
+    }
+
+    private func fontText(_ font: Font) -> String {
+        switch font {
+        case .textStyle(.body): ""
+        case .textStyle(let style): ".font(.\(style.rawValue))"
+        case .system(let size): ".font(.system(size:\(number(size))))"
+        }
+    }
+
+    private func insetsText(_ i: EdgeInsets) -> String {
+        if i.top == i.leading && i.top == i.bottom && i.top == i.trailing { return number(i.top) }
+        return "EdgeInsets(top:\(number(i.top)),leading:\(number(i.leading)),bottom:\(number(i.bottom)),trailing:\(number(i.trailing)))"
+    }
+
+    private func guideText(_ key: AlignmentKey) -> String {
+        switch key {
+        case .horizontal(.center): "HorizontalAlignment.center"
+        case .vertical(.center): "VerticalAlignment.center"
+        case .horizontal(let h): ".\(h.rawValue)"
+        case .vertical(let v): ".\(v.rawValue)"
+        }
+    }
+
+    private func guideValueText(_ guide: AlignmentGuide) -> String {
+        switch guide.value {
+        case .constant(let v): return "{_ in \(number(v))}"
+        case .fraction(let f):
+            let dimension = if case .horizontal = guide.key { "width" } else { "height" }
+            return "{d in d.\(dimension)*\(number(f))}"
+        }
+    }
+
+    private func effectText(_ effect: ViewEffect) -> String {
+        switch effect {
+        case let .offset(x, y): return ".offset(x:\(number(x)),y:\(number(y)))"
+        case .opacity(let v): return ".opacity(\(number(v)))"
+        case .shadow(let s):
+            var args: [String] = []
+            if s.color != Shadow.defaultColor { args.append("color:\(paintText(.color(s.color)))") }
+            args.append("radius:\(number(s.radius))")
+            if s.x != 0 { args.append("x:\(number(s.x))") }
+            if s.y != 0 { args.append("y:\(number(s.y))") }
+            return ".shadow(\(args.joined(separator: ",")))"
+        case .clipShape(let kind): return ".clipShape(\(shapeText(kind)))"
+        case .color(let filter): return colorEffectText(filter)
+        }
+    }
+
+    private func colorEffectText(_ effect: ColorEffect) -> String {
+        switch effect {
+        case let .blur(radius, opaque): ".blur(radius:\(number(radius))\(opaque ? ",opaque:true" : ""))"
+        case .brightness(let v): ".brightness(\(number(v)))"
+        case .contrast(let v): ".contrast(\(number(v)))"
+        case .saturation(let v): ".saturation(\(number(v)))"
+        case .grayscale(let v): ".grayscale(\(number(v)))"
+        case .colorInvert: ".colorInvert()"
+        case .hueRotation(let degrees): ".hueRotation(.degrees(\(number(degrees))))"
+        case .colorMultiply(let color): ".colorMultiply(\(paintText(.color(color))))"
+        }
+    }
+}

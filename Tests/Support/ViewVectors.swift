@@ -1,0 +1,214 @@
+import Foundation
+import Layout
+
+/// One worked example of `views-vectors.json` (a copy of the shared file): a JSON view tree, the
+/// renderer's proposal and scale, and the expected layout.
+public struct ViewVector: CustomStringConvertible, Sendable {
+    public init(id: String, tree: JSON, proposal: ProposedSize, scale: Double, expected: JSON) {
+        self.id = id
+        self.tree = tree
+        self.proposal = proposal
+        self.scale = scale
+        self.expected = expected
+    }
+
+    public let id: String
+    public let tree: JSON
+    public let proposal: ProposedSize
+    public let scale: Double
+    public let expected: JSON
+
+    public var description: String { id }
+
+    public static let file: JSON = {
+        let url = Bundle.module.url(forResource: "views-vectors", withExtension: "json", subdirectory: nil)!
+        return try! JSONDecoder().decode(JSON.self, from: try! Data(contentsOf: url))
+    }()
+
+    public static let all: [ViewVector] = file["vectors"]!.array!.map { v in
+        let p = v["proposal"]
+        return ViewVector(
+            id: v["id"]!.string!, tree: v["tree"]!,
+            proposal: ProposedSize(width: p?["width"].number, height: p?["height"].number),
+            scale: v["render_scale"].number!, expected: v["expected"]!)
+    }
+
+    /// The ids of the tree's leaves (the views that name a drawn or spacer leaf).
+    public var leafIDs: Set<String> { Self.leafIDs(tree) }
+
+    static func leafIDs(_ t: JSON) -> Set<String> {
+        var ids: Set<String> = []
+        if t["children"] == nil, let id = t["id"]?.string { ids.insert(id) }
+        for c in t["children"]?.array ?? [] { ids.formUnion(leafIDs(c)) }
+        for m in t["mods"]?.array ?? [] {
+            for (_, args) in m.object! { if let content = args["content"] { ids.formUnion(leafIDs(content)) } }
+        }
+        return ids
+    }
+}
+
+/// Why a tree cannot be built yet: it uses a view outside this engine's scope.
+public struct UnsupportedView: Error, CustomStringConvertible {
+    public let description: String
+}
+
+/// Builds `ViewNode`s from the vector schema. Ids become `id(_:)` modifiers: `id` on the bare leaf
+/// (to find the leaf), `node:<id>` around the view with all its mods (`nodes{}`), and
+/// `container:<id>` around a Text's first fixed frame (`container_rect`).
+public enum ViewTreeBuilder {
+    public static func view(_ t: JSON) throws -> ViewNode {
+        var node = try bare(t)
+        let id = t["id"]?.string
+        if let id, t["children"] == nil { node = .id(node, id) }
+        var containerMarked = false
+        for mod in t["mods"]?.array ?? [] {
+            let (name, args) = mod.object!.first!
+            node = try modify(node, name, args)
+            if t["view"]?.string == "Text", let id, !containerMarked, name == "frame",
+               args["width"].number != nil, args["height"].number != nil {
+                node = .id(node, "container:" + id)
+                containerMarked = true
+            }
+        }
+        if let id { node = .id(node, "node:" + id) }
+        return node
+    }
+
+    static func color(_ name: String?) -> RGBAColor {
+        // The SignIn stand-ins (`textFieldStandIn`, `buttonStandIn`) are plain colours.
+        name.flatMap(NamedColors.color(named:)) ?? RGBAColor(bytes: 142, 142, 147)
+    }
+
+    static func bare(_ t: JSON) throws -> ViewNode {
+        let children = { () throws -> [ViewNode] in try t["children"]!.array!.map(view) }
+        switch t["view"]!.string! {
+        case "Color": return .shape(.color(color(t["name"]?.string)))
+        case "LinearGradient":
+            let red = color("red"), blue = color("blue")
+            return .shape(.linearGradient(LinearGradient(colors: [red, blue], startPoint: UnitPoint(x: 0.5, y: 0), endPoint: UnitPoint(x: 0.5, y: 1))))
+        case "Spacer": return .spacer(minLength: t["minLength"].number)
+        case "Rectangle": return shape(.rectangle, t)
+        case "Circle": return shape(.circle, t)
+        case "Ellipse": return shape(.ellipse, t)
+        case "Capsule": return shape(.capsule(style: style(t)), t)
+        case "RoundedRectangle":
+            let r = t["cornerRadius"].number!
+            return shape(.roundedRectangle(cornerSize: Size(width: r, height: r), style: style(t)), t)
+        case "Text": return .text(TextView(t["string"]!.string!, font: font(t["font"])))
+        case "HStack":
+            return .hStack(alignment: VerticalAlignment(rawValue: t["alignment"]?.string ?? "center")!, spacing: t["spacing"].number, children: try children())
+        case "VStack":
+            return .vStack(alignment: HorizontalAlignment(rawValue: t["alignment"]?.string ?? "center")!, spacing: t["spacing"].number, children: try children())
+        case "ZStack":
+            return .zStack(alignment: Alignment(rawValue: t["alignment"]?.string ?? "center")!, children: try children())
+        case let other: throw UnsupportedView(description: "\(other) (views spec §8, the next piece of work)")
+        }
+    }
+
+    static func style(_ t: JSON) -> RoundedCornerStyle {
+        RoundedCornerStyle(rawValue: t["style"]?.string ?? "continuous")!
+    }
+
+    static func font(_ f: JSON?) -> Font {
+        if let size = f?["size"].number { return .system(size: size) }
+        return .textStyle(TextStyle(rawValue: f?["style"]?.string ?? "body")!)
+    }
+
+    static func shape(_ kind: ShapeKind, _ t: JSON) -> ViewNode {
+        let paint = t["paint"]
+        if let w = paint?["stroke"].number { return .shapeView(ShapeView(kind: kind, drawing: .stroke(lineWidth: w))) }
+        if let w = paint?["strokeBorder"].number { return .shapeView(ShapeView(kind: kind, drawing: .strokeBorder(lineWidth: w))) }
+        let fill = Paint.color(paint?["fill"]?.string.map { color($0) } ?? RGBAColor(red: 0, green: 0, blue: 0))
+        return .shapeView(ShapeView(kind: kind, paint: fill))
+    }
+
+    static func modify(_ node: ViewNode, _ name: String, _ a: JSON) throws -> ViewNode {
+        let alignment = Alignment(rawValue: a["alignment"]?.string ?? "center")!
+        switch name {
+        case "frame":
+            let flex = ["minWidth", "idealWidth", "maxWidth", "minHeight", "idealHeight", "maxHeight"]
+            if flex.contains(where: { a[$0] != nil }) {
+                let axis = { (n: String) in FlexAxis(min: a["min\(n)"].number, ideal: a["ideal\(n)"].number, max: a["max\(n)"].number) }
+                return .flexFrame(node, FlexFrame(width: axis("Width"), height: axis("Height"), alignment: alignment))
+            }
+            return .frame(node, width: a["width"].number, height: a["height"].number, alignment: alignment)
+        case "padding":
+            if let i = a["insets"] {
+                return .padding(node, EdgeInsets(top: i["top"].number ?? 0, leading: i["leading"].number ?? 0, bottom: i["bottom"].number ?? 0, trailing: i["trailing"].number ?? 0))
+            }
+            let v = a["length"].number ?? 16
+            let edges = a["edges"]?.string ?? "all"
+            let h = ["all", "horizontal", "leading", "trailing"].contains(edges), vert = ["all", "vertical", "top", "bottom"].contains(edges)
+            return .padding(node, EdgeInsets(
+                top: vert && edges != "bottom" ? v : 0, leading: h && edges != "trailing" ? v : 0,
+                bottom: vert && edges != "top" ? v : 0, trailing: h && edges != "leading" ? v : 0))
+        case "layoutPriority": return .layoutPriority(node, a.number!)
+        case "alignmentGuide":
+            let g = a["guide"]!.string!
+            let key: AlignmentKey = HorizontalAlignment(rawValue: g).map { .horizontal($0) } ?? .vertical(VerticalAlignment(rawValue: g)!)
+            let value: AlignmentGuide.Value = a["value"].number.map { .constant($0) } ?? .fraction(a["fraction"].number!)
+            return .alignmentGuide(node, AlignmentGuide(key: key, value: value))
+        case "shadow":
+            return .effect(node, .shadow(Shadow(
+                color: a["color"]?.string.map { color($0) } ?? Shadow.defaultColor,
+                radius: a["radius"].number!, x: a["x"].number ?? 0, y: a["y"].number ?? 0)))
+        case "offset": return .effect(node, .offset(x: a["x"].number ?? 0, y: a["y"].number ?? 0))
+        case "opacity": return .effect(node, .opacity(a["value"].number!))
+        case "clipped": return .clipped(node, antialiased: false)
+        case "cornerRadius":
+            let r = a["radius"].number!
+            return .effect(node, .clipShape(.roundedRectangle(cornerSize: Size(width: r, height: r), style: .continuous)))
+        case "clipShape":
+            let kinds: [String: ShapeKind] = ["Circle": .circle, "Rectangle": .rectangle, "Ellipse": .ellipse, "Capsule": .capsule(style: .continuous)]
+            return .effect(node, .clipShape(kinds[a["shape"]!.string!]!))
+        case "overlay": return .overlay(node, content: try view(a["content"]!), alignment: alignment)
+        case "background": return .background(node, content: try view(a["content"]!), alignment: alignment)
+        case "backgroundStyle": return .backgroundStyle(node, .color(color(a["style"]?.string)))
+        case "border": return .border(node, paint: .color(color(a["style"]?.string ?? "black")), width: a["width"].number ?? 1)
+        case "ignoresSafeArea": return .ignoresSafeArea(node)
+        case "multilineTextAlignment", "font": return node  // Text styling: no effect on these layouts
+        case let other: throw UnsupportedView(description: "modifier \(other)")
+        }
+    }
+}
+
+/// The SF Pro metric model of views spec §6.4 with the vectors' assumed widths: heights and
+/// baselines as SwiftUI computes them; widths from `assume.width` (8 pt a character without one).
+public struct AssumedTextMetrics: TextMeasuring {
+    let widths: [String: Double]
+
+    public init(tree: JSON) {
+        var widths: [String: Double] = [:]
+        func walk(_ t: JSON) {
+            if let s = t["string"]?.string, let w = t["assume"]?["width"].number { widths[s] = w }
+            for c in t["children"]?.array ?? [] { walk(c) }
+            for m in t["mods"]?.array ?? [] { for (_, a) in m.object! { if let c = a["content"] { walk(c) } } }
+        }
+        walk(tree)
+        self.widths = widths
+    }
+
+    static let pointSizes: [TextStyle: Double] = [
+        .largeTitle: 34, .title: 28, .title2: 22, .title3: 20, .headline: 17, .body: 17,
+        .callout: 16, .subheadline: 15, .footnote: 13, .caption: 12, .caption2: 11,
+    ]
+
+    static func pointSize(_ font: Font) -> Double {
+        switch font {
+        case .textStyle(let s): pointSizes[s]!
+        case .system(let size): size
+        }
+    }
+
+    public func metrics(of text: TextView) -> TextMetrics {
+        let k = Self.pointSize(text.font) / 2048
+        return TextMetrics(ascender: 1950 * k, descender: 494 * k, leading: 0, capHeight: 1443 * k)
+    }
+
+    public func size(of text: TextView, proposal: ProposedSize, pixelLength: Double) -> Size {
+        let m = metrics(of: text)
+        let width = widths[text.string] ?? 8 * Double(text.string.count)
+        let height = ((m.ascender + m.descender) / pixelLength - 1e-9).rounded(.up) * pixelLength
+        return Size(width: width, height: height)
+    }
+}
