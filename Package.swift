@@ -27,8 +27,11 @@ let package = Package(
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
         // The only module that imports CVips: owning image type, typed errors, one-time start.
         .target(name: "Vips", dependencies: ["CVips", "CJPEG"]),
-        // Executes a RenderPlan with Vips: load, orient, sRGB, resample, tile, 9-slice, composite, encode.
-        .target(name: "Render", dependencies: ["Layout", "TransformSpec", "Vips"]),
+        // cairo's C API (pkg-config `cairo`), imported only by Render's shape rasterizer.
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        // Executes a RenderPlan with Vips: load, orient, sRGB, resample, tile, 9-slice, composite, encode;
+        // rasterizes shape paths with cairo.
+        .target(name: "Render", dependencies: ["Layout", "TransformSpec", "Vips", "CCairo"]),
         // OpenSSL's libcrypto (pkg-config `libcrypto`), imported only by Hashing.
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         // SHA-256 and HMAC-SHA256 for ETags, cache keys and URL signatures.

@@ -254,6 +254,48 @@ static inline int cvips_ramp(VipsImage **out, int width, int height, double ax, 
     return result;
 }
 
+// Why: pixels drawn outside libvips (cairo's surfaces pad rows to `stride` bytes) become an 8-bit
+// image of their own: rows are packed into a copy, so the caller may free its buffer at once.
+static inline int cvips_from_strided(VipsImage **out, const unsigned char *data, int width, int height, int bands,
+                                     size_t stride) {
+    size_t row = (size_t) width * bands;
+    unsigned char *packed = (unsigned char *) data;
+    if (stride != row) {
+        packed = malloc(row * height);
+        if (packed == NULL) {
+            vips_error("cvips_from_strided", "out of memory");
+            return -1;
+        }
+        for (int y = 0; y < height; y++) memcpy(packed + row * y, data + stride * y, row);
+    }
+    int result = cvips_from_memory(out, packed, row * height, width, height, bands);
+    if (packed != data) free(packed);
+    return result;
+}
+
+// Why: per-band a·x + b (colour matrices' offsets, opacity, contrast); the result is float.
+static inline int cvips_linear(VipsImage *in, VipsImage **out, const double *a, const double *b, int n) {
+    return vips_linear(in, out, a, b, n, NULL);
+}
+
+// Why: a colour matrix (rows × columns = out bands × in bands) applied to every pixel; the matrix
+// is built as a libvips matrix image here so Swift passes plain numbers.
+static inline int cvips_recomb(VipsImage *in, VipsImage **out, const double *matrix, int rows, int columns) {
+    VipsImage *m = vips_image_new_matrix_from_array(columns, rows, matrix, rows * columns);
+    if (m == NULL) return -1;
+    int result = vips_recomb(in, out, m, NULL);
+    g_object_unref(m);
+    return result;
+}
+
+// Why: min_ampl is optional; it decides where the Gaussian mask is cut (0.002 keeps long, soft tails).
+static inline int cvips_gaussblur(VipsImage *in, VipsImage **out, double sigma, double min_ampl) {
+    return vips_gaussblur(in, out, sigma, "min_ampl", min_ampl, NULL);
+}
+
+static inline int cvips_bandjoin2(VipsImage *a, VipsImage *b, VipsImage **out) { return vips_bandjoin2(a, b, out, NULL); }
+static inline int cvips_multiply(VipsImage *a, VipsImage *b, VipsImage **out) { return vips_multiply(a, b, out, NULL); }
+
 // Why: saving with metadata kept (tests write EXIF orientation and ICC into their fixtures).
 static inline int cvips_jpegsave_keep(VipsImage *in, void **buf, size_t *len, int quality) {
     return vips_jpegsave_buffer(in, buf, len, "Q", quality, "strip", FALSE, NULL);
