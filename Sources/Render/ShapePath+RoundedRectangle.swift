@@ -1,13 +1,10 @@
 import Layout
 
-/// How a rounded rectangle's corners are drawn (SwiftUI's `RoundedCornerStyle`).
-enum RoundedCornerStyle: Sendable, Hashable {
-    /// Quarter-ellipse arcs of the corner size, joined by straight edges.
-    case circular
-    /// Apple's continuous-curvature ("squircle") corner, which leaves the straight edge earlier
-    /// (1.52866483 × the corner size before the corner) and eases into the curve; SwiftUI's default.
-    case continuous
-
+/// How a rounded rectangle's corners are drawn (Layout's `RoundedCornerStyle`): `.circular` is
+/// quarter-ellipse arcs of the corner size joined by straight edges; `.continuous` is Apple's
+/// continuous-curvature ("squircle") corner, which leaves the straight edge earlier (1.52866483 × the
+/// corner size before the corner) and eases into the curve; SwiftUI's default.
+extension RoundedCornerStyle {
     /// Control-point distance of a cubic quarter circle of radius 1: 4/3·(√2 − 1).
     static let kappa = 0.552_284_749_830_793_4
 

@@ -137,32 +137,4 @@ struct ShapeRasterizerTests {
         #expect(ShapeRasterizer.inkBounds(path, lineWidth: 4) == PixelRect(x: 6, y: 6, width: 29, height: 28))
         #expect(ShapeRasterizer.inkBounds(ShapePath()) == nil)
     }
-
-    @Test("thousands of shapes leave no memory behind", .timeLimit(.minutes(1)))
-    func noLeak() throws {
-        func draw(_ count: Int) throws {
-            for i in 0..<count {
-                let rect = Rect(x: Double(i % 7), y: 1, width: 20, height: 14)
-                let image = try ShapeRasterizer.image(
-                    .roundedRectangle(cornerRadius: 5), .strokeBorder(lineWidth: 2), in: rect,
-                    color: RGBAColor(red: 1, green: 0, blue: 0), area: PixelRect(x: 0, y: 0, width: 32, height: 16))
-                _ = try image.materialized()
-            }
-        }
-        try draw(200)
-        let before = (Self.residentBytes(), Vips.trackedMemory.current)
-        let start = ContinuousClock.now
-        try draw(2000)
-        let after = (Self.residentBytes(), Vips.trackedMemory.current)
-        #expect(after.1 - before.1 < 64 * 1024)
-        #expect(after.0 - before.0 < 8 * 1024 * 1024, "resident memory grew by \(after.0 - before.0) bytes")
-        #expect(ContinuousClock.now - start < .seconds(5))
-    }
-
-    /// Resident set size from /proc/self/statm, in bytes.
-    static func residentBytes() -> Int {
-        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
-        let pages = text.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
-        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
-    }
 }
