@@ -69,20 +69,20 @@ enum ShapeRasterizer {
 
     /// `outline` placed in `rect` and drawn as `drawing` (stroke, strokeBorder or fill) over `area`.
     static func image(
-        _ outline: ShapeOutline, _ drawing: ShapeDrawing, in rect: Rect, color: RGBAColor, area: PixelRect
+        _ outline: ShapeKind, _ drawing: ShapeDrawing, in rect: Rect, color: RGBAColor, area: PixelRect
     ) throws(VipsError) -> VImage {
         let traced = drawing.trace(outline, in: rect)
         return try image(traced.path, lineWidth: traced.lineWidth, color: color, area: area)
     }
 
     /// `outline` in `rect` as a clip mask over `area` (a filled outline: `clipShape`).
-    static func mask(_ outline: ShapeOutline, in rect: Rect, area: PixelRect) throws(VipsError) -> VImage {
+    static func mask(_ outline: ShapeKind, in rect: Rect, area: PixelRect) throws(VipsError) -> VImage {
         try mask(outline.path(in: rect), area: area)
     }
 
     /// The pixels that can receive ink from `path` drawn with `lineWidth`: its control bounds grown
     /// by the line width (a miter join of a right angle reaches √2/2 of it past the outline, which
-    /// is all `ShapeOutline`s have), rounded outward; `nil` for an empty path.
+    /// is all `ShapeKind`s have), rounded outward; `nil` for an empty path.
     static func inkBounds(_ path: ShapePath, lineWidth: Double? = nil) -> PixelRect? {
         guard let bounds = path.controlBounds else { return nil }
         let grow = lineWidth ?? 0

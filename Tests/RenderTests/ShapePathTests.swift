@@ -9,10 +9,10 @@ struct ShapePathTests {
     static let rect = Rect(x: 10, y: 20, width: 100, height: 60)
 
     @Test("every outline stays inside its rect (control points bound the curves)", arguments: [
-        ShapeOutline.rectangle, .roundedRectangle(cornerRadius: 12), .roundedRectangle(cornerRadius: 12, style: .circular),
+        ShapeKind.rectangle, .roundedRectangle(cornerRadius: 12), .roundedRectangle(cornerRadius: 12, style: .circular),
         .roundedRectangle(cornerRadius: 500), .capsule(style: .continuous), .ellipse, .circle,
     ])
-    func staysInside(_ outline: ShapeOutline) throws {
+    func staysInside(_ outline: ShapeKind) throws {
         let bounds = try #require(outline.path(in: Self.rect).controlBounds)
         #expect(bounds.x >= Self.rect.x - 1e-9 && bounds.y >= Self.rect.y - 1e-9)
         #expect(bounds.maxX <= Self.rect.maxX + 1e-9 && bounds.maxY <= Self.rect.maxY + 1e-9)
@@ -80,7 +80,7 @@ struct ShapePathTests {
 
     @Test("strokeBorder insets the outline by half the line and the corner by the same amount")
     func strokeBorderInset() {
-        let outline = ShapeOutline.roundedRectangle(cornerRadius: 12, style: .circular)
+        let outline = ShapeKind.roundedRectangle(cornerRadius: 12, style: .circular)
         let traced = ShapeDrawing.strokeBorder(lineWidth: 8).trace(outline, in: Self.rect)
         #expect(traced.lineWidth == 8)
         #expect(traced.path == .roundedRectangle(Rect(x: 14, y: 24, width: 92, height: 52), cornerWidth: 8, cornerHeight: 8, style: .circular))
