@@ -2,14 +2,15 @@
 public struct QueryParameters: Sendable, Hashable {
     /// Every accepted key, in the order the URL API reference lists them.
     public static let known = [
-        "w", "h", "minw", "maxw", "minh", "maxh", "mode", "ratio", "align", "clip", "interp", "insets", "orient",
-        "scale", "dpr", "bg", "border", "overlay", "oalign", "opaque", "fmt", "q", "chain", "pw", "ph", "sig", "exp",
+        "w", "h", "minw", "maxw", "minh", "maxh", "mode", "ratio", "align", "clip", "interp", "insets", "radius", "mask",
+        "blur", "grayscale", "pad", "orient", "scale", "dpr", "bg", "border", "overlay", "oalign", "opaque", "fmt", "q",
+        "chain", "pw", "ph", "sig", "exp",
     ]
 
     /// Keys that describe layout; they compile to a chain and cannot be mixed with `chain`.
     public static let layoutSugar: Set<String> = [
-        "w", "h", "minw", "maxw", "minh", "maxh", "mode", "ratio", "align", "clip", "interp", "insets", "bg", "border",
-        "overlay", "oalign",
+        "w", "h", "minw", "maxw", "minh", "maxh", "mode", "ratio", "align", "clip", "interp", "insets", "radius", "mask",
+        "blur", "grayscale", "pad", "bg", "border", "overlay", "oalign",
     ]
 
     /// Keys that name the same setting.

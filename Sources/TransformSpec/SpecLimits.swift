@@ -23,6 +23,10 @@ public struct SpecLimits: Sendable, Hashable {
         self.maxNameLength = maxNameLength
     }
 
+    /// Largest blur radius (`blur=`), points: the Gaussian's cost grows with it, and at 4× scale
+    /// 100 points is already a 400-pixel σ.
+    public var maxBlurRadius: Double = 100
+
     /// No practical bounds: for re-reading canonical forms the service printed itself.
     public static let unbounded = SpecLimits(maxChainLength: .max, maxModifiers: .max, maxNesting: .max, maxImages: .max, maxScale: 4, maxNameLength: .max)
 }

@@ -2,7 +2,9 @@ import Layout
 
 /// Compiles the layout sugar parameters into the same `ViewNode` a chain would give, in SwiftUI
 /// order: `Image` → `resizable` → `interpolation` → `aspectRatio` (or `framedAspectRatio` for `ratio`)
-/// → `frame(width:height:)` → flexible `frame` → `clipped` → `overlay` → `background` → `border`.
+/// → `frame(width:height:)` → flexible `frame` → `grayscale` → `blur` → `clipped` → `clipShape`
+/// (`radius`, `mask`) → `overlay` → `padding` → `background` → `border`. Effects come before the clips,
+/// so a blur's spill is cut at the frame; padding before the background, so `bg` fills it.
 struct SugarCompiler {
     let values: SugarValues
     let limits: SpecLimits
@@ -59,12 +61,25 @@ struct SugarCompiler {
         if !flex.width.isUnconstrained || !flex.height.isUnconstrained {
             node = .flexFrame(node, flex)
         }
+        if let amount = try values.number("grayscale", in: 0...1) {
+            node = .effect(node, .color(.grayscale(amount)))
+        }
+        if let radius = try values.number("blur", in: 0...limits.maxBlurRadius) {
+            // Opaque: a blurred photo keeps hard, full-colour edges (imgproxy's and thumbor's blur).
+            node = .effect(node, .color(.blur(radius: radius, opaque: true)))
+        }
         switch try values.choice("clip", Clip.self) ?? .off {
         case .off: break
         case .on: node = .clipped(node, antialiased: false)
         case .antialiased: node = .clipped(node, antialiased: true)
         }
+        if let shape = try clipShape() {
+            node = .effect(node, .clipShape(shape))
+        }
         node = try overlay(node)
+        if let padding = try values.insets("pad") {
+            node = .padding(node, padding)
+        }
         if let paint = try values.paint("bg") {
             node = .background(node, content: .shape(paint), alignment: .center)
         }
@@ -72,6 +87,31 @@ struct SugarCompiler {
             node = .border(node, paint: .color(color), width: width)
         }
         return node
+    }
+
+    /// What `mask` names.
+    enum Mask: String, CaseIterable {
+        case circle, ellipse, capsule
+    }
+
+    /// `radius=12` (continuous rounded corners, as `cornerRadius(12)`), `radius=max` (a capsule, a
+    /// circle when the frame is square) or `mask=circle|ellipse|capsule`; one of the two.
+    private func clipShape() throws(SpecError) -> ShapeKind? {
+        let mask = try values.choice("mask", Mask.self)
+        guard let text = values.query["radius"] else {
+            return switch mask {
+            case .circle: .circle
+            case .ellipse: .ellipse
+            case .capsule: .capsule(style: .continuous)
+            case nil: nil
+            }
+        }
+        guard mask == nil else { throw .conflict(param: "radius", message: "`radius` and `mask` both shape the corners; use one") }
+        if text == "max" { return .capsule(style: .continuous) }
+        guard let radius = try values.length("radius"), radius.isFinite else {
+            throw .invalidValue(param: "radius", value: text, expected: "a corner radius in points ≥ 0, or `max`")
+        }
+        return .roundedRectangle(cornerSize: Size(width: radius, height: radius), style: .continuous)
     }
 
     private func overlay(_ node: ViewNode) throws(SpecError) -> ViewNode {
