@@ -97,6 +97,12 @@ public enum Limits {
     public static let nesting = 4
     /// Most images (source plus overlays) in one request.
     public static let images = 8
+    /// Deepest nesting of view bodies (stack children, overlay/background content).
+    public static let viewDepth = 16
+    /// Most children of one HStack/VStack/ZStack.
+    public static let stackChildren = 64
+    /// Most views and modifiers in one request (a 2048-character chain holds about 230 short ones).
+    public static let viewNodes = 256
     /// Largest `scale`/`dpr`.
     public static let renderScale = 4.0
 
@@ -140,7 +146,9 @@ public enum Limits {
 
     /// The request parser's limits from the values above.
     static var spec: SpecLimits {
-        SpecLimits(maxChainLength: chainLength, maxModifiers: modifiers, maxNesting: nesting, maxImages: images, maxScale: renderScale)
+        SpecLimits(
+            maxChainLength: chainLength, maxModifiers: modifiers, maxNesting: nesting, maxImages: images, maxScale: renderScale,
+            maxDepth: viewDepth, maxChildren: stackChildren, maxNodes: viewNodes)
     }
 
     /// The HTTP server's limits from the values above.

@@ -5,7 +5,7 @@ public struct SpecLimits: Sendable, Hashable {
     public var maxChainLength: Int
     /// Most modifiers in one request, counting those inside overlay/background content.
     public var maxModifiers: Int
-    /// Deepest nesting of overlay/background content closures.
+    /// Deepest nesting of overlay/background content closures (stack bodies count toward `maxDepth`).
     public var maxNesting: Int
     /// Most image leaves (the source plus overlays/backgrounds) in one request.
     public var maxImages: Int
@@ -13,14 +13,28 @@ public struct SpecLimits: Sendable, Hashable {
     public var maxScale: Double
     /// Longest image name (`overlay=`, `Image("…")`), bytes.
     public var maxNameLength: Int
+    /// Deepest nesting of view bodies: stack children (`HStack { … }`) and overlay/background
+    /// content both count one level. Bounds the parser's and the layout engine's recursion.
+    public var maxDepth: Int
+    /// Most children in one `HStack`/`VStack`/`ZStack`.
+    public var maxChildren: Int
+    /// Most views and modifiers in one request (each leaf, container and modifier counts one; a
+    /// chain without a leaf counts its implicit image).
+    public var maxNodes: Int
 
-    public init(maxChainLength: Int = 2048, maxModifiers: Int = 48, maxNesting: Int = 4, maxImages: Int = 8, maxScale: Double = 4, maxNameLength: Int = 1024) {
+    public init(
+        maxChainLength: Int = 2048, maxModifiers: Int = 48, maxNesting: Int = 4, maxImages: Int = 8, maxScale: Double = 4,
+        maxNameLength: Int = 1024, maxDepth: Int = 16, maxChildren: Int = 64, maxNodes: Int = 256
+    ) {
         self.maxChainLength = maxChainLength
         self.maxModifiers = maxModifiers
         self.maxNesting = maxNesting
         self.maxImages = maxImages
         self.maxScale = maxScale
         self.maxNameLength = maxNameLength
+        self.maxDepth = maxDepth
+        self.maxChildren = maxChildren
+        self.maxNodes = maxNodes
     }
 
     /// Largest blur radius (`blur=`), points: the Gaussian's cost grows with it, and at 4× scale
@@ -28,5 +42,7 @@ public struct SpecLimits: Sendable, Hashable {
     public var maxBlurRadius: Double = 100
 
     /// No practical bounds: for re-reading canonical forms the service printed itself.
-    public static let unbounded = SpecLimits(maxChainLength: .max, maxModifiers: .max, maxNesting: .max, maxImages: .max, maxScale: 4, maxNameLength: .max)
+    public static let unbounded = SpecLimits(
+        maxChainLength: .max, maxModifiers: .max, maxNesting: .max, maxImages: .max, maxScale: 4, maxNameLength: .max,
+        maxDepth: .max, maxChildren: .max, maxNodes: .max)
 }

@@ -24,58 +24,13 @@ struct ViewVectorTests {
 
     @Test("engine reproduces the vector", arguments: runnable)
     func vector(_ v: ViewVector) throws {
-        let actual = try Self.actual(v)
-        var expected = v.expected
-        // The vectors call a `background(_ style:)` fill "BackgroundFill"; the plan reports what it
-        // draws, a colour fill.
-        if case .object(var e) = expected, let unnamed = e["unnamed_leaves"]?.array {
-            e["unnamed_leaves"] = .array(unnamed.map { leaf in
-                guard case .object(var l) = leaf, l["kind"]?.string == "BackgroundFill" else { return leaf }
-                l["kind"] = .string("color")
-                return .object(l)
-            })
-            expected = .object(e)
-        }
-        let problems = mismatches(actual: actual, expected: expected)
+        let problems = mismatches(actual: try Self.actual(v), expected: v.normalisedExpected)
         #expect(problems.isEmpty, "\(v.id): \(problems.joined(separator: "; "))")
     }
 
     /// The plan of `v`, reshaped into the vector's `expected` format.
     static func actual(_ v: ViewVector) throws -> JSON {
-        let view = try ViewTreeBuilder.view(v.tree)
-        let value: JSONValue
-        do {
-            value = try LayoutEngine.plan(
-                view, images: ImageCatalog(), proposal: v.proposal, scale: v.scale,
-                text: AssumedTextMetrics(tree: v.tree)).json
-        } catch {
-            value = error.json
-        }
-        let plan = try JSONDecoder().decode(JSON.self, from: Data(value.serialized().utf8))
-        guard plan["error"] == nil else { return plan }
-        let leaves = plan["leaves"]!.array!
-        let nodes = plan["nodes"]!.object!
-        let leafIDs = v.leafIDs
-        func leaf(_ id: String) -> JSON? { leaves.first { $0["id"]?.string == id } }
-
-        var out = plan.object!
-        out["leaves"] = .array((v.expected["leaves"]?.array ?? []).map { e in
-            let id = e["id"]!.string!
-            guard case .object(var l)? = leaf(id) else { return .object(["id": .string(id)]) }
-            if l["layout_rect"] == nil { l["layout_rect"] = l["rect"] }
-            if e["rect"] == .null { l["rect"] = .null }
-            if let container = nodes["container:" + id] { l["container_rect"] = container }
-            if let r = l["layout_rect"]?.array { l["origin"] = .array(Array(r.prefix(2))) }
-            return .object(l)
-        })
-        out["nodes"] = .object(Dictionary(uniqueKeysWithValues: nodes.compactMap { key, rect in
-            key.hasPrefix("node:") ? (String(key.dropFirst(5)), rect) : nil
-        }))
-        out["unnamed_leaves"] = .array(leaves.filter { !leafIDs.contains($0["id"]?.string ?? "") })
-        out["paint_order"] = .array(leaves.compactMap { l in
-            l["id"]?.string.flatMap { leafIDs.contains($0) ? .string($0) : nil }
-        })
-        return .object(out)
+        try v.plan(of: try ViewTreeBuilder.view(v.tree))
     }
 }
 

@@ -47,6 +47,57 @@ public struct ViewVector: CustomStringConvertible, Sendable {
     }
 }
 
+extension ViewVector {
+    /// `expected` with the vectors' name for a `background(_ style:)` fill, "BackgroundFill", replaced
+    /// by what the plan reports it draws, a colour fill.
+    public var normalisedExpected: JSON {
+        guard case .object(var e) = expected, let unnamed = e["unnamed_leaves"]?.array else { return expected }
+        e["unnamed_leaves"] = .array(unnamed.map { leaf in
+            guard case .object(var l) = leaf, l["kind"]?.string == "BackgroundFill" else { return leaf }
+            l["kind"] = .string("color")
+            return .object(l)
+        })
+        return .object(e)
+    }
+
+    /// The plan of `view` (this vector's tree, however it was built) under the vector's proposal and
+    /// scale, reshaped into the vector's `expected` format through the ids `ViewTreeBuilder` adds.
+    public func plan(of view: ViewNode) throws -> JSON {
+        let value: JSONValue
+        do {
+            value = try LayoutEngine.plan(
+                view, images: ImageCatalog(), proposal: proposal, scale: scale, text: AssumedTextMetrics(tree: tree)).json
+        } catch {
+            value = error.json
+        }
+        let plan = try JSONDecoder().decode(JSON.self, from: Data(value.serialized().utf8))
+        guard plan["error"] == nil else { return plan }
+        let leaves = plan["leaves"]!.array!
+        let nodes = plan["nodes"]!.object!
+        let leafIDs = self.leafIDs
+        func leaf(_ id: String) -> JSON? { leaves.first { $0["id"]?.string == id } }
+
+        var out = plan.object!
+        out["leaves"] = .array((expected["leaves"]?.array ?? []).map { e in
+            let id = e["id"]!.string!
+            guard case .object(var l)? = leaf(id) else { return .object(["id": .string(id)]) }
+            if l["layout_rect"] == nil { l["layout_rect"] = l["rect"] }
+            if e["rect"] == .null { l["rect"] = .null }
+            if let container = nodes["container:" + id] { l["container_rect"] = container }
+            if let r = l["layout_rect"]?.array { l["origin"] = .array(Array(r.prefix(2))) }
+            return .object(l)
+        })
+        out["nodes"] = .object(Dictionary(uniqueKeysWithValues: nodes.compactMap { key, rect in
+            key.hasPrefix("node:") ? (String(key.dropFirst(5)), rect) : nil
+        }))
+        out["unnamed_leaves"] = .array(leaves.filter { !leafIDs.contains($0["id"]?.string ?? "") })
+        out["paint_order"] = .array(leaves.compactMap { l in
+            l["id"]?.string.flatMap { leafIDs.contains($0) ? .string($0) : nil }
+        })
+        return .object(out)
+    }
+}
+
 /// Why a tree cannot be built yet: it uses a view outside this engine's scope.
 public struct UnsupportedView: Error, CustomStringConvertible {
     public let description: String

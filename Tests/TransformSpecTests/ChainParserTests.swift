@@ -51,10 +51,12 @@ struct ChainParserValidTests {
         (#"resizable().overlay(alignment:.bottomTrailing){Image("wm.png")}"#, #"Image("src.jpg").resizable().overlay(alignment:.bottomTrailing){Image("wm.png")}"#),
         (#"resizable().overlay(Image("wm.png"),alignment:.top)"#, #"Image("src.jpg").resizable().overlay(alignment:.top){Image("wm.png")}"#),
         ("resizable().background{Color.red}", #"Image("src.jpg").resizable().background{Color.red}"#),
-        ("resizable().background(.red)", #"Image("src.jpg").resizable().background{Color.red}"#),
+        // A style without `alignment:` is SwiftUI's `background(_ style:ignoresSafeAreaEdges:)`, the
+        // form the printer documents; it lays out and draws as the view form `background { Color.red }`.
+        ("resizable().background(.red)", #"Image("src.jpg").resizable().background(Color.red)"#),
         ("resizable().background(Color.red,alignment:.center)", #"Image("src.jpg").resizable().background{Color.red}"#),
         ("resizable().background(LinearGradient(colors:[.red,.blue],startPoint:.leading,endPoint:.trailing))",
-         #"Image("src.jpg").resizable().background{LinearGradient(colors:[Color.red,Color.blue],startPoint:.leading,endPoint:.trailing)}"#),
+         #"Image("src.jpg").resizable().background(LinearGradient(colors:[Color.red,Color.blue],startPoint:.leading,endPoint:.trailing))"#),
         ("resizable().border(.blue)", #"Image("src.jpg").resizable().border(Color.blue)"#),
         ("resizable().border(Color.blue,width:2.5)", #"Image("src.jpg").resizable().border(Color.blue,width:2.5)"#),
         ("resizable().clipped()", #"Image("src.jpg").resizable().clipped()"#),
@@ -137,7 +139,7 @@ struct ChainParserErrorTests {
         ("resizable().clipped(antialiased:1)", 32, "antialiased must be true or false"),
         ("resizable().border(.blue,width:-1)", 31, "border width must be a finite number ≥ 0"),
         ("resizable().border(width:2)", 19, "border needs an unlabelled value before its `width:` argument"),
-        ("resizable().opacity(0.5)", 12, "opacity(_:) is supported on a Color leaf only"),
+        ("resizable().opacity(1.5)", 20, "opacity must be between 0 and 1"),
         ("resizable().overlay(Image(\"x\").resizable())", 20, "write content with modifiers as a closure"),
         ("\"unterminated", 0, "a closing `\"`"),
         ("resizable().frame(width:1e)", 26, "exponent digits"),

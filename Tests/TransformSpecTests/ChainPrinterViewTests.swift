@@ -2,7 +2,7 @@ import Layout
 @testable import TransformSpec
 import Testing
 
-/// The canonical Swift spelling of the view-tree cases (the cache key; the parser comes later).
+/// The canonical Swift spelling of the view-tree cases (the cache key; `ViewTreeRoundTripTests` parses it back).
 @Suite("chain printer: view trees")
 struct ChainPrinterViewTests {
     private let red = Paint.color(NamedColors.color(named: "red")!)

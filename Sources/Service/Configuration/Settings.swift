@@ -90,6 +90,15 @@ enum Settings {
         Setting(key: "limits.chain_length", help: "longest chain, characters (400 beyond)") { c, v throws(SettingError) in c.spec.maxChainLength = try integer(v, 1...65_536) },
         Setting(key: "limits.modifiers", help: "most modifiers in one request (400 beyond)") { c, v throws(SettingError) in c.spec.maxModifiers = try integer(v, 1...1000) },
         Setting(key: "limits.nesting", help: "deepest overlay/background nesting (400 beyond)") { c, v throws(SettingError) in c.spec.maxNesting = try integer(v, 0...32) },
+        Setting(key: "limits.view_depth", help: "deepest nesting of stack bodies and overlay/background content (400 beyond)") { c, v throws(SettingError) in
+            c.spec.maxDepth = try integer(v, 1...64)
+        },
+        Setting(key: "limits.stack_children", help: "most children of one HStack/VStack/ZStack (400 beyond)") { c, v throws(SettingError) in
+            c.spec.maxChildren = try integer(v, 1...1000)
+        },
+        Setting(key: "limits.view_nodes", help: "most views and modifiers in one request (400 beyond)") { c, v throws(SettingError) in
+            c.spec.maxNodes = try integer(v, 1...10_000)
+        },
         Setting(key: "limits.images", help: "most images in one request (400 beyond)") { c, v throws(SettingError) in c.spec.maxImages = try integer(v, 1...64) },
         Setting(key: "limits.scale", help: "largest render scale / dpr (400 beyond)") { c, v throws(SettingError) in
             guard let n = Double(v), n >= 1, n <= 8 else { throw SettingError(reason: "must be a number from 1 to 8") }

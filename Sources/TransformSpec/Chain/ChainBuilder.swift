@@ -1,8 +1,9 @@
 import Layout
 
 /// Gives a parsed chain its SwiftUI meaning: checks each modifier's labels and values, folds the
-/// image-only modifiers into the leaf, expands `framedAspectRatio`, and produces a normalised
-/// `ViewNode` (equivalent spellings give equal values).
+/// image-, shape- and text-only modifiers into their leaf, expands `framedAspectRatio`, fills in
+/// SwiftUI's defaults, and produces a normalised `ViewNode` (equivalent spellings give equal values).
+/// View-tree leaves, containers and modifiers are in `ChainBuilder+Views.swift`.
 struct ChainBuilder {
     /// The request's source path: `Image("<source>")` means the same image as the implicit leaf.
     let source: String
@@ -17,18 +18,24 @@ struct ChainBuilder {
         self.limits = limits
     }
 
-    private var values: ChainValues { ChainValues(param: param) }
+    var values: ChainValues { ChainValues(param: param) }
 
-    /// The view under construction: a leaf that image/colour-only modifiers may still change, or a view.
-    private enum Partial {
+    /// The view under construction: a leaf that leaf-only modifiers (`resizable`, `fill`, `font`, a
+    /// colour's `opacity`) may still change, or a finished view.
+    enum Partial {
         case image(ImageView)
         case color(RGBAColor)
+        /// A shape; `styled` once `fill`/`stroke`/`strokeBorder` has been applied.
+        case shape(ShapeView, styled: Bool)
+        case text(TextView)
         case view(ViewNode)
 
         var node: ViewNode {
             switch self {
             case .image(let image): .image(image)
             case .color(let color): .shape(.color(color))
+            case .shape(let shape, _): .shapeView(shape)
+            case .text(let text): .text(text)
             case .view(let node): node
             }
         }
@@ -37,7 +44,7 @@ struct ChainBuilder {
     static let modifiers = [
         "resizable", "interpolation", "aspectRatio", "scaledToFit", "scaledToFill", "frame", "overlay", "background",
         "border", "clipped", "framedAspectRatio", "opacity",
-    ]
+    ] + viewModifiers
 
     /// Builds the view for `syntax`; a chain without a leaf starts from the request's own image.
     mutating func build(_ syntax: ChainSyntax) throws(SpecError) -> ViewNode {
@@ -59,7 +66,7 @@ struct ChainBuilder {
         return partial.node
     }
 
-    private mutating func countImage(at offset: Int) throws(SpecError) {
+    mutating func countImage(at offset: Int) throws(SpecError) {
         imageCount += 1
         guard imageCount <= limits.maxImages else {
             throw .limitExceeded(param: param, message: "`\(param)` shows more than \(limits.maxImages) images")
@@ -81,6 +88,10 @@ struct ChainBuilder {
             return .color(try values.color(expression))
         case .gradient(let expression):
             return .view(.shape(.linearGradient(try values.linearGradient(expression))))
+        case let .view(name, arguments, offset):
+            return try viewLeaf(name, arguments, at: offset)
+        case let .stack(name, arguments, children, offset):
+            return .view(try stack(name, arguments, children, at: offset))
         }
     }
 
@@ -88,6 +99,7 @@ struct ChainBuilder {
         if m.content != nil, m.name != "overlay", m.name != "background" {
             throw .argument(param: param, offset: m.offset, message: "\(m.name) takes no { content }; only overlay and background do")
         }
+        if let leafModified = try leafModifier(m, partial) { return leafModified }
         switch m.name {
         case "resizable", "interpolation":
             guard case .image(var image) = partial else {
@@ -97,12 +109,11 @@ struct ChainBuilder {
             try imageModifier(m, &image)
             return .image(image)
         case "opacity":
-            guard case .color(var color) = partial else {
-                throw .argument(param: param, offset: m.offset, message: "opacity(_:) is supported on a Color leaf only, e.g. Color.red.opacity(0.5)")
-            }
             let args = try arguments(m, [.init(label: nil, optional: false)])
             let factor = try values.number(args[nil]!, "opacity")
             guard (0...1).contains(factor) else { throw values.fail(args[nil]!, "opacity must be between 0 and 1") }
+            // On a bare Color, the faded colour (same pixels; see the printer's note on this overlap).
+            guard case .color(var color) = partial else { return .view(.effect(partial.node, .opacity(factor))) }
             color.opacity *= factor
             return .color(color)
         default:
@@ -122,7 +133,7 @@ struct ChainBuilder {
             mode: try args["resizingMode"].map { (e) throws(SpecError) in try values.enumCase(e, ResizingMode.self, "resizingMode") } ?? .stretch)
     }
 
-    private func arguments(_ m: ModifierSyntax, _ signature: [ArgumentList.Parameter]) throws(SpecError) -> ArgumentList {
+    func arguments(_ m: ModifierSyntax, _ signature: [ArgumentList.Parameter]) throws(SpecError) -> ArgumentList {
         try ArgumentList(m.arguments, signature: signature, call: m.name, param: param, offset: m.offset)
     }
 
@@ -153,6 +164,8 @@ struct ChainBuilder {
         case "clipped":
             let args = try arguments(m, [.init(label: "antialiased")])
             return .clipped(child, antialiased: try args["antialiased"].map { (e) throws(SpecError) in try values.bool(e, "antialiased") } ?? false)
+        case _ where Self.viewModifiers.contains(m.name):
+            return try treeModifier(m, child)
         default:
             throw .argument(param: param, offset: m.offset,
                             message: "unknown modifier `\(m.name)`; supported: \(Self.modifiers.joined(separator: ", "))")
@@ -196,6 +209,8 @@ struct ChainBuilder {
         if let closure = m.content {
             args = try arguments(m, [.init(label: "alignment")])
             content = try build(closure)
+        } else if m.name == "background", let style = try backgroundStyle(m, child) {
+            return style
         } else {
             args = try arguments(m, [.init(label: nil, optional: false), .init(label: "alignment")])
             content = try layerValue(args[nil]!)

@@ -10,6 +10,9 @@ struct ChainToken: Equatable {
 
     var kind: Kind
     var offset: Int
+    /// Whether a line break comes between this token and the one before: a statement separator
+    /// in a view body, as in Swift (`%0A` in a URL).
+    var followsNewline = false
 
     /// How the token reads in an error message.
     var display: String {
@@ -35,22 +38,30 @@ struct ChainLexer {
         self.param = param
     }
 
-    static let punctuation: Set<Character> = [".", "(", ")", ",", ":", "{", "}", "[", "]", "-", "/"]
+    static let punctuation: Set<Character> = [".", "(", ")", ",", ":", "{", "}", "[", "]", "-", "/", "*", ";"]
 
     mutating func tokenize() throws(SpecError) -> [ChainToken] {
         var tokens: [ChainToken] = []
         while true {
-            skipWhitespace()
+            let newline = skipWhitespace()
             guard index < scalars.count else {
-                tokens.append(ChainToken(kind: .end, offset: index))
+                tokens.append(ChainToken(kind: .end, offset: index, followsNewline: newline))
                 return tokens
             }
-            tokens.append(try next())
+            var token = try next()
+            token.followsNewline = newline
+            tokens.append(token)
         }
     }
 
-    private mutating func skipWhitespace() {
-        while index < scalars.count, scalars[index].properties.isWhitespace { index += 1 }
+    /// Skips whitespace and tells whether it held a line break.
+    private mutating func skipWhitespace() -> Bool {
+        var newline = false
+        while index < scalars.count, scalars[index].properties.isWhitespace {
+            if scalars[index] == "\n" || scalars[index] == "\r" { newline = true }
+            index += 1
+        }
+        return newline
     }
 
     private mutating func next() throws(SpecError) -> ChainToken {

@@ -14,8 +14,13 @@ struct Expression: Equatable {
         /// `Color.red.opacity(0.5)`: a method called on a value.
         case method(Expression, name: String, arguments: [Argument])
         case array([Expression])
+        /// `.degrees(90)`, `.system(size: 20)`, `Font.system(size: 20)`: a static member called, its
+        /// type (if written) left out as for `member`.
+        case memberCall(String, arguments: [Argument])
         /// `16/9`, as a CGFloat literal division.
         case quotient(Expression, Expression)
+        /// `d.height*0.5`, in an alignment guide's closure.
+        case product(Expression, Expression)
         /// `-x`.
         case negated(Expression)
     }
@@ -31,11 +36,23 @@ struct Argument: Equatable {
     var offset: Int
 }
 
-/// The leaf a chain starts with.
+/// The view a chain starts with.
 enum LeafSyntax: Equatable {
     case image(Argument?, offset: Int)
     case color(Expression)
     case gradient(Expression)
+    /// `Circle()`, `RoundedRectangle(cornerRadius: 8)`, `Spacer()`, `Text("Hi")`: a view initializer.
+    case view(name: String, arguments: [Argument], offset: Int)
+    /// `HStack(spacing: 8) { A; B }`: a container, its arguments and its children in order.
+    case stack(name: String, arguments: [Argument], children: [ChainSyntax], offset: Int)
+}
+
+/// The closure of `alignmentGuide(_:computeValue:)`: `{ _ in 20 }` or `{ d in d.height * 0.5 }`.
+struct GuideClosureSyntax: Equatable {
+    /// The closure's parameter name, `_` when unused.
+    var parameter: String
+    var body: Expression
+    var offset: Int
 }
 
 /// A modifier call: `.frame(width: 300)` or `.overlay(alignment: .top) { Image("x") }`.
@@ -45,9 +62,11 @@ struct ModifierSyntax: Equatable {
     var arguments: [Argument]
     var hasParentheses: Bool
     var content: ChainSyntax?
+    /// The trailing closure of `alignmentGuide`.
+    var guide: GuideClosureSyntax? = nil
 }
 
-/// A parsed chain: an optional explicit leaf and its modifiers, in order.
+/// A parsed chain: an optional explicit leaf (a view or a container) and its modifiers, in order.
 struct ChainSyntax: Equatable {
     var leaf: LeafSyntax?
     var modifiers: [ModifierSyntax]

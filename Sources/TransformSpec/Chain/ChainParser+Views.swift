@@ -1,0 +1,62 @@
+/// Leaves and containers: the view a chain starts with.
+extension ChainParser {
+    /// Views written `Name(arguments)` with no body.
+    static let callViews: Set<String> = ["Rectangle", "RoundedRectangle", "Circle", "Ellipse", "Capsule", "Spacer", "Text"]
+    /// Containers written `Name(arguments) { children }`.
+    static let stacks: Set<String> = ["HStack", "VStack", "ZStack"]
+
+    static let viewList = "Image(\"name\"), Color.red, Color(…), LinearGradient(…), Rectangle(), RoundedRectangle(cornerRadius:), "
+        + "Circle(), Ellipse(), Capsule(), Spacer(), Text(\"…\"), HStack/VStack/ZStack { … }"
+
+    mutating func leafIfPresent() throws(SpecError) -> LeafSyntax? {
+        guard case .identifier(let name) = current.kind else { return nil }
+        let offset = current.offset
+        switch name {
+        case "Image":
+            position += 1
+            let arguments = try parenthesizedArguments(after: "Image")
+            guard arguments.count <= 1 else {
+                throw .argument(param: param, offset: arguments[1].offset, message: "Image takes one name, e.g. Image(\"logo.png\")")
+            }
+            return .image(arguments.first, offset: offset)
+        case "Color" where isPunctuation(".", peek()):
+            position += 2
+            let (member, _) = try identifier("a colour name after `Color.`, e.g. Color.red")
+            return .color(Expression(kind: .qualified(type: ["Color"], member: member), offset: offset))
+        case "Color", "LinearGradient":
+            position += 1
+            let call = Expression(kind: .call(type: name, arguments: try parenthesizedArguments(after: name)), offset: offset)
+            return name == "Color" ? .color(call) : .gradient(call)
+        case _ where Self.callViews.contains(name):
+            position += 1
+            return .view(name: name, arguments: try parenthesizedArguments(after: name), offset: offset)
+        case _ where Self.stacks.contains(name):
+            position += 1
+            let arguments = isPunctuation("(") ? try parenthesizedArguments(after: name) : []
+            return .stack(name: name, arguments: arguments, children: try body(of: name, at: offset), offset: offset)
+        default:
+            guard let first = name.unicodeScalars.first, first.properties.isUppercase else { return nil }
+            throw .syntax(param: param, offset: offset, expected: "a modifier or a leaf view: \(Self.viewList)", found: current.display)
+        }
+    }
+
+    /// `{ child; child … }` of a container: children separated by `;` or line breaks, a trailing
+    /// `;` allowed, an empty child (`;;`, `{;`) not, as in Swift.
+    private mutating func body(of name: String, at offset: Int) throws(SpecError) -> [ChainSyntax] {
+        try expect(.punctuation("{"), "`{` and the children of \(name)")
+        try enterBody(name, at: offset)
+        var children: [ChainSyntax] = []
+        while !accept("}") {
+            if current.kind == .end { throw error(expected: "`}` to close \(name) at offset \(offset)") }
+            if isPunctuation(";") { throw error(expected: "a view: an empty child in \(name) at offset \(offset)") }
+            children.append(try chain(in: name))
+            if accept(";") || isPunctuation("}") || current.followsNewline || current.kind == .end { continue }
+            throw error(expected: "`;`, a new line or `}` after a child of \(name)")
+        }
+        viewDepth -= 1
+        guard children.count <= limits.maxChildren else {
+            throw .limitExceeded(param: param, message: "`\(param)`: `\(name)` at offset \(offset) has \(children.count) children; the limit is \(limits.maxChildren)")
+        }
+        return children
+    }
+}
