@@ -1,36 +1,47 @@
 import Layout
 import Vips
 
-/// The output bitmap: transparent RGBA of the plan's canvas size, with layers drawn over it in
-/// paint order.
+/// A bitmap layers are drawn onto in paint order: the output (the plan's whole canvas) or an effect
+/// group's offscreen layer. Transparent RGBA of `area`'s size; layers are placed in canvas pixels,
+/// so a layer at `area.x, area.y` lands on this bitmap's top-left.
 struct Canvas {
     private(set) var image: VImage
-    let size: PixelSize
-    /// Areas already drawn on; everywhere else is still fully transparent.
+    /// The canvas pixels this bitmap covers.
+    let area: PixelRect
+    /// Areas already drawn on (canvas pixels); everywhere else is still fully transparent.
     private var drawn: [PixelRect] = []
 
+    /// The output canvas of `size`, at (0, 0).
     init(size: PixelSize) throws(VipsError) {
-        self.size = size
-        image = try VImage.constant(width: size.width, height: size.height, color: [0, 0, 0, 0])
+        try self.init(area: PixelRect(x: 0, y: 0, width: size.width, height: size.height))
     }
 
-    /// Draws `layer` over what is there. Where nothing has been drawn yet, "over" a transparent pixel
-    /// is the layer's own pixel, so it is pasted exactly (a first layer that covers the whole canvas
-    /// simply becomes the canvas, alpha band or not). Where layers overlap they are blended, and only
-    /// under the layer: libvips's blend rounds semi-transparent colours of every pixel it touches.
+    /// An offscreen bitmap over the canvas pixels `area`.
+    init(area: PixelRect) throws(VipsError) {
+        self.area = area
+        image = try VImage.constant(width: area.width, height: area.height, color: [0, 0, 0, 0])
+    }
+
+    /// Draws `layer` over what is there; the part outside `area` is cut off. Where nothing has been
+    /// drawn yet, "over" a transparent pixel is the layer's own pixel, so it is pasted exactly (a
+    /// first layer that covers the whole bitmap simply becomes it, alpha band or not). Where layers
+    /// overlap they are blended, and only under the layer: libvips's blend rounds semi-transparent
+    /// colours of every pixel it touches.
     mutating func draw(_ layer: Layer) throws(VipsError) {
+        guard let layer = try layer.cropped(to: area) else { return }
         let rect = PixelRect(x: layer.x, y: layer.y, width: layer.image.width, height: layer.image.height)
         defer { drawn.append(rect) }
-        if drawn.isEmpty, rect == PixelRect(x: 0, y: 0, width: size.width, height: size.height) {
+        let local = rect.offset(from: area)
+        if drawn.isEmpty, rect == area {
             image = layer.image
             return
         }
         image = try image.withAlpha()
         var pixels = try layer.image.withAlpha()
         if drawn.contains(where: { $0.intersection(rect) != nil }) {
-            pixels = try image.cropped(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
+            pixels = try image.cropped(x: local.x, y: local.y, width: local.width, height: local.height)
                 .composited(with: pixels, x: 0, y: 0).rounded8()
         }
-        image = try image.inserting(pixels, x: rect.x, y: rect.y)
+        image = try image.inserting(pixels, x: local.x, y: local.y)
     }
 }

@@ -6,6 +6,18 @@ struct Layer {
     var image: VImage
     var x: Int
     var y: Int
+
+    /// The canvas pixels the layer covers.
+    var rect: PixelRect { PixelRect(x: x, y: y, width: image.width, height: image.height) }
+
+    /// The part of the layer inside `area` (canvas pixels), itself when it lies inside, `nil` when
+    /// none of it does.
+    func cropped(to area: PixelRect) throws(VipsError) -> Layer? {
+        guard let part = rect.intersection(area) else { return nil }
+        guard part != rect else { return self }
+        let local = part.offset(from: rect)
+        return Layer(image: try image.cropped(x: local.x, y: local.y, width: local.width, height: local.height), x: part.x, y: part.y)
+    }
 }
 
 extension Interpolation {

@@ -1,4 +1,5 @@
 import Layout
+import Vips
 
 /// The memory a render will hold, estimated from its plan before anything is drawn, so a request
 /// that would need more than `RenderLimits.maxRenderBytes` is refused instead of growing the
@@ -7,6 +8,9 @@ import Layout
 /// - JPEG shrink-on-load decoded whole on the render thread (`SourceImage.decodesWhole`): its RGB;
 /// - tiles: the resampled tile each repeats;
 /// - every layer drawn: a strip of float RGBA rows for its composite;
+/// - effect groups: the offscreen RGBA layer of the group's extent, and for a shadow or blur the
+///   float strips the Gaussian reads (one band for a shadow's alpha, four for a blur), grown by the
+///   kernel's reach;
 /// - `fmt=auto` with transparency possible: the canvas, computed once to look for transparency;
 /// - the encoders: AVIF, WebP and GIF take the whole image, with tens of bytes per pixel of working
 ///   memory; JPEG's Huffman optimisation keeps every DCT coefficient (peak RSS growth per pixel,
@@ -39,6 +43,7 @@ struct RenderBudget {
     /// Estimates `plan` drawn at `scale` with `images`, written as `choice`; `isOpaque` is `opaque=1`.
     init(plan: RenderPlan, images: [ImageRef: SourceImage], choice: FormatChoice, isOpaque: Bool) {
         let canvas = plan.canvas
+        let geometry = PaintGeometry(plan: plan)
         for operation in plan.flatOperations {
             switch operation {
             case .image(let paint):
@@ -66,13 +71,14 @@ struct RenderBudget {
             case .border(let border):
                 if border.placement.visiblePixelRect != nil { layers += border.innerPixelRect == nil ? 1 : 4 }
             case .shape(let shape):
-                if shape.placement.visiblePixelRect != nil { layers += 1 }
+                if geometry.inkArea(shape) != nil { layers += 1 }
             case .text(let text):
                 if text.placement.visiblePixelRect != nil { layers += 1 }
             case .group:
                 break
             }
         }
+        for group in plan.effectGroups { addGroup(group, geometry: geometry) }
         add("compositing \(layers) layers", layers * canvas.width * Self.compositeRows * 16)
         let pixels = canvas.width * canvas.height
         if choice.format == nil && !isOpaque && Self.mayBeTransparent(plan, images: images) {
@@ -91,6 +97,29 @@ struct RenderBudget {
               let source = images[paint.ref]
         else { return true }
         return source.hasAlpha
+    }
+
+    /// An effect group's offscreen layer, composited as one layer (two with its shadow), and the
+    /// float strips a shadow's or blur's Gaussian holds.
+    private mutating func addGroup(_ group: EffectGroup, geometry: PaintGeometry) {
+        guard let area = geometry.groupArea(group), area.result != nil else { return }
+        let content = area.content
+        add("offscreen layer of an effect group, \(content.width)×\(content.height)", content.width * content.height * Self.rgbaBytes)
+        let (sigma, bands, name): (Double, Int, String)
+        switch group.effect {
+        case .shadow(let shadow):
+            layers += 2
+            (sigma, bands, name) = (shadow.radius * geometry.scale, 1, "a shadow")
+        case .color(.blur(let radius, _)):
+            layers += 1
+            (sigma, bands, name) = (radius * geometry.scale, 4, "a blur")
+        case .color:
+            layers += 1
+            return
+        }
+        let reach = 2 * VImage.blurMargin(sigma: max(sigma, 0))
+        let rows = min(Self.compositeRows + reach, area.effect.height + reach)
+        add("float strips of \(name), \(area.effect.width)×\(area.effect.height)", (area.effect.width + reach) * rows * bands * 4)
     }
 
     private mutating func add(_ what: String, _ bytes: Int) {

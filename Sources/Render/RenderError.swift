@@ -27,8 +27,7 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
     case timedOut
     /// libvips failed where the input was not to blame.
     case internalFailure(VipsError)
-    /// The plan holds something this renderer cannot draw yet (shapes other than fills, text,
-    /// shadows, colour filters, opacity, clip shapes): named in the associated value.
+    /// The plan holds something this renderer cannot draw yet (text): named in the associated value.
     case notYetDrawn(String)
 
     public var description: String {

@@ -1,10 +1,12 @@
 import Layout
+import Vips
 
 extension RenderPlan {
     /// Every rect an operation resamples or fills before clipping must fit
     /// `RenderLimits.maxIntermediateSide`: an image is resampled to its whole frame and then cropped,
     /// and a gradient spans its whole rect, so a tiny clipped canvas can still ask libvips for a
-    /// 2-billion-pixel-wide image. Tiles and 9-slice pieces are checked where their sizes are made.
+    /// 2-billion-pixel-wide image. A shadow or blur grows its group's layer by 2.8σ on every side
+    /// before the canvas cuts it. Tiles and 9-slice pieces are checked where their sizes are made.
     func checkIntermediateSizes(_ limits: RenderLimits) throws(RenderError) {
         for operation in flatOperations {
             let (placement, what): (Placement?, String) = switch operation {
@@ -18,6 +20,22 @@ extension RenderPlan {
             guard let placement, placement.visiblePixelRect != nil else { continue }
             try limits.checkIntermediate(width: placement.pixelRect.width, height: placement.pixelRect.height, what)
         }
+        let geometry = PaintGeometry(plan: self)
+        for group in effectGroups {
+            guard let area = geometry.groupArea(group), area.result != nil else { continue }
+            let what = if case .shadow = group.effect { "a shadow" } else { "a blurred layer" }
+            try limits.checkIntermediate(width: area.effect.width, height: area.effect.height, what)
+        }
+    }
+
+    /// Every effect group, nested ones too, outermost first.
+    var effectGroups: [EffectGroup] {
+        func groups(in operations: [PaintOperation]) -> [EffectGroup] {
+            operations.flatMap { operation -> [EffectGroup] in
+                if case .group(let group) = operation { [group] + groups(in: group.operations) } else { [] }
+            }
+        }
+        return groups(in: operations)
     }
 }
 
@@ -25,21 +43,9 @@ extension PaintOperation {
     /// What in this operation the renderer cannot draw yet, or `nil` when it draws all of it.
     var undrawnName: String? {
         switch self {
-        case .image(let op): op.placement.undrawnName
-        case .fill(let op): op.placement.undrawnName
-        case .border(let op): op.placement.undrawnName
-        case .shape(let op): "a \(op.kind) shape"
+        case .image, .fill, .border, .shape: nil
         case .text: "text"
-        case .group(let group):
-            if case .shadow = group.effect { "a shadow" } else { "a colour effect" }
+        case .group(let group): group.operations.lazy.compactMap(\.undrawnName).first
         }
-    }
-}
-
-extension Placement {
-    /// Opacity and clip shapes other than rectangles are not drawn yet.
-    var undrawnName: String? {
-        if opacity != 1 { return "opacity" }
-        return isPlain ? nil : "a clip shape"
     }
 }

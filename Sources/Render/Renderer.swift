@@ -49,7 +49,7 @@ public struct Renderer: Sendable {
         try plan.checkIntermediateSizes(limits)
         let choice = try FormatChoice(format: spec.format, autoFormats: autoFormats, canvas: plan.canvas, limits: limits)
         try RenderBudget(plan: plan, images: images, choice: choice, isOpaque: spec.isOpaque).check(limits)
-        let canvas = try draw(plan, images: images, deadline: deadline)
+        let canvas = try PlanDrawer(plan: plan, images: images, limits: limits, deadline: deadline).draw()
         timings.render = lap()
         let encoder = Encoder(
             choice: choice, quality: spec.quality, isOpaque: spec.isOpaque, matte: spec.view.matte, options: options, deadline: deadline)
@@ -83,36 +83,6 @@ public struct Renderer: Sendable {
             images[ref] = try SourceImage(name: source.name, file: source.file, fixedOrientation: fixed, limits: limits)
         }
         return images
-    }
-
-    private func draw(_ plan: RenderPlan, images: [ImageRef: SourceImage], deadline: Deadline) throws(RenderError) -> VImage {
-        do {
-            var canvas = try Canvas(size: plan.canvas)
-            for operation in plan.operations {
-                try deadline.check()
-                let layers: [Layer]
-                if let undrawn = operation.undrawnName { throw RenderError.notYetDrawn(undrawn) }
-                switch operation {
-                case .image(let paint):
-                    layers = try ImageLayers(source: images[paint.ref]!, paint: paint, scale: plan.scale, limits: limits, deadline: deadline).layers()
-                case .fill(let paint):
-                    layers = try ShapeLayers.fill(paint)
-                case .border(let paint):
-                    layers = try ShapeLayers.border(paint)
-                case .shape, .text, .group:
-                    throw RenderError.notYetDrawn(operation.undrawnName ?? "this view")
-                }
-                for layer in layers { try canvas.draw(layer) }
-            }
-            try deadline.check()
-            return canvas.image
-        } catch let error as RenderError {
-            throw error
-        } catch let error as VipsError {
-            throw .internalFailure(error)
-        } catch {
-            throw .internalFailure(VipsError(operation: "draw", message: "\(error)"))
-        }
     }
 }
 

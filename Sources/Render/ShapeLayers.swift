@@ -1,8 +1,8 @@
 import Layout
 import Vips
 
-/// Draws colour and gradient fills and borders of the plan, clipped to their visible parts. Their
-/// rects were checked against `RenderLimits.maxIntermediateSide` with the whole plan
+/// Draws colour and gradient fills, borders and shape leaves of the plan, clipped to their visible
+/// parts. Their rects were checked against `RenderLimits.maxIntermediateSide` with the whole plan
 /// (`RenderPlan.checkIntermediateSizes`) before drawing started.
 enum ShapeLayers {
     /// The visible part of a colour or gradient fill.
@@ -33,6 +33,27 @@ enum ShapeLayers {
             layers.append(try layer(border.paint, in: outer, showing: shown))
         }
         return layers
+    }
+
+    /// A shape leaf: its path filled or stroked in its pixel rect, antialiased, over the ink the
+    /// clips and canvas let through. A colour is exact in every pixel with alpha = coverage; a
+    /// gradient spans the view's rect and is cut by the same coverage (`VImage.clipped(toMask:)`).
+    static func shape(_ shape: ShapePaint, geometry: PaintGeometry) throws(RenderError) -> [Layer] {
+        guard !shape.paint.isInvisible, let area = geometry.inkArea(shape) else { return [] }
+        let traced = geometry.trace(shape)
+        do {
+            let image: VImage
+            switch shape.paint {
+            case .color(let color):
+                image = try ShapeRasterizer.image(traced.path, lineWidth: traced.lineWidth, color: color, area: area)
+            case .linearGradient(let gradient):
+                let coverage = try ShapeRasterizer.mask(traced.path, lineWidth: traced.lineWidth, area: area)
+                image = try GradientRamp(gradient: gradient, rect: shape.placement.pixelRect).image(showing: area).clipped(toMask: coverage)
+            }
+            return [Layer(image: image, x: area.x, y: area.y)]
+        } catch {
+            throw .internalFailure(error)
+        }
     }
 
     /// `paint` over `rect` (gradients span the whole rect), keeping only `shown`.

@@ -27,8 +27,9 @@ final class PaintRecorder {
         case shape(ShapeView, Rect, Context)
         case text(TextView, Rect, Context)
         case hidden(HiddenLeaf, Rect, Context)
-        /// Starts a group: the items up to the matching `endGroup` are drawn together, then `effect` applies.
-        case beginGroup(GroupEffect, Rect)
+        /// Starts a group: the items up to the matching `endGroup` are drawn together, then `effect`
+        /// applies; the context holds the clips around the group.
+        case beginGroup(GroupEffect, Rect, Context)
         case endGroup
     }
 
@@ -100,7 +101,7 @@ final class PaintRecorder {
     /// Runs `body` inside an effect group over a view drawn in `rect`.
     func withGroup(_ effect: GroupEffect, rect: Rect, _ body: () -> Void) {
         if case .shadow(let shadow) = effect { effects.append(.shadow(shadow, viewRect: rect)) }
-        items.append(.beginGroup(effect, rect))
+        items.append(.beginGroup(effect, rect, context))
         body()
         items.append(.endGroup)
     }

@@ -29,8 +29,8 @@ struct PaintPlanner {
         var leaves: [LeafPlacement] = []
         for item in items {
             switch item {
-            case .beginGroup(let effect, let rect):
-                stack.append((EffectGroup(effect: effect, rect: rect, operations: []), []))
+            case let .beginGroup(effect, rect, context):
+                stack.append((EffectGroup(effect: effect, rect: rect, operations: [], clips: context.clips), []))
             case .endGroup:
                 let (group, operations) = stack.removeLast()
                 if var group, !operations.isEmpty {

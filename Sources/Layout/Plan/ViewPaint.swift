@@ -36,11 +36,15 @@ public struct EffectGroup: Sendable, Hashable {
     public var effect: GroupEffect
     public var rect: Rect
     public var operations: [PaintOperation]
+    /// The clips enclosing the modifier, outermost first: they cut the group's result, shadow
+    /// included. Every operation inside starts its own `placement.clips` with these.
+    public var clips: [ResolvedShape]
 
-    public init(effect: GroupEffect, rect: Rect, operations: [PaintOperation]) {
+    public init(effect: GroupEffect, rect: Rect, operations: [PaintOperation], clips: [ResolvedShape] = []) {
         self.effect = effect
         self.rect = rect
         self.operations = operations
+        self.clips = clips
     }
 }
 

@@ -1,0 +1,53 @@
+import Layout
+import Vips
+
+extension PlanDrawer {
+    /// An effect group (views spec §7, §10.4): its operations drawn into an offscreen layer over
+    /// their ink (`PaintGeometry.groupArea`), then the effect: a shadow is built from that layer's
+    /// alpha and returned under it; a colour effect or blur replaces it. The result is cut by the
+    /// group's own clips (those inside `outerClips` are left to enclosing groups). Opacity needs
+    /// nothing here: it was multiplied into every leaf.
+    func groupLayers(_ group: EffectGroup, outerClips: Int) throws -> [Layer] {
+        guard let area = geometry.groupArea(group), let result = area.result else { return [] }
+        var offscreen = try Canvas(area: area.content)
+        for operation in group.operations {
+            try deadline.check()
+            for layer in try layers(operation, outerClips: group.clips.count) { try offscreen.draw(layer) }
+        }
+        let content = area.content
+        var layers: [Layer]
+        switch group.effect {
+        case .shadow(let shadow):
+            // Read twice (for the shadow and as itself), so computed once.
+            let image = try offscreen.image.withAlpha().materialized()
+            let cast = try image.shadow(color: shadow.color, radius: shadow.radius, offsetX: shadow.x, offsetY: shadow.y, scale: plan.scale)
+            layers = [
+                Layer(image: cast.image, x: content.x + cast.x, y: content.y + cast.y),
+                Layer(image: image, x: content.x, y: content.y),
+            ]
+        case .color(let effect):
+            let filtered = try offscreen.image.applying(effect, scale: plan.scale)
+            layers = [Layer(image: filtered.image, x: content.x + filtered.x, y: content.y + filtered.y)]
+        }
+        layers = try layers.compactMap { try $0.cropped(to: result) }
+        return try clipped(layers, to: group.clips.dropFirst(outerClips))
+    }
+}
+
+extension VImage {
+    /// `effect` applied to this layer; a blur may grow it (`x`, `y` relative to its top-left).
+    func applying(_ effect: ColorEffect, scale: Double) throws(VipsError) -> Layer {
+        let image: VImage
+        switch effect {
+        case let .blur(radius, opaque): return try blurred(radius: radius, opaque: opaque, scale: scale)
+        case .brightness(let amount): image = try brightness(amount)
+        case .contrast(let amount): image = try contrast(amount)
+        case .saturation(let amount): image = try saturation(amount)
+        case .grayscale(let amount): image = try grayscale(amount)
+        case .colorInvert: image = try colorInvert()
+        case .hueRotation(let degrees): image = try hueRotation(degrees: degrees)
+        case .colorMultiply(let color): image = try colorMultiply(color)
+        }
+        return Layer(image: image, x: 0, y: 0)
+    }
+}
