@@ -73,7 +73,7 @@ let package = Package(
         .target(name: "HTTPTestSupport", path: "Tests/HTTPSupport"),
         .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1", "HTTPTestSupport"]),
         .testTarget(name: "CacheTests", dependencies: ["Cache", .product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "ServiceTests", dependencies: ["Service", "Cache", "HTTP1", "Hashing", "HTTPTestSupport", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "ServiceTests", dependencies: ["Service", "Cache", "HTTP1", "Hashing", "HTTPTestSupport", "Vips", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "CLITests", dependencies: ["imgframe", "Layout", "LayoutVectorSupport", "HTTPTestSupport", "Service"]),
     ]
 )

@@ -29,6 +29,14 @@ struct ViewSugarTests {
         #expect(spec.canonicalChain == chain)
     }
 
+    @Test("the compiled chain, written as `chain`, is the same request", arguments: cases)
+    func sameAsChain(_ query: String, _ chain: String) throws {
+        let sugar = try TransformSpec.parse(source: "a.jpg", query: query)
+        let modifiers = String(chain.dropFirst(#"Image("a.jpg")."#.count))
+        let written = try TransformSpec.parse(source: "a.jpg", query: "chain=" + ViewTreeRoundTripTests.percentEncoded(modifiers))
+        #expect(written.canonicalForm == sugar.canonicalForm)
+    }
+
     static let errors: [(String, String)] = [
         ("radius=12&mask=circle", "`radius` and `mask`"),
         ("radius=-1", "radius"),
@@ -53,3 +61,4 @@ struct ViewSugarTests {
         #expect(throws: SpecError.self) { _ = try TransformSpec.parse(source: "a.jpg", query: "mask=circle&chain=padding()") }
     }
 }
+
