@@ -70,7 +70,12 @@ extension ViewVector {
         } catch {
             value = error.json
         }
-        let plan = try JSONDecoder().decode(JSON.self, from: Data(value.serialized().utf8))
+        return reshaped(try JSONDecoder().decode(JSON.self, from: Data(value.serialized().utf8)))
+    }
+
+    /// A plan as `imgframe plan` prints it (or `LayoutEngine` gives it), reshaped into the vector's
+    /// `expected` format through the ids `ViewTreeBuilder` (or `swiftChain(ids: true)`) adds.
+    public func reshaped(_ plan: JSON) -> JSON {
         guard plan["error"] == nil else { return plan }
         let leaves = plan["leaves"]!.array!
         let nodes = plan["nodes"]!.object!
