@@ -44,7 +44,8 @@ extension VImage {
         return try premultiplied().resampledStraight(width: width, height: height, kernel: kernel).unpremultiplied()
     }
 
-    private func resampledStraight(width: Int, height: Int, kernel: ResampleKernel) throws(VipsError) -> VImage {
+    /// `resampled` without the premultiply round trip: for images already premultiplied or opaque.
+    func resampledStraight(width: Int, height: Int, kernel: ResampleKernel) throws(VipsError) -> VImage {
         let scaled = try resized(
             horizontal: Double(width) / Double(self.width), vertical: Double(height) / Double(self.height), kernel: kernel)
         guard scaled.width != width || scaled.height != height else { return scaled }
