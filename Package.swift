@@ -29,9 +29,12 @@ let package = Package(
         .target(name: "Vips", dependencies: ["CVips", "CJPEG"]),
         // cairo's C API (pkg-config `cairo`), imported only by Render's shape rasterizer.
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        // Pango's C API with cairo and HarfBuzz metrics (pkg-config `pangocairo`), imported only by
+        // Render's text layout.
+        .systemLibrary(name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
         // Executes a RenderPlan with Vips: load, orient, sRGB, resample, tile, 9-slice, composite, encode;
-        // rasterizes shape paths with cairo.
-        .target(name: "Render", dependencies: ["Layout", "TransformSpec", "Vips", "CCairo"]),
+        // rasterizes shape paths with cairo and text with Pango.
+        .target(name: "Render", dependencies: ["Layout", "TransformSpec", "Vips", "CCairo", "CPango"]),
         // OpenSSL's libcrypto (pkg-config `libcrypto`), imported only by Hashing.
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         // SHA-256 and HMAC-SHA256 for ETags, cache keys and URL signatures.
@@ -68,7 +71,7 @@ let package = Package(
             resources: [.copy("layout-vectors.json"), .copy("views-vectors.json")]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "LayoutVectorSupport"]),
         .testTarget(name: "TransformSpecTests", dependencies: ["TransformSpec", "Layout", "LayoutVectorSupport"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "Vips", "TransformSpec", "Layout", "LayoutVectorSupport"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "Vips", "TransformSpec", "Layout", "LayoutVectorSupport", "CPango"]),
         // Test-only: a raw-socket HTTP client for driving real servers byte by byte.
         .target(name: "HTTPTestSupport", path: "Tests/HTTPSupport"),
         .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1", "HTTPTestSupport"]),

@@ -23,7 +23,6 @@ struct PlanDrawer {
 
     /// The whole canvas with every operation drawn.
     func draw() throws(RenderError) -> VImage {
-        if let undrawn = plan.operations.lazy.compactMap(\.undrawnName).first { throw .notYetDrawn(undrawn) }
         do {
             var canvas = try Canvas(size: plan.canvas)
             for operation in plan.operations {
@@ -56,8 +55,8 @@ struct PlanDrawer {
             return try finished(try ShapeLayers.border(paint), paint.placement, outerClips: outerClips)
         case .shape(let paint):
             return try finished(try ShapeLayers.shape(paint, geometry: geometry), paint.placement, outerClips: outerClips)
-        case .text:
-            throw RenderError.notYetDrawn("text")
+        case .text(let paint):
+            return try finished(try TextLayers.text(paint, scale: plan.scale), paint.placement, outerClips: outerClips)
         case .group(let group):
             return try groupLayers(group, outerClips: outerClips)
         }

@@ -27,8 +27,6 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
     case timedOut
     /// libvips failed where the input was not to blame.
     case internalFailure(VipsError)
-    /// The plan holds something this renderer cannot draw yet (text): named in the associated value.
-    case notYetDrawn(String)
 
     public var description: String {
         switch self {
@@ -42,7 +40,6 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
         case .overBudget(let reason): "the requested image is too costly to render: \(reason)"
         case .timedOut: "rendering took longer than the time limit and was stopped"
         case .internalFailure(let error): "rendering failed: \(error.operation)"
-        case .notYetDrawn(let what): "the renderer cannot draw \(what) yet"
         }
     }
 }

@@ -38,14 +38,3 @@ extension RenderPlan {
         return groups(in: operations)
     }
 }
-
-extension PaintOperation {
-    /// What in this operation the renderer cannot draw yet, or `nil` when it draws all of it.
-    var undrawnName: String? {
-        switch self {
-        case .image, .fill, .border, .shape: nil
-        case .text: "text"
-        case .group(let group): group.operations.lazy.compactMap(\.undrawnName).first
-        }
-    }
-}

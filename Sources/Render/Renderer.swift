@@ -38,7 +38,8 @@ public struct Renderer: Sendable {
         timings.decode = lap()
         let plan: RenderPlan
         do {
-            plan = try LayoutEngine.plan(spec.view, images: ImageCatalog(images.mapValues(\.metrics)), proposal: spec.proposal, scale: spec.scale)
+            plan = try LayoutEngine.plan(spec.view, images: ImageCatalog(images.mapValues(\.metrics)), proposal: spec.proposal, scale: spec.scale,
+                text: PangoTextMeasurer())
         } catch {
             throw .layout(error)
         }

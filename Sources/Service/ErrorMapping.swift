@@ -58,8 +58,6 @@ enum ErrorMapping {
             Outcome(status: .serviceUnavailable, message: error.description)
         case .internalFailure:
             Outcome(status: .internalServerError, message: "internal error while rendering", isServerFault: true)
-        case .notYetDrawn:
-            Outcome(status: .notImplemented, message: error.description)
         }
     }
 

@@ -1,4 +1,5 @@
 import Layout
+import Render
 import TransformSpec
 
 /// One `imgframe plan` run: parse the request, lay it out, and describe the outcome as JSON.
@@ -32,7 +33,8 @@ struct PlanRequest {
         for image in images { catalog[image.name == source ? .primary : .named(image.name)] = image.metrics }
         let canonical: (String, JSONValue) = ("canonical", .string(spec.canonicalForm))
         do {
-            let plan = try LayoutEngine.plan(spec.view, images: catalog, proposal: spec.proposal, scale: spec.scale)
+            let plan = try LayoutEngine.plan(
+                spec.view, images: catalog, proposal: spec.proposal, scale: spec.scale, text: PangoTextMeasurer())
             guard case .object(let members) = plan.json else { return Outcome(json: plan.json) }
             return Outcome(json: .object([canonical] + members))
         } catch {

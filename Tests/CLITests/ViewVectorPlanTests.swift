@@ -7,12 +7,12 @@ import Testing
 /// ids), `imgframe plan`, and the printed plan compared with the vector's expected geometry.
 @Suite("imgframe plan: views-vectors.json")
 struct ViewVectorPlanTests {
-    /// Vectors the command line cannot plan yet, with the reason. `imgframe plan` has no font
-    /// metrics until text arrives, so a tree with `Text` stops with "text not supported"; the
-    /// engine tests run those with the spec's assumed metrics.
+    /// Vectors the command line cannot reproduce, with the reason. `imgframe plan` measures `Text`
+    /// with Pango and Inter, while the vectors' Text sizes assume SF Pro metrics (`assume.width`);
+    /// the engine tests run those with the spec's assumed metrics.
     static func skipReason(_ v: ViewVector) -> String? {
         if v.id.hasPrefix("award-view") { return "Image(systemName:) is not in the chain language yet (views spec §8)" }
-        if v.swiftChain(ids: false).contains("Text(") { return "Text needs font metrics, which the renderer does not have yet" }
+        if v.swiftChain(ids: false).contains("Text(") { return "Text is measured with Inter here, the vector assumes SF Pro metrics" }
         return nil
     }
 

@@ -1,0 +1,31 @@
+import Layout
+
+/// Measures `Text` for layout with Pango and the bundled Inter fonts (views spec §6.2–§6.5):
+/// the ideal size is one line; a proposed width wraps words (characters when a word is wider);
+/// the height is lines × the font's line height (ascender + descender + line gap); both rounded up
+/// to the pixel grid. Safe to use from several threads at once: every call shapes with Pango
+/// objects of its own (`PangoTextLayout`).
+public struct PangoTextMeasurer: TextMeasuring {
+    /// A measurer; it holds no state.
+    public init() {}
+
+    /// The widest line × the line count, rounded up to multiples of `pixelLength` (§6.2). Only the
+    /// proposed width matters: a Text never truncates to a height yet (no `lineLimit`).
+    public func size(of text: TextView, proposal: ProposedSize, pixelLength: Double) -> Size {
+        let layout = PangoTextLayout(text, width: proposal.width)
+        let metrics = layout.metrics
+        let lineHeight = metrics.ascender + metrics.descender + metrics.leading
+        let height = Double(max(1, layout.lineCount)) * lineHeight
+        return Size(width: Self.roundedUp(layout.width, pixelLength), height: Self.roundedUp(height, pixelLength))
+    }
+
+    /// The vertical metrics of the text's Inter face at its point size.
+    public func metrics(of text: TextView) -> TextMetrics {
+        PangoTextLayout(text, width: nil).metrics
+    }
+
+    /// `value` rounded up to a multiple of `pixelLength`, forgiving float noise just above one.
+    static func roundedUp(_ value: Double, _ pixelLength: Double) -> Double {
+        ((value / pixelLength - 1e-9).rounded(.up)) * pixelLength
+    }
+}
