@@ -27,14 +27,12 @@ let package = Package(
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
         // The only module that imports CVips: owning image type, typed errors, one-time start.
         .target(name: "Vips", dependencies: ["CVips", "CJPEG"]),
-        // cairo's C API (pkg-config `cairo`), imported only by Render's shape rasterizer.
-        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
-        // Pango's C API with cairo and HarfBuzz metrics (pkg-config `pangocairo`), imported only by
-        // Render's text layout.
-        .systemLibrary(name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
+        // cairo, Pango and HarfBuzz metrics (pkg-config `pangocairo`), imported only by Render's shape
+        // rasterizer and text layout.
+        .systemLibrary(name: "CCairo", pkgConfig: "pangocairo", providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
         // Executes a RenderPlan with Vips: load, orient, sRGB, resample, tile, 9-slice, composite, encode;
         // rasterizes shape paths with cairo and text with Pango.
-        .target(name: "Render", dependencies: ["Layout", "TransformSpec", "Vips", "CCairo", "CPango"]),
+        .target(name: "Render", dependencies: ["Layout", "TransformSpec", "Vips", "CCairo"]),
         // OpenSSL's libcrypto (pkg-config `libcrypto`), imported only by Hashing.
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         // SHA-256 and HMAC-SHA256 for ETags, cache keys and URL signatures.
@@ -71,7 +69,7 @@ let package = Package(
             resources: [.copy("layout-vectors.json"), .copy("views-vectors.json")]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "LayoutVectorSupport"]),
         .testTarget(name: "TransformSpecTests", dependencies: ["TransformSpec", "Layout", "LayoutVectorSupport"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "Vips", "TransformSpec", "Layout", "LayoutVectorSupport", "CPango"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "Vips", "TransformSpec", "Layout", "LayoutVectorSupport", "CCairo"]),
         // Test-only: a raw-socket HTTP client for driving real servers byte by byte.
         .target(name: "HTTPTestSupport", path: "Tests/HTTPSupport"),
         .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1", "HTTPTestSupport"]),

@@ -1,4 +1,4 @@
-import CPango
+import CCairo
 import Layout
 import Vips
 
