@@ -24,7 +24,7 @@ final class PangoTextLayout {
     /// `text` laid out with no width limit (`width == nil`: one line per paragraph) or wrapped to
     /// `width` points (0 or less is measured as "almost 0", views spec §6.2).
     init(_ text: TextView, width: Double?) {
-        font = TextFont(text.font)
+        font = TextFont(text)
         let map = pango_cairo_font_map_get_default()
         context = pango_font_map_create_context(map)!
         layout = pango_layout_new(context)!
@@ -131,6 +131,7 @@ final class PangoTextLayout {
         let description = pango_font_description_new()!
         pango_font_description_set_family(description, font.family)
         pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(font.weight)))
+        pango_font_description_set_style(description, font.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
         let size = min(max(font.size, 1 / Double(PANGO_SCALE)), maxPointSize)
         pango_font_description_set_absolute_size(description, size * Double(PANGO_SCALE))
         return description

@@ -5,27 +5,32 @@ import Layout
 struct TextFont: Sendable, Hashable {
     /// Point size.
     var size: Double
-    /// CSS weight: 400 regular, 600 semibold.
+    /// CSS weight: 400 regular, 600 semibold, 700 bold.
     var weight: Int
+    var italic: Bool = false
 
-    /// Point sizes and weights of the text styles at Dynamic Type "Large" (views spec §6.3).
-    static let styles: [TextStyle: (size: Double, weight: Int)] = [
-        .largeTitle: (34, 400), .title: (28, 400), .title2: (22, 400), .title3: (20, 400),
-        .headline: (17, 600), .body: (17, 400), .callout: (16, 400), .subheadline: (15, 400),
-        .footnote: (13, 400), .caption: (12, 400), .caption2: (11, 400),
+    /// Point sizes of the text styles at Dynamic Type "Large" (views spec §6.3); their weights are
+    /// `Font.weight` (`.headline` semibold, the others regular).
+    static let styles: [TextStyle: Double] = [
+        .largeTitle: 34, .title: 28, .title2: 22, .title3: 20,
+        .headline: 17, .body: 17, .callout: 16, .subheadline: 15,
+        .footnote: 13, .caption: 12, .caption2: 11,
     ]
 
-    /// The face `font` names: a text style's size and weight, or a regular fixed point size.
+    /// The face `font` names: a text style's size and weight, or a fixed point size and weight.
     init(_ font: Font) {
         switch font {
-        case .textStyle(let style):
-            let face = Self.styles[style]!
-            size = face.size
-            weight = face.weight
-        case .system(let size):
-            self.size = size
-            weight = 400
+        case .textStyle(let style): size = Self.styles[style]!
+        case .system(let size, _): self.size = size
         }
+        weight = font.weight.cssWeight
+    }
+
+    /// The face a `Text` is drawn in: its font with its `fontWeight`/`bold()` and `italic()`.
+    init(_ text: TextView) {
+        self.init(text.font)
+        weight = text.resolvedWeight.cssWeight
+        italic = text.italic
     }
 
     /// The fontconfig family: Inter below 20 pt and Inter Display from 20 pt, mirroring SF Pro's

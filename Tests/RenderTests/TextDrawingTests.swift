@@ -92,6 +92,67 @@ struct TextDrawingTests {
         #expect(inked > Int(Double(r.width * r.height) * 0.1), "\(inked) inked pixels in \(r)")
     }
 
+    @Test("bold and heavier weights measure wider than regular; an explicit weight overrides .headline's semibold")
+    func weights() throws {
+        let measurer = PangoTextMeasurer()
+        func width(_ text: TextView) -> Double { measurer.size(of: text, proposal: .unspecified, pixelLength: 1 / 64).width }
+        let regular = width(TextView("Hello, world"))
+        let bold = width(TextView("Hello, world", weight: .bold))
+        #expect(bold > regular, "\(bold) vs \(regular)")
+        #expect(width(TextView("Hello, world", weight: .black)) > bold)
+        #expect(width(TextView("Hello, world", weight: .ultraLight)) < regular)
+        #expect(width(TextView("Hello, world", font: .system(size: 17, weight: .bold))) == bold)
+        #expect(width(TextView("Hello, world", font: .textStyle(.headline), weight: .regular)) == regular)
+        #expect(width(TextView("Hello, world", font: .system(size: 17, weight: .bold), weight: .regular)) == regular)
+    }
+
+    @Test("a red Text inks red (full coverage pure red) and only inside its rect_px", arguments: [1.0, 2])
+    func red(scale: Double) throws {
+        let view = ViewNode.text(TextView("Hello, world! gjpqy", font: .system(size: 20), color: RGBAColor(red: 1, green: 0, blue: 0))).padded(10)
+        let leaf = try Self.textLeaf(view, scale: scale)
+        let bitmap = try SourceFolder().render(view: view, scale: scale)
+        let r = leaf.pixelRect
+        var full = 0
+        for y in 0..<bitmap.height {
+            for x in 0..<bitmap.width where bitmap[x, y].a > 0 {
+                #expect(x >= r.x && x < r.maxX && y >= r.y && y < r.maxY, "ink at (\(x), \(y)) outside \(r)")
+                let pixel = bitmap[x, y]
+                if pixel.a == 255 {
+                    #expect(pixel.r > 240 && pixel.g < 15 && pixel.b < 15, "\(pixel)")
+                    full += 1
+                }
+            }
+        }
+        #expect(full > 20, "\(full) fully covered pixels")
+    }
+
+    @Test("a half-transparent blue Text draws at half alpha where coverage is full")
+    func opacity() throws {
+        let view = ViewNode.text(TextView("Hello", font: .system(size: 30), color: RGBAColor(red: 0, green: 0, blue: 1, opacity: 0.5))).padded(4)
+        let bitmap = try SourceFolder().render(view: view, scale: 2)
+        var maxAlpha = 0
+        for y in 0..<bitmap.height { for x in 0..<bitmap.width { maxAlpha = max(maxAlpha, Int(bitmap[x, y].a)) } }
+        #expect(abs(maxAlpha - 128) <= 1, "\(maxAlpha)")
+    }
+
+    @Test("italic and bold italic Text render inside their rects")
+    func italic() throws {
+        for weight in [nil, FontWeight.bold] {
+            let view = ViewNode.text(TextView("Italic fjy", font: .system(size: 24), weight: weight, italic: true)).padded(8)
+            let leaf = try Self.textLeaf(view, scale: 2)
+            let bitmap = try SourceFolder().render(view: view, scale: 2)
+            let r = leaf.pixelRect
+            var inked = 0
+            for y in 0..<bitmap.height {
+                for x in 0..<bitmap.width where bitmap[x, y].a > 0 {
+                    #expect(x >= r.x && x < r.maxX && y >= r.y && y < r.maxY, "ink at (\(x), \(y)) outside \(r)")
+                    inked += 1
+                }
+            }
+            #expect(inked > 100)
+        }
+    }
+
     @Test("a wrapped Text in a VStack renders through Renderer")
     func renderer() throws {
         let view = ViewNode.vStack(alignment: .leading, spacing: nil, children: [

@@ -252,7 +252,7 @@ public struct AssumedTextMetrics: TextMeasuring {
     static func pointSize(_ font: Font) -> Double {
         switch font {
         case .textStyle(let s): pointSizes[s]!
-        case .system(let size): size
+        case .system(let size, _): size
         }
     }
 

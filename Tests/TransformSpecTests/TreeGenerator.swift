@@ -54,7 +54,10 @@ struct TreeGenerator {
                                         interpolation: pick(Interpolation.allCases)))
         case 1: return .shape(paint())
         case 2: return .spacer(minLength: bool() ? nil : number())
-        case 3: return .text(TextView(pick(["", "Hi", "a\"b\\c\n\té"]), font: bool() ? .textStyle(pick(TextStyle.allCases)) : .system(size: 1 + number())))
+        case 3:
+            let font: Font = bool() ? .textStyle(pick(TextStyle.allCases)) : .system(size: 1 + number(), weight: pick(FontWeight.allCases))
+            return .text(TextView(pick(["", "Hi", "a\"b\\c\n\té"]), font: font, color: bool() ? TextView.primary : color(),
+                                  weight: bool() ? nil : pick(FontWeight.allCases), italic: bool()))
         default:
             let drawing = pick([ShapeDrawing.fill, .stroke(lineWidth: number()), .strokeBorder(lineWidth: number())])
             return .shapeView(ShapeView(kind: shapeKind(), paint: paint(), drawing: drawing))

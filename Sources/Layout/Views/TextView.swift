@@ -1,19 +1,62 @@
-/// A `Text` leaf. Only what layout needs today; the text work adds styling. Its size and vertical
-/// metrics come from a `TextMeasuring` the renderer supplies (views spec §6).
+/// A `Text` leaf and its styling. Its size and vertical metrics come from a `TextMeasuring` the
+/// renderer supplies (views spec §6).
 public struct TextView: Sendable, Hashable {
     public var string: String
     public var font: Font
+    /// The glyph colour: `foregroundStyle(_:)`; SwiftUI's primary colour in light mode is black.
+    public var color: RGBAColor
+    /// `fontWeight(_:)` / `bold()`: overrides the font's own weight; `nil` keeps it.
+    public var weight: FontWeight?
+    /// `italic()`.
+    public var italic: Bool
 
-    public init(_ string: String, font: Font = .textStyle(.body)) {
+    public static let primary = RGBAColor(red: 0, green: 0, blue: 0)
+
+    public init(_ string: String, font: Font = .textStyle(.body), color: RGBAColor = TextView.primary,
+                weight: FontWeight? = nil, italic: Bool = false) {
         self.string = string
         self.font = font
+        self.color = color
+        self.weight = weight
+        self.italic = italic
+    }
+
+    /// The weight drawn: an explicit `fontWeight` wins over the font's own.
+    public var resolvedWeight: FontWeight { weight ?? font.weight }
+}
+
+/// A `Text`'s font: a Dynamic Type style (default `.body`) or a fixed point size and weight.
+public enum Font: Sendable, Hashable {
+    case textStyle(TextStyle)
+    case system(size: Double, weight: FontWeight = .regular)
+
+    /// The font's own weight: the text style's (`.headline` is semibold) or the system font's.
+    public var weight: FontWeight {
+        switch self {
+        case .textStyle(let style): style == .headline ? .semibold : .regular
+        case .system(_, let weight): weight
+        }
     }
 }
 
-/// A `Text`'s font: a Dynamic Type style (default `.body`) or a fixed point size.
-public enum Font: Sendable, Hashable {
-    case textStyle(TextStyle)
-    case system(size: Double)
+/// SwiftUI's `Font.Weight`, lightest first.
+public enum FontWeight: String, CaseIterable, Sendable, Hashable {
+    case ultraLight, thin, light, regular, medium, semibold, bold, heavy, black
+
+    /// The CSS / OpenType weight class (`Font.Weight.regular` = 400, `.bold` = 700).
+    public var cssWeight: Int {
+        switch self {
+        case .ultraLight: 100
+        case .thin: 200
+        case .light: 300
+        case .regular: 400
+        case .medium: 500
+        case .semibold: 600
+        case .bold: 700
+        case .heavy: 800
+        case .black: 900
+        }
+    }
 }
 
 /// SwiftUI's `Font.TextStyle` (views spec §6.3).

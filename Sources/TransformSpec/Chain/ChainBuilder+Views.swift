@@ -8,10 +8,14 @@ extension ChainBuilder {
     static let viewModifiers = [
         "padding", "layoutPriority", "fixedSize", "alignmentGuide", "offset", "shadow", "cornerRadius", "clipShape", "blur",
         "brightness", "contrast", "saturation", "grayscale", "colorInvert", "hueRotation", "colorMultiply", "ignoresSafeArea", "id",
-        "fill", "stroke", "strokeBorder", "font",
+        "fill", "stroke", "strokeBorder", "font", "foregroundStyle", "foregroundColor", "bold", "italic", "fontWeight",
     ]
 
     private static let black = RGBAColor(red: 0, green: 0, blue: 0)
+
+    private static let textExample = [
+        "foregroundStyle": ".red", "foregroundColor": ".red", "bold": "", "italic": "", "fontWeight": ".bold",
+    ]
 
     /// `Rectangle()` … `Capsule()`, `Spacer(minLength:)`, `Text("…")`.
     func viewLeaf(_ name: String, _ arguments: [Argument], at offset: Int) throws(SpecError) -> Partial {
@@ -83,6 +87,25 @@ extension ChainBuilder {
             }
             let args = try arguments(m, [.init(label: nil, optional: false)])
             text.font = try values.font(args[nil]!)
+            return .text(text)
+        case "foregroundStyle", "foregroundColor", "bold", "italic", "fontWeight":
+            guard case .text(var text) = partial else {
+                throw .argument(param: param, offset: m.offset,
+                                message: "\(m.name) is supported directly on a Text only, e.g. Text(\"Hi\").\(m.name)(\(Self.textExample[m.name]!))")
+            }
+            switch m.name {
+            case "foregroundStyle", "foregroundColor":
+                let args = try arguments(m, [.init(label: nil, optional: false)])
+                text.color = try values.color(args[nil]!)
+            case "fontWeight":
+                let args = try arguments(m, [.init(label: nil, optional: false)])
+                text.weight = args[nil]!.kind == .nil ? nil : try values.enumCase(args[nil]!, FontWeight.self, "font weight")
+            default:
+                // `bold(false)`, `italic(false)`: no effect, as in SwiftUI.
+                let args = try arguments(m, [.init(label: nil)])
+                guard try args[nil].map({ (e) throws(SpecError) in try values.bool(e, m.name) }) ?? true else { break }
+                if m.name == "bold" { text.weight = .bold } else { text.italic = true }
+            }
             return .text(text)
         default:
             return nil

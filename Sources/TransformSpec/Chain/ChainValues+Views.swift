@@ -61,11 +61,13 @@ extension ChainValues {
         }
     }
 
-    /// `.title`, `Font.title`, `.system(size: 20)`.
+    /// `.title`, `Font.title`, `.system(size: 20)`, `.system(size: 20, weight: .bold)`.
     func font(_ e: Expression) throws(SpecError) -> Font {
         if case .memberCall("system", let arguments) = e.kind {
-            let args = try ArgumentList(arguments, signature: [.init(label: "size", optional: false)], call: "system", param: param, offset: e.offset)
-            return .system(size: try finite(args["size"]!, "font size", positive: true))
+            let args = try ArgumentList(arguments, signature: [.init(label: "size", optional: false), .init(label: "weight")],
+                                        call: "system", param: param, offset: e.offset)
+            let weight = try args["weight"].map { (w) throws(SpecError) in try enumCase(w, FontWeight.self, "font weight") } ?? .regular
+            return .system(size: try finite(args["size"]!, "font size", positive: true), weight: weight)
         }
         return .textStyle(try enumCase(e, TextStyle.self, "font"))
     }
