@@ -100,29 +100,16 @@ final class PangoTextLayout {
     /// top-left) at `scale` pixels per point, over the canvas pixels `area` (the mask's (0, 0)).
     /// Line `i`'s baseline is `i × lineHeight + ascender` points below the top.
     func mask(in rect: PixelRect, scale: Double, metrics: TextMetrics, area: PixelRect) throws(VipsError) -> VImage {
-        precondition(area.width > 0 && area.height > 0, "a mask needs pixels")
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(area.width), Int32(area.height)) else {
-            throw VipsError(operation: "cairo surface", message: "no surface")
+        try CairoMask.draw(area: area) { cairo in
+            cairo_translate(cairo, Double(rect.x - area.x), Double(rect.y - area.y))
+            cairo_scale(cairo, scale, scale)
+            let lineHeight = metrics.ascender + metrics.descender + metrics.leading
+            for index in 0..<Int32(lineCount) {
+                guard let line = pango_layout_get_line_readonly(layout, index) else { continue }
+                cairo_move_to(cairo, 0, Double(index) * lineHeight + metrics.ascender)
+                pango_cairo_show_layout_line(cairo, line)
+            }
         }
-        defer { cairo_surface_destroy(surface) }
-        try Self.check(cairo_surface_status(surface), "cairo surface")
-        guard let cairo = cairo_create(surface) else { throw VipsError(operation: "cairo context", message: "no context") }
-        defer { cairo_destroy(cairo) }
-        cairo_translate(cairo, Double(rect.x - area.x), Double(rect.y - area.y))
-        cairo_scale(cairo, scale, scale)
-        let lineHeight = metrics.ascender + metrics.descender + metrics.leading
-        for index in 0..<Int32(lineCount) {
-            guard let line = pango_layout_get_line_readonly(layout, index) else { continue }
-            cairo_move_to(cairo, 0, Double(index) * lineHeight + metrics.ascender)
-            pango_cairo_show_layout_line(cairo, line)
-        }
-        try Self.check(cairo_status(cairo), "cairo text")
-        cairo_surface_flush(surface)
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        guard let data = cairo_image_surface_get_data(surface) else { throw VipsError(operation: "cairo data", message: "no pixels") }
-        return try VImage.copying(
-            UnsafeRawBufferPointer(start: data, count: stride * area.height),
-            width: area.width, height: area.height, bands: 1, stride: stride)
     }
 
     /// A new description of `font` (free it with `pango_font_description_free`): an absolute size,
@@ -135,10 +122,5 @@ final class PangoTextLayout {
         let size = min(max(font.size, 1 / Double(PANGO_SCALE)), maxPointSize)
         pango_font_description_set_absolute_size(description, size * Double(PANGO_SCALE))
         return description
-    }
-
-    private static func check(_ status: cairo_status_t, _ operation: String) throws(VipsError) {
-        guard status != CAIRO_STATUS_SUCCESS else { return }
-        throw VipsError(operation: operation, message: String(cString: cairo_status_to_string(status)))
     }
 }

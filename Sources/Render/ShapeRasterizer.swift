@@ -39,25 +39,10 @@ enum ShapeRasterizer {
     /// filled with the non-zero rule, or stroked centred with `lineWidth` (butt caps, miter joins,
     /// miter limit 10). 0 is outside, 255 fully inside; edges are antialiased.
     static func mask(_ path: ShapePath, lineWidth: Double? = nil, area: PixelRect) throws(VipsError) -> VImage {
-        precondition(area.width > 0 && area.height > 0, "a mask needs pixels")
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(area.width), Int32(area.height)) else {
-            throw VipsError(operation: "cairo surface", message: "no surface")
+        // A new surface is all zeros: a stroke of no width covers nothing.
+        try CairoMask.draw(area: area) { context in
+            if lineWidth.map({ $0 > 0 }) ?? true { draw(path, lineWidth: lineWidth, origin: area, in: context) }
         }
-        defer { cairo_surface_destroy(surface) }
-        try check(cairo_surface_status(surface), "cairo surface")
-        // A new image surface is all zeros: nothing covered.
-        if lineWidth.map({ $0 > 0 }) ?? true {
-            guard let context = cairo_create(surface) else { throw VipsError(operation: "cairo context", message: "no context") }
-            defer { cairo_destroy(context) }
-            draw(path, lineWidth: lineWidth, origin: area, in: context)
-            try check(cairo_status(context), "cairo draw")
-        }
-        cairo_surface_flush(surface)
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        guard let data = cairo_image_surface_get_data(surface) else { throw VipsError(operation: "cairo data", message: "no pixels") }
-        return try VImage.copying(
-            UnsafeRawBufferPointer(start: data, count: stride * area.height),
-            width: area.width, height: area.height, bands: 1, stride: stride)
     }
 
     /// `path` in a solid `color` over the canvas pixels `area`: 8-bit sRGB RGBA, straight alpha, the
@@ -115,10 +100,5 @@ enum ShapeRasterizer {
             cairo_set_fill_rule(context, CAIRO_FILL_RULE_WINDING)
             cairo_fill(context)
         }
-    }
-
-    private static func check(_ status: cairo_status_t, _ operation: String) throws(VipsError) {
-        guard status != CAIRO_STATUS_SUCCESS else { return }
-        throw VipsError(operation: operation, message: String(cString: cairo_status_to_string(status)))
     }
 }
