@@ -5,8 +5,8 @@ import Vips
 /// One `Text` shaped and broken into lines by Pango, in points: the only owner of Pango objects.
 ///
 /// Pango shapes and wraps (word wrap at UAX #14 opportunities, a word wider than the width broken
-/// between characters: `PANGO_WRAP_WORD_CHAR`); line heights and baselines come from the font's
-/// own vertical metrics (views spec §6.4), so lines are placed here, not by Pango.
+/// between characters: `PANGO_WRAP_WORD_CHAR`); line heights and baselines come from SF Pro's
+/// vertical metrics (views spec §6.4–6.5), so lines are placed here, not by Pango.
 ///
 /// Thread safety: every call makes its own `PangoContext` and `PangoLayout` and frees them in
 /// `deinit`; the font map is `pango_cairo_font_map_get_default()`, which is per thread since Pango
@@ -68,33 +68,8 @@ final class PangoTextLayout {
         return Double(widest) / Double(PANGO_SCALE)
     }
 
-    /// The primary font's vertical metrics, points: ascender, descender and line gap from Pango,
-    /// cap height from the font's OpenType tables (scaled against the ascender, so the units of
-    /// HarfBuzz's font scale cancel out).
-    var metrics: TextMetrics {
-        let description = Self.description(font)
-        defer { pango_font_description_free(description) }
-        guard let loaded = pango_context_load_font(context, description) else {
-            // No font at all (no fontconfig): a line of the em size, so layout still terminates.
-            return TextMetrics(ascender: 0.8 * font.size, descender: 0.2 * font.size, leading: 0, capHeight: 0.7 * font.size)
-        }
-        defer { g_object_unref(UnsafeMutableRawPointer(loaded)) }
-        let fontMetrics = pango_font_get_metrics(loaded, nil)
-        defer { pango_font_metrics_unref(fontMetrics) }
-        let unit = Double(PANGO_SCALE)
-        let ascender = Double(pango_font_metrics_get_ascent(fontMetrics)) / unit
-        let descender = Double(pango_font_metrics_get_descent(fontMetrics)) / unit
-        let height = Double(pango_font_metrics_get_height(fontMetrics)) / unit
-        var capHeight = 0.7 * ascender
-        if let hb = pango_font_get_hb_font(loaded) {
-            var cap: hb_position_t = 0, ascent: hb_position_t = 0
-            if hb_ot_metrics_get_position(hb, HB_OT_METRICS_TAG_CAP_HEIGHT, &cap) != 0,
-               hb_ot_metrics_get_position(hb, HB_OT_METRICS_TAG_HORIZONTAL_ASCENDER, &ascent) != 0, ascent > 0 {
-                capHeight = ascender * Double(cap) / Double(ascent)
-            }
-        }
-        return TextMetrics(ascender: ascender, descender: descender, leading: max(0, height - ascender - descender), capHeight: capHeight)
-    }
+    /// The vertical metrics lines are placed with: SF Pro's at the font's size (views spec §6.4-6.5).
+    var metrics: TextMetrics { .sanFrancisco(pointSize: font.size) }
 
     /// The coverage of the text's lines drawn in `rect` (canvas pixels; its top-left is the text's
     /// top-left) at `scale` pixels per point, over the canvas pixels `area` (the mask's (0, 0)).

@@ -2,7 +2,7 @@ import Layout
 
 /// Measures `Text` for layout with Pango and the bundled Inter fonts (views spec §6.2–§6.5):
 /// the ideal size is one line; a proposed width wraps words (characters when a word is wider);
-/// the height is lines × the font's line height (ascender + descender + line gap); both rounded up
+/// the height is lines × SF Pro's line height at the font's size (1.1934 em, §6.4); both rounded up
 /// to the pixel grid. Safe to use from several threads at once: every call shapes with Pango
 /// objects of its own (`PangoTextLayout`).
 public struct PangoTextMeasurer: TextMeasuring {
@@ -19,9 +19,10 @@ public struct PangoTextMeasurer: TextMeasuring {
         return Size(width: Self.roundedUp(layout.width, pixelLength), height: Self.roundedUp(height, pixelLength))
     }
 
-    /// The vertical metrics of the text's Inter face at its point size.
+    /// SF Pro's vertical metrics at the text's point size: heights and baselines follow SwiftUI's
+    /// metric model whatever face draws the glyphs (views spec §6.4).
     public func metrics(of text: TextView) -> TextMetrics {
-        PangoTextLayout(text, width: nil).metrics
+        .sanFrancisco(pointSize: text.font.pointSize)
     }
 
     /// `value` rounded up to a multiple of `pixelLength`, forgiving float noise just above one.

@@ -9,20 +9,9 @@ struct TextFont: Sendable, Hashable {
     var weight: Int
     var italic: Bool = false
 
-    /// Point sizes of the text styles at Dynamic Type "Large" (views spec §6.3); their weights are
-    /// `Font.weight` (`.headline` semibold, the others regular).
-    static let styles: [TextStyle: Double] = [
-        .largeTitle: 34, .title: 28, .title2: 22, .title3: 20,
-        .headline: 17, .body: 17, .callout: 16, .subheadline: 15,
-        .footnote: 13, .caption: 12, .caption2: 11,
-    ]
-
     /// The face `font` names: a text style's size and weight, or a fixed point size and weight.
     init(_ font: Font) {
-        switch font {
-        case .textStyle(let style): size = Self.styles[style]!
-        case .system(let size, _): self.size = size
-        }
+        size = font.pointSize
         weight = font.weight.cssWeight
     }
 

@@ -146,8 +146,11 @@ struct ServerRobustnessTests {
         do {
             let client = try server.client()
             try client.send(get("/slow"))
+            #expect(server.slowStarted.wait(timeout: .now() + 10) == .success, "the handler has the request")
         }
-        #expect(server.waitForNoConnections())
+        // Generous: on a loaded machine writing and discarding 8 MiB takes seconds; a leaked
+        // connection would stay for the 60 s idle timeout.
+        #expect(server.waitForNoConnections(within: 30))
         let after = try server.client()
         try after.send(get("/echo/ok"))
         #expect(try after.readResponse().text == "GET /echo/ok")

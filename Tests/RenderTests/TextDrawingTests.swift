@@ -58,11 +58,15 @@ struct TextDrawingTests {
         #expect(ideal.width == Self.pango(text.string).width.rounded(.up))
     }
 
-    @Test("metrics come from Inter: ascender + descender ≈ 1.21 em, cap height below the ascender")
+    @Test("lines are spaced with SF Pro's metrics: body 20.287 pt (21 at 1x), largeTitle 40.574 pt (41 at 1x)")
     func metrics() {
-        let m = PangoTextMeasurer().metrics(of: TextView("x"))
-        #expect(abs((m.ascender + m.descender) / 17 - 1.21) < 0.01, "\(m)")
-        #expect(m.capHeight > 0.6 * 17 && m.capHeight < m.ascender, "\(m)")
+        let measurer = PangoTextMeasurer()
+        let body = measurer.metrics(of: TextView("x"))
+        #expect(abs(body.lineHeight - 20.287109375) < 1e-9, "\(body)")
+        #expect(body.capHeight > 0.6 * 17 && body.capHeight < body.ascender, "\(body)")
+        #expect(measurer.size(of: TextView("x"), proposal: .unspecified, pixelLength: 1).height == 21)
+        #expect(abs(measurer.size(of: TextView("x"), proposal: .unspecified, pixelLength: 1.0 / 3).height - 61.0 / 3) < 1e-9)
+        #expect(measurer.size(of: TextView("x", font: .textStyle(.largeTitle)), proposal: .unspecified, pixelLength: 1).height == 41)
     }
 
     @Test("a .largeTitle line is taller than .body, and .headline is wider than .body")

@@ -182,6 +182,9 @@ struct ImageErrorTests {
         let slow = "/img/landscape_4.jpg?w=2000&h=1500&mode=fill&fmt=png"
         let busy = try fixture.client()
         try busy.send("GET \(slow) HTTP/1.1\r\nHost: t\r\n\r\n")
+        // Start only once the slow render holds the one worker; before that, a small render could
+        // take the worker and the slow one be the request refused.
+        #expect(try fixture.waitUntil { try fixture.get("/metrics").text.contains("imgframe_renders_in_flight 1") })
         var refused: RawClient.Response?
         for i in 0..<200 where refused == nil {
             let response = try fixture.get("/img/dot_green.png?w=\(10 + i)&fmt=png")

@@ -62,6 +62,16 @@ final class ServiceFixture {
 }
 
 extension ServiceFixture {
+    /// Polls `condition` every 10 ms for up to `seconds`; whether it became true.
+    func waitUntil(seconds: Double = 10, _ condition: () throws -> Bool) rethrows -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if try condition() { return true }
+            usleep(10_000)
+        }
+        return try condition()
+    }
+
     /// Files in the cache folder (entries and temporary files) with their sizes.
     var cacheFiles: [(path: String, size: Int)] {
         guard let enumerator = FileManager.default.enumerator(at: cacheFolder, includingPropertiesForKeys: [.fileSizeKey, .isRegularFileKey]) else { return [] }

@@ -39,6 +39,23 @@ public enum Font: Sendable, Hashable {
     }
 }
 
+extension Font {
+    /// Point sizes of the text styles at Dynamic Type "Large" (views spec §6.3).
+    static let styleSizes: [TextStyle: Double] = [
+        .largeTitle: 34, .title: 28, .title2: 22, .title3: 20,
+        .headline: 17, .body: 17, .callout: 16, .subheadline: 15,
+        .footnote: 13, .caption: 12, .caption2: 11,
+    ]
+
+    /// The font's size in points: a text style's at Dynamic Type "Large", or the fixed size.
+    public var pointSize: Double {
+        switch self {
+        case .textStyle(let style): Self.styleSizes[style]!
+        case .system(let size, _): size
+        }
+    }
+}
+
 /// SwiftUI's `Font.Weight`, lightest first.
 public enum FontWeight: String, CaseIterable, Sendable, Hashable {
     case ultraLight, thin, light, regular, medium, semibold, bold, heavy, black
@@ -78,6 +95,17 @@ public struct TextMetrics: Sendable, Hashable {
         self.leading = leading
         self.capHeight = capHeight
     }
+
+    /// SF Pro's vertical metrics at `pointSize` (views spec §6.4: 1950/494/0 and cap height 1443 on a
+    /// 2048 em). Lines are spaced with these whatever face draws the glyphs, so every Text height
+    /// and baseline matches SwiftUI's; only widths depend on the face.
+    public static func sanFrancisco(pointSize: Double) -> TextMetrics {
+        let em = pointSize / 2048
+        return TextMetrics(ascender: 1950 * em, descender: 494 * em, leading: 0, capHeight: 1443 * em)
+    }
+
+    /// One line's height: ascender + descender + line gap.
+    public var lineHeight: Double { ascender + descender + leading }
 }
 
 /// Measures `Text` for layout. The renderer supplies one (shaping needs fonts); layout without one
