@@ -2,15 +2,50 @@ import CCairo
 import Layout
 import Vips
 
-/// One-band coverage masks drawn with cairo (0 outside, 255 fully covered), the form both shapes and
-/// text are drawn in before libvips colours them: the surface, its checks and the copy into libvips
-/// live here once.
+/// Drawing with cairo into libvips images: one-band coverage masks (0 outside, 255 fully covered),
+/// the form shapes are drawn in before libvips colours them, and straight-alpha RGBA images for
+/// what carries its own colours (text runs, colour emoji). The surface, its checks and the copy
+/// into libvips live here once.
 enum CairoMask {
     /// A mask over the canvas pixels `area` (its top-left is the mask's (0, 0)), with whatever `draw`
     /// puts on the fresh all-zero A8 surface through the context it is given.
     static func draw(area: PixelRect, _ draw: (OpaquePointer) -> Void) throws(VipsError) -> VImage {
-        precondition(area.width > 0 && area.height > 0, "a mask needs pixels")
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(area.width), Int32(area.height)) else {
+        try render(area: area, format: CAIRO_FORMAT_A8, draw) { data, stride throws(VipsError) in
+            try VImage.copying(UnsafeRawBufferPointer(start: data, count: stride * area.height),
+                               width: area.width, height: area.height, bands: 1, stride: stride)
+        }
+    }
+
+    /// An 8-bit sRGB RGBA image (straight alpha) over the canvas pixels `area`, with whatever `draw`
+    /// puts on a fresh transparent ARGB surface.
+    static func drawColor(area: PixelRect, _ draw: (OpaquePointer) -> Void) throws(VipsError) -> VImage {
+        try render(area: area, format: CAIRO_FORMAT_ARGB32, draw) { data, stride throws(VipsError) in
+            // Cairo's pixels are native-endian premultiplied ARGB words: B, G, R, A bytes here.
+            let out = UnsafeMutableRawBufferPointer.allocate(byteCount: area.width * area.height * 4, alignment: 1)
+            defer { out.deallocate() }
+            out.initializeMemory(as: UInt8.self, repeating: 0)
+            for y in 0..<area.height {
+                let row = data.advanced(by: y * stride)
+                for x in 0..<area.width {
+                    let alpha = Int(row[4 * x + 3])
+                    guard alpha > 0 else { continue }
+                    let o = (y * area.width + x) * 4
+                    out[o] = UInt8(min(255, (Int(row[4 * x + 2]) * 255 + alpha / 2) / alpha))
+                    out[o + 1] = UInt8(min(255, (Int(row[4 * x + 1]) * 255 + alpha / 2) / alpha))
+                    out[o + 2] = UInt8(min(255, (Int(row[4 * x]) * 255 + alpha / 2) / alpha))
+                    out[o + 3] = UInt8(alpha)
+                }
+            }
+            return try VImage.copying(UnsafeRawBufferPointer(out), width: area.width, height: area.height, bands: 4, stride: area.width * 4)
+        }
+    }
+
+    /// Makes a zeroed `format` surface of `area`'s size, lets `draw` paint it, and hands its pixels
+    /// (first byte, row stride) to `copy`.
+    private static func render(area: PixelRect, format: cairo_format_t, _ draw: (OpaquePointer) -> Void,
+                               copy: (UnsafeMutablePointer<UInt8>, Int) throws(VipsError) -> VImage) throws(VipsError) -> VImage {
+        precondition(area.width > 0 && area.height > 0, "a surface needs pixels")
+        guard let surface = cairo_image_surface_create(format, Int32(area.width), Int32(area.height)) else {
             throw VipsError(operation: "cairo surface", message: "no surface")
         }
         defer { cairo_surface_destroy(surface) }
@@ -22,11 +57,8 @@ enum CairoMask {
             try check(cairo_status(context), "cairo draw")
         }
         cairo_surface_flush(surface)
-        let stride = Int(cairo_image_surface_get_stride(surface))
         guard let data = cairo_image_surface_get_data(surface) else { throw VipsError(operation: "cairo data", message: "no pixels") }
-        return try VImage.copying(
-            UnsafeRawBufferPointer(start: data, count: stride * area.height),
-            width: area.width, height: area.height, bands: 1, stride: stride)
+        return try copy(data, Int(cairo_image_surface_get_stride(surface)))
     }
 
     private static func check(_ status: cairo_status_t, _ operation: String) throws(VipsError) {

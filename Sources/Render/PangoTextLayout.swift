@@ -4,11 +4,13 @@ import Vips
 
 /// One `Text` shaped and broken into lines by Pango, in points: the only owner of Pango objects.
 ///
-/// Pango shapes and wraps (word wrap at UAX #14 opportunities, a word wider than the width broken
-/// between characters: `PANGO_WRAP_WORD_CHAR`); line heights and baselines come from SF Pro's
-/// vertical metrics (views spec §6.4–6.5), so lines are placed here, not by Pango.
+/// Pango shapes each run in its face (with fallback faces for scripts and emoji Inter lacks),
+/// orders right-to-left runs, wraps (word wrap at UAX #14 opportunities, a word wider than the width
+/// broken between characters: `PANGO_WRAP_WORD_CHAR`) and truncates with "…" when the lines allowed
+/// run out (views spec §6.2). Line heights and baselines come from SF Pro's vertical metrics (§6.4),
+/// so lines are placed here, not by Pango.
 ///
-/// Thread safety: every call makes its own `PangoContext` and `PangoLayout` and frees them in
+/// Thread safety: every instance makes its own `PangoContext` and `PangoLayout` and frees them in
 /// `deinit`; the font map is `pango_cairo_font_map_get_default()`, which is per thread since Pango
 /// 1.32.6, so concurrent renders share no Pango object. Hinting is off and glyph positions are not
 /// rounded, so widths do not depend on the scale and the same text measures and draws the same.
@@ -16,17 +18,22 @@ final class PangoTextLayout {
     /// Largest point size handed to Pango (its sizes are 32-bit 1/1024 units); bigger `.system`
     /// sizes are drawn at this size. No canvas the limits allow shows a larger glyph.
     static let maxPointSize = 8192.0
+    /// How finely `minimumScaleFactor` searches for the largest font scale that fits.
+    private static let scaleSearchSteps = 7
 
     private let context: OpaquePointer
     private let layout: OpaquePointer
-    private let font: TextFont
+    private let text: TextView
+    /// The factor `minimumScaleFactor` shrank every font by (1: as written).
+    private(set) var fontScale = 1.0
 
-    /// `text` laid out with no width limit (`width == nil`: one line per paragraph) or wrapped to
-    /// `width` points (0 or less is measured as "almost 0", views spec §6.2).
-    init(_ text: TextView, width: Double?) {
-        font = TextFont(text)
-        let map = pango_cairo_font_map_get_default()
-        context = pango_font_map_create_context(map)!
+    /// `text` laid out for `proposal` (points): no width wraps nothing (one line per paragraph), a
+    /// width wraps to it (0 or less is "almost 0"), and the lines are limited to `lineLimit` and to
+    /// those whose bottom fits a proposed height; text that still does not fit shrinks down to its
+    /// `minimumScaleFactor`, then truncates.
+    init(_ text: TextView, proposal: ProposedSize) {
+        self.text = text
+        context = pango_font_map_create_context(pango_cairo_font_map_get_default())!
         layout = pango_layout_new(context)!
         if let options = cairo_font_options_create() {
             // Gray antialiasing, no hinting: glyph outlines and advances are exact and the same at every scale.
@@ -37,15 +44,13 @@ final class PangoTextLayout {
             cairo_font_options_destroy(options)
         }
         pango_context_set_round_glyph_positions(context, 0)
-        let description = Self.description(font)
-        defer { pango_font_description_free(description) }
-        pango_layout_set_font_description(layout, description)
         pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
-        if let width, width.isFinite {
+        if let width = proposal.width, width.isFinite {
             let units = (max(width, 0) * Double(PANGO_SCALE)).rounded(.down)
             pango_layout_set_width(layout, Int32(min(max(units, 1), Double(Int32.max))))
         }
         pango_layout_set_text(layout, text.string, -1)
+        fit(height: proposal.height)
     }
 
     deinit {
@@ -53,49 +58,140 @@ final class PangoTextLayout {
         g_object_unref(UnsafeMutableRawPointer(context))
     }
 
-    /// How many lines the text takes.
+    /// Lays the runs out at full size; if lines had to be cut and the text may shrink, at the
+    /// largest scale (within `scaleSearchSteps` halvings) at which nothing is cut.
+    private func fit(height: Double?) {
+        apply(scale: 1, height: height)
+        let minimum = text.paragraph.resolvedMinimumScaleFactor
+        guard minimum < 1, isTruncated else { return }
+        apply(scale: minimum, height: height)
+        guard !isTruncated else { return }
+        var fits = minimum, cut = 1.0
+        for _ in 0..<Self.scaleSearchSteps {
+            let middle = (fits + cut) / 2
+            apply(scale: middle, height: height)
+            if isTruncated { cut = middle } else { fits = middle }
+        }
+        apply(scale: fits, height: height)
+    }
+
+    /// Whether some text did not fit the lines allowed and "…" stands for it.
+    var isTruncated: Bool { pango_layout_is_ellipsized(layout) != 0 }
+
+    /// Characters no installed face has a glyph for (drawn as boxes).
+    var missingGlyphCount: Int { Int(pango_layout_get_unknown_glyphs_count(layout)) }
+
+    /// Sets every run's face at `scale` and the line budget for `height`.
+    private func apply(scale: Double, height: Double?) {
+        fontScale = scale
+        let attributes = pango_attr_list_new()!
+        defer { pango_attr_list_unref(attributes) }
+        var start = 0
+        for run in text.runs {
+            let end = start + run.string.utf8.count
+            for attribute in Self.attributes(of: run.attributes, scale: scale) {
+                attribute.pointee.start_index = UInt32(start)
+                attribute.pointee.end_index = UInt32(end)
+                pango_attr_list_insert(attributes, attribute)
+            }
+            start = end
+        }
+        pango_layout_set_attributes(layout, attributes)
+        if let lines = maxLines(height: height) {
+            pango_layout_set_height(layout, -Int32(lines))
+            pango_layout_set_ellipsize(layout, Self.ellipsizeMode(text.paragraph.resolvedTruncation))
+        } else {
+            pango_layout_set_height(layout, -1)
+            pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_NONE)
+        }
+    }
+
+    /// The lines allowed: `lineLimit`, and only as many as fit a proposed height (at least one);
+    /// `nil` when neither limits them.
+    private func maxLines(height: Double?) -> Int? {
+        var lines = text.paragraph.lineLimit?.max
+        if let height, height.isFinite {
+            let fitting = max(1, Int(((height + 1e-9) / metrics.lineHeight).rounded(.down)))
+            lines = min(lines ?? fitting, fitting)
+        }
+        return lines.map { max(1, $0) }
+    }
+
+    /// How many lines the text takes, at least `lineLimit`'s minimum when it reserves space.
     var lineCount: Int { Int(pango_layout_get_line_count(layout)) }
+
+    /// The height of the lines: their count (at least one, and at least a reserving `lineLimit`'s
+    /// minimum) × the line height.
+    var height: Double {
+        Double(max(lineCount, text.paragraph.lineLimit?.min ?? 1, 1)) * metrics.lineHeight
+    }
 
     /// The widest line's advance width, points.
     var width: Double {
-        var widest: Int32 = 0
+        (0..<Int32(lineCount)).reduce(0.0) { widest, index in max(widest, lineExtents(index).width) }
+    }
+
+    /// The vertical metrics lines are placed with: SF Pro's at the largest run's size, shrunk with
+    /// the font (views spec §6.4–6.5).
+    var metrics: TextMetrics { .sanFrancisco(pointSize: text.largestPointSize * fontScale) }
+
+    /// Line `index`'s logical box, points: x from the line's origin, and its advance width.
+    private func lineExtents(_ index: Int32) -> (x: Double, width: Double) {
+        guard let line = pango_layout_get_line_readonly(layout, index) else { return (0, 0) }
+        var logical = PangoRectangle()
+        pango_layout_line_get_extents(line, nil, &logical)
+        return (Double(logical.x) / Double(PANGO_SCALE), Double(logical.width) / Double(PANGO_SCALE))
+    }
+
+    /// The text's lines drawn into `cairo`, whose origin is the Text's top-left and whose unit is a
+    /// point: line `i`'s baseline `i × lineHeight + ascender` below the top, each line placed inside
+    /// the widest by `multilineTextAlignment` (leading and trailing follow the line's direction),
+    /// in each run's colour.
+    func draw(into cairo: OpaquePointer) {
+        let metrics = metrics, widest = width
+        let alignment = text.paragraph.resolvedAlignment
         for index in 0..<Int32(lineCount) {
             guard let line = pango_layout_get_line_readonly(layout, index) else { continue }
-            var logical = PangoRectangle()
-            pango_layout_line_get_extents(line, nil, &logical)
-            widest = max(widest, logical.width)
-        }
-        return Double(widest) / Double(PANGO_SCALE)
-    }
-
-    /// The vertical metrics lines are placed with: SF Pro's at the font's size (views spec §6.4-6.5).
-    var metrics: TextMetrics { .sanFrancisco(pointSize: font.size) }
-
-    /// The coverage of the text's lines drawn in `rect` (canvas pixels; its top-left is the text's
-    /// top-left) at `scale` pixels per point, over the canvas pixels `area` (the mask's (0, 0)).
-    /// Line `i`'s baseline is `i × lineHeight + ascender` points below the top.
-    func mask(in rect: PixelRect, scale: Double, metrics: TextMetrics, area: PixelRect) throws(VipsError) -> VImage {
-        try CairoMask.draw(area: area) { cairo in
-            cairo_translate(cairo, Double(rect.x - area.x), Double(rect.y - area.y))
-            cairo_scale(cairo, scale, scale)
-            let lineHeight = metrics.ascender + metrics.descender + metrics.leading
-            for index in 0..<Int32(lineCount) {
-                guard let line = pango_layout_get_line_readonly(layout, index) else { continue }
-                cairo_move_to(cairo, 0, Double(index) * lineHeight + metrics.ascender)
-                pango_cairo_show_layout_line(cairo, line)
+            let extents = lineExtents(index)
+            let rightToLeft = pango_layout_line_get_resolved_direction(line) == PANGO_DIRECTION_RTL
+            let share: Double = switch alignment {
+            case .center: 0.5
+            case .leading: rightToLeft ? 1 : 0
+            case .trailing: rightToLeft ? 0 : 1
             }
+            cairo_move_to(cairo, (widest - extents.width) * share - extents.x, Double(index) * metrics.lineHeight + metrics.ascender)
+            pango_cairo_show_layout_line(cairo, line)
         }
     }
 
-    /// A new description of `font` (free it with `pango_font_description_free`): an absolute size,
-    /// in points here, so the font map's resolution plays no part.
-    private static func description(_ font: TextFont) -> OpaquePointer {
+    /// Pango attributes for one run: its face, letter spacing and colour (owned by the caller until
+    /// inserted into a list).
+    private static func attributes(of attributes: TextAttributes, scale: Double) -> [UnsafeMutablePointer<PangoAttribute>] {
+        let font = TextFont(attributes, scale: scale)
         let description = pango_font_description_new()!
-        pango_font_description_set_family(description, font.family)
+        defer { pango_font_description_free(description) }
+        pango_font_description_set_family(description, font.families)
         pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(font.weight)))
         pango_font_description_set_style(description, font.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
         let size = min(max(font.size, 1 / Double(PANGO_SCALE)), maxPointSize)
         pango_font_description_set_absolute_size(description, size * Double(PANGO_SCALE))
-        return description
+        var list = [pango_attr_font_desc_new(description)!]
+        if font.letterSpacing != 0 {
+            let spacing = min(max(font.letterSpacing * Double(PANGO_SCALE), Double(Int32.min)), Double(Int32.max))
+            list.append(pango_attr_letter_spacing_new(Int32(spacing.rounded())))
+        }
+        let color = attributes.resolvedColor
+        let channel = { (value: Double) in UInt16((min(max(value, 0), 1) * 65535).rounded()) }
+        list.append(pango_attr_foreground_new(channel(color.red), channel(color.green), channel(color.blue)))
+        if color.opacity < 1 { list.append(pango_attr_foreground_alpha_new(max(1, channel(color.opacity)))) }
+        return list
+    }
+
+    private static func ellipsizeMode(_ mode: TruncationMode) -> PangoEllipsizeMode {
+        switch mode {
+        case .head: PANGO_ELLIPSIZE_START
+        case .middle: PANGO_ELLIPSIZE_MIDDLE
+        case .tail: PANGO_ELLIPSIZE_END
+        }
     }
 }

@@ -1,28 +1,25 @@
 import Layout
 
-/// Measures `Text` for layout with Pango and the bundled Inter fonts (views spec §6.2–§6.5):
-/// the ideal size is one line; a proposed width wraps words (characters when a word is wider);
-/// the height is lines × SF Pro's line height at the font's size (1.1934 em, §6.4); both rounded up
-/// to the pixel grid. Safe to use from several threads at once: every call shapes with Pango
-/// objects of its own (`PangoTextLayout`).
+/// Measures `Text` for layout with Pango and the bundled fonts (views spec §6.2–§6.5): the ideal
+/// size is one line; a proposed width wraps words (characters when a word is wider); `lineLimit`
+/// and a proposed height limit the lines, shrinking the font down to `minimumScaleFactor` before
+/// truncating with "…"; the height is lines × SF Pro's line height at the font's size (1.1934 em,
+/// §6.4); both rounded up to the pixel grid. Safe to use from several threads at once: every call
+/// shapes with Pango objects of its own (`PangoTextLayout`).
 public struct PangoTextMeasurer: TextMeasuring {
     /// A measurer; it holds no state.
     public init() {}
 
-    /// The widest line × the line count, rounded up to multiples of `pixelLength` (§6.2). Only the
-    /// proposed width matters: a Text never truncates to a height yet (no `lineLimit`).
+    /// The widest kept line × the kept lines' height, rounded up to multiples of `pixelLength` (§6.2).
     public func size(of text: TextView, proposal: ProposedSize, pixelLength: Double) -> Size {
-        let layout = PangoTextLayout(text, width: proposal.width)
-        let metrics = layout.metrics
-        let lineHeight = metrics.ascender + metrics.descender + metrics.leading
-        let height = Double(max(1, layout.lineCount)) * lineHeight
-        return Size(width: Self.roundedUp(layout.width, pixelLength), height: Self.roundedUp(height, pixelLength))
+        let layout = PangoTextLayout(text, proposal: proposal)
+        return Size(width: Self.roundedUp(layout.width, pixelLength), height: Self.roundedUp(layout.height, pixelLength))
     }
 
-    /// SF Pro's vertical metrics at the text's point size: heights and baselines follow SwiftUI's
-    /// metric model whatever face draws the glyphs (views spec §6.4).
+    /// SF Pro's vertical metrics at the text's largest point size: heights and baselines follow
+    /// SwiftUI's metric model whatever face draws the glyphs (views spec §6.4).
     public func metrics(of text: TextView) -> TextMetrics {
-        .sanFrancisco(pointSize: text.font.pointSize)
+        .sanFrancisco(pointSize: text.largestPointSize)
     }
 
     /// `value` rounded up to a multiple of `pixelLength`, forgiving float noise just above one.

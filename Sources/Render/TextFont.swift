@@ -1,28 +1,41 @@
 import Layout
 
-/// The face a `Text` is drawn in on Linux: SwiftUI's iOS sizes and weights (views spec §6.3) in
-/// Inter, the closest open design to SF Pro (§6.5).
+/// The face a run of `Text` is drawn in on Linux: SwiftUI's iOS sizes and weights (views spec §6.3)
+/// in Inter, the closest open design to SF Pro (§6.5), with fallback faces for what Inter lacks.
 struct TextFont: Sendable, Hashable {
     /// Point size.
     var size: Double
     /// CSS weight: 400 regular, 600 semibold, 700 bold.
     var weight: Int
-    var italic: Bool = false
+    var italic: Bool
+    var design: FontDesign
+    /// Extra space after each character, points (`kerning` + `tracking`).
+    var letterSpacing: Double
 
-    /// The face `font` names: a text style's size and weight, or a fixed point size and weight.
-    init(_ font: Font) {
-        size = font.pointSize
-        weight = font.weight.cssWeight
+    /// Faces tried, in order, for characters the design's own face lacks: Arabic, Hebrew, the CJK
+    /// ideographs and kana, then colour emoji (Debian's Noto, WenQuanYi and Noto Color Emoji).
+    static let fallbacks = ["Noto Sans Arabic", "Noto Sans Hebrew", "Noto Sans", "WenQuanYi Micro Hei", "Noto Color Emoji"]
+
+    /// The face of a run with `attributes`, every size multiplied by `scale` (`minimumScaleFactor`).
+    init(_ attributes: TextAttributes, scale: Double = 1) {
+        size = attributes.resolvedFont.pointSize * scale
+        weight = attributes.resolvedWeight.cssWeight
+        italic = attributes.italic ?? false
+        design = attributes.design ?? .default
+        letterSpacing = attributes.letterSpacing * scale
     }
 
-    /// The face a `Text` is drawn in: its font with its `fontWeight`/`bold()` and `italic()`.
-    init(_ text: TextView) {
-        self.init(text.font)
-        weight = text.resolvedWeight.cssWeight
-        italic = text.italic
+    /// The design's own family: Inter below 20 pt and Inter Display from 20 pt, mirroring SF Pro's
+    /// switch from "Text" to "Display" optics (§6.5); `.rounded` has no open counterpart installed
+    /// and is drawn in Inter too; `.serif` and `.monospaced` in DejaVu (§6.3).
+    var family: String {
+        switch design {
+        case .default, .rounded: size < 20 ? "Inter" : "Inter Display"
+        case .serif: "DejaVu Serif"
+        case .monospaced: "DejaVu Sans Mono"
+        }
     }
 
-    /// The fontconfig family: Inter below 20 pt and Inter Display from 20 pt, mirroring SF Pro's
-    /// switch from "Text" to "Display" optics (views spec §6.5).
-    var family: String { size < 20 ? "Inter" : "Inter Display" }
+    /// The family list handed to Pango: the design's family, then the fallbacks.
+    var families: String { ([family] + Self.fallbacks).joined(separator: ",") }
 }

@@ -1,18 +1,24 @@
+import CCairo
 import Layout
 import Vips
 
-/// Draws `Text` leaves: Pango's lines, wrapped to the width layout gave the Text, placed from its
-/// pixel rect's top-left at the plan's scale, antialiased into a coverage mask that libvips
-/// colours (as shapes are, `ShapeRasterizer`) in the Text's `foregroundStyle` (black by default:
-/// SwiftUI's primary colour in light mode, views spec §6.3).
+/// Draws `Text` leaves: Pango's lines, laid out again for the rect layout gave the Text (its width
+/// wraps and its height limits the lines exactly as when it was measured), placed from the pixel
+/// rect's top-left at the plan's scale, antialiased, each run in its own `foregroundStyle` (black by
+/// default: SwiftUI's primary colour in light mode, views spec §6.3) and emoji in their colours.
 enum TextLayers {
     /// The visible part of `paint`'s text; ink outside the Text's pixel rect is cut.
     static func text(_ paint: TextPaint, scale: Double) throws(RenderError) -> [Layer] {
         guard let area = paint.placement.visiblePixelRect, area.width > 0, area.height > 0 else { return [] }
-        let layout = PangoTextLayout(paint.text, width: paint.placement.rect.width)
+        let rect = paint.placement.rect, pixels = paint.placement.pixelRect
+        let layout = PangoTextLayout(paint.text, proposal: ProposedSize(width: rect.width, height: rect.height))
         do {
-            let coverage = try layout.mask(in: paint.placement.pixelRect, scale: scale, metrics: layout.metrics, area: area)
-            return [Layer(image: try VImage.colored(coverage, color: paint.text.color), x: area.x, y: area.y)]
+            let image = try CairoMask.drawColor(area: area) { cairo in
+                cairo_translate(cairo, Double(pixels.x - area.x), Double(pixels.y - area.y))
+                cairo_scale(cairo, scale, scale)
+                layout.draw(into: cairo)
+            }
+            return [Layer(image: image, x: area.x, y: area.y)]
         } catch {
             throw .internalFailure(error)
         }

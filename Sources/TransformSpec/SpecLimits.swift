@@ -41,6 +41,9 @@ public struct SpecLimits: Sendable, Hashable {
     /// 100 points is already a 400-pixel σ.
     public var maxBlurRadius: Double = 100
 
+    /// Largest `lineLimit(_:)`: more lines than any canvas the render limits allow can show.
+    public var maxLineLimit = 1000
+
     /// No practical bounds: for re-reading canonical forms the service printed itself.
     public static let unbounded = SpecLimits(
         maxChainLength: .max, maxModifiers: .max, maxNesting: .max, maxImages: .max, maxScale: 4, maxNameLength: .max,

@@ -165,9 +165,9 @@ public enum ViewTreeBuilder {
         RoundedCornerStyle(rawValue: t["style"]?.string ?? "continuous")!
     }
 
-    static func font(_ f: JSON?) -> Font {
+    static func font(_ f: JSON?) -> Font? {
         if let size = f?["size"].number { return .system(size: size) }
-        return .textStyle(TextStyle(rawValue: f?["style"]?.string ?? "body")!)
+        return f?["style"]?.string.map { .textStyle(TextStyle(rawValue: $0)!) }
     }
 
     static func shape(_ kind: ShapeKind, _ t: JSON) -> ViewNode {
@@ -257,7 +257,7 @@ public struct AssumedTextMetrics: TextMeasuring {
     }
 
     public func metrics(of text: TextView) -> TextMetrics {
-        let k = Self.pointSize(text.font) / 2048
+        let k = Self.pointSize(text.runs[0].attributes.resolvedFont) / 2048
         return TextMetrics(ascender: 1950 * k, descender: 494 * k, leading: 0, capHeight: 1443 * k)
     }
 

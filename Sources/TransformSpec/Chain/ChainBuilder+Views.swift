@@ -1,21 +1,17 @@
 import Layout
 
 /// View-tree leaves (shapes, `Spacer`, `Text`), containers, and the modifiers that only make sense
-/// on them (`fill`/`stroke`, `font`) or that the layout engine learned with them (padding, priority,
+/// on them (`fill`/`stroke`) or that the layout engine learned with them (padding, priority,
 /// fixed size, alignment guides, effects, `id`). Defaults are SwiftUI's (views spec §1–5, 7).
 extension ChainBuilder {
     /// Modifiers of views in general that `treeModifier` builds.
     static let viewModifiers = [
         "padding", "layoutPriority", "fixedSize", "alignmentGuide", "offset", "shadow", "cornerRadius", "clipShape", "blur",
         "brightness", "contrast", "saturation", "grayscale", "colorInvert", "hueRotation", "colorMultiply", "ignoresSafeArea", "id",
-        "fill", "stroke", "strokeBorder", "font", "foregroundStyle", "foregroundColor", "bold", "italic", "fontWeight",
-    ]
+        "fill", "stroke", "strokeBorder",
+    ] + textModifiers.sorted()
 
     private static let black = RGBAColor(red: 0, green: 0, blue: 0)
-
-    private static let textExample = [
-        "foregroundStyle": ".red", "foregroundColor": ".red", "bold": "", "italic": "", "fontWeight": ".bold",
-    ]
 
     /// `Rectangle()` … `Capsule()`, `Spacer(minLength:)`, `Text("…")`.
     func viewLeaf(_ name: String, _ arguments: [Argument], at offset: Int) throws(SpecError) -> Partial {
@@ -30,8 +26,7 @@ extension ChainBuilder {
             }
             return .view(.spacer(minLength: minLength))
         case "Text":
-            let args = try call([.init(label: nil, optional: false)])
-            return .text(TextView(try values.string(args[nil]!, "Text's content")))
+            return try textLeaf(arguments, at: offset)
         default:
             let kind = try values.shapeKind(Expression(kind: .call(type: name, arguments: arguments), offset: offset))
             return .shape(ShapeView(kind: kind), styled: false)
@@ -62,7 +57,7 @@ extension ChainBuilder {
         }
     }
 
-    /// `fill`/`stroke`/`strokeBorder` on a shape and `font` on a `Text`: they change the leaf itself.
+    /// `fill`/`stroke`/`strokeBorder` on a shape: they change the leaf itself.
     /// `nil` for every other modifier.
     func leafModifier(_ m: ModifierSyntax, _ partial: Partial) throws(SpecError) -> Partial? {
         switch m.name {
@@ -81,32 +76,6 @@ extension ChainBuilder {
             default: .strokeBorder(lineWidth: width)
             }
             return .shape(shape, styled: true)
-        case "font":
-            guard case .text(var text) = partial else {
-                throw .argument(param: param, offset: m.offset, message: "font(_:) is supported directly on a Text only, e.g. Text(\"Hi\").font(.title)")
-            }
-            let args = try arguments(m, [.init(label: nil, optional: false)])
-            text.font = try values.font(args[nil]!)
-            return .text(text)
-        case "foregroundStyle", "foregroundColor", "bold", "italic", "fontWeight":
-            guard case .text(var text) = partial else {
-                throw .argument(param: param, offset: m.offset,
-                                message: "\(m.name) is supported directly on a Text only, e.g. Text(\"Hi\").\(m.name)(\(Self.textExample[m.name]!))")
-            }
-            switch m.name {
-            case "foregroundStyle", "foregroundColor":
-                let args = try arguments(m, [.init(label: nil, optional: false)])
-                text.color = try values.color(args[nil]!)
-            case "fontWeight":
-                let args = try arguments(m, [.init(label: nil, optional: false)])
-                text.weight = args[nil]!.kind == .nil ? nil : try values.enumCase(args[nil]!, FontWeight.self, "font weight")
-            default:
-                // `bold(false)`, `italic(false)`: no effect, as in SwiftUI.
-                let args = try arguments(m, [.init(label: nil)])
-                guard try args[nil].map({ (e) throws(SpecError) in try values.bool(e, m.name) }) ?? true else { break }
-                if m.name == "bold" { text.weight = .bold } else { text.italic = true }
-            }
-            return .text(text)
         default:
             return nil
         }

@@ -48,6 +48,11 @@ struct ChainBuilder {
 
     /// Builds the view for `syntax`; a chain without a leaf starts from the request's own image.
     mutating func build(_ syntax: ChainSyntax) throws(SpecError) -> ViewNode {
+        try buildPartial(syntax).node
+    }
+
+    /// `build`, stopping before a leaf that modifiers may still change becomes a view.
+    mutating func buildPartial(_ syntax: ChainSyntax) throws(SpecError) -> Partial {
         var partial: Partial
         switch syntax.leaf {
         case nil:
@@ -63,7 +68,7 @@ struct ChainBuilder {
             }
             partial = try apply(modifier, to: partial)
         }
-        return partial.node
+        return partial
     }
 
     mutating func countImage(at offset: Int) throws(SpecError) {
@@ -92,6 +97,8 @@ struct ChainBuilder {
             return try viewLeaf(name, arguments, at: offset)
         case let .stack(name, arguments, children, offset):
             return .view(try stack(name, arguments, children, at: offset))
+        case .concatenation(let parts):
+            return try concatenation(parts)
         }
     }
 
@@ -99,6 +106,7 @@ struct ChainBuilder {
         if m.content != nil, m.name != "overlay", m.name != "background" {
             throw .argument(param: param, offset: m.offset, message: "\(m.name) takes no { content }; only overlay and background do")
         }
+        if let styled = try textModifier(m, partial) { return styled }
         if let leafModified = try leafModifier(m, partial) { return leafModified }
         switch m.name {
         case "resizable", "interpolation":

@@ -38,7 +38,7 @@ struct ChainLexer {
         self.param = param
     }
 
-    static let punctuation: Set<Character> = [".", "(", ")", ",", ":", "{", "}", "[", "]", "-", "/", "*", ";"]
+    static let punctuation: Set<Character> = [".", "(", ")", ",", ":", "{", "}", "[", "]", "-", "/", "*", ";", "+"]
 
     mutating func tokenize() throws(SpecError) -> [ChainToken] {
         var tokens: [ChainToken] = []

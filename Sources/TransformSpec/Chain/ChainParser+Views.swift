@@ -9,6 +9,14 @@ extension ChainParser {
         + "Circle(), Ellipse(), Capsule(), Spacer(), Text(\"…\"), HStack/VStack/ZStack { … }"
 
     mutating func leafIfPresent() throws(SpecError) -> LeafSyntax? {
+        if isPunctuation("(") {
+            // `(Text("a") + Text("b")).font(.title)`: parentheses around Texts joined with `+`.
+            let offset = advance().offset
+            let inner = try chain(in: "(…)")
+            try expect(.punctuation(")"), "`)` to close the parentheses at offset \(offset)")
+            if case .concatenation(let parts)? = inner.leaf, inner.modifiers.isEmpty { return .concatenation(parts) }
+            return .concatenation([inner])
+        }
         guard case .identifier(let name) = current.kind else { return nil }
         let offset = current.offset
         switch name {

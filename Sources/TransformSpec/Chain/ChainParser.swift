@@ -2,10 +2,10 @@
 ///
 /// Grammar (whitespace anywhere; the first modifier's dot is optional when there is no leaf):
 /// ```
-/// chain    := view? ('.' modifier)*                 -- no view: the request's own image
+/// chain    := view? ('.' modifier)* ('+' chain)*    -- no view: the request's own image; `+` joins Texts
 /// view     := 'Image' '(' args ')' | 'Color' '.' name | 'Color' '(' args ')' | 'LinearGradient' '(' args ')'
 ///           | ('Rectangle' | 'RoundedRectangle' | 'Circle' | 'Ellipse' | 'Capsule' | 'Spacer' | 'Text') '(' args ')'
-///           | ('HStack' | 'VStack' | 'ZStack') ('(' args ')')? '{' body '}'
+///           | ('HStack' | 'VStack' | 'ZStack') ('(' args ')')? '{' body '}' | '(' chain ')'
 /// body     := (child (sep child)* ';'?)?      sep := ';' | a line break    child := view ('.' modifier)*
 /// modifier := name ('(' args ')')? ('{' chain '}' | '{' name 'in' expr '}')?   -- at least one; the
 ///             closure form `{ d in … }` belongs to alignmentGuide, `{ chain }` to overlay/background
@@ -105,7 +105,8 @@ struct ChainParser {
     /// Whether `current` ends a chain inside a body: `}`, `;`, or a token on a new line that does
     /// not continue the chain with `.`.
     private var endsChildChain: Bool {
-        isPunctuation("}") || isPunctuation(";") || current.kind == .end || current.followsNewline && !isPunctuation(".")
+        isPunctuation("}") || isPunctuation(";") || isPunctuation(")") || isPunctuation("+") || current.kind == .end
+            || current.followsNewline && !isPunctuation(".")
     }
 
     /// A chain; `context` names the modifier or container whose `{ … }` it is in, or `nil` at the top level.
@@ -118,16 +119,27 @@ struct ChainParser {
             throw error(expected: "a view to start the content: Image(\"name\"), Color.red, a shape, Text(…), Spacer() or a stack")
         }
         var modifiers: [ModifierSyntax] = []
-        while nested ? !endsChildChain : current.kind != .end {
+        while nested ? !endsChildChain : current.kind != .end && !isPunctuation("+") {
             let dotOptional = leaf == nil && modifiers.isEmpty
             if !nested, isPunctuation(";") || current.followsNewline && !isPunctuation(".") && !dotOptional { break }
             if !accept("."), !dotOptional {
+                if current.kind == .identifier("Text") {
+                    throw error(expected: "`+` between Texts (in a URL query a raw `+` reads as a space: write it %2B)")
+                }
                 throw error(expected: nested ? "`.` and a modifier, `;`, a new line or `}`" : "`.` and a modifier, or the end of the chain")
             }
             try countNode(at: current.offset)
             modifiers.append(try modifier())
         }
-        return ChainSyntax(leaf: leaf, modifiers: modifiers, offset: start)
+        let operand = ChainSyntax(leaf: leaf, modifiers: modifiers, offset: start)
+        guard isPunctuation("+") else { return operand }
+        // `Text(…) + Text(…)`: modifiers bind tighter than `+`, as in Swift.
+        var parts = [operand]
+        while accept("+") {
+            let next = try chain(in: "+")
+            if case .concatenation(let more)? = next.leaf, next.modifiers.isEmpty { parts += more } else { parts.append(next) }
+        }
+        return ChainSyntax(leaf: .concatenation(parts), modifiers: [], offset: start)
     }
 
     private mutating func modifier() throws(SpecError) -> ModifierSyntax {

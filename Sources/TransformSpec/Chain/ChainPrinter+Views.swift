@@ -16,7 +16,7 @@ extension ChainPrinter {
         case .shapeView(let view):
             return shapeText(view.kind) + drawingText(view)
         case .text(let text):
-            return "Text(\(quoted(text.string)))" + fontText(text.font) + styleText(text)
+            return textView(text)
         case let .padding(child, insets):
             return print(child) + ".padding(\(insetsText(insets)))"
         case let .layoutPriority(child, value):
@@ -66,28 +66,6 @@ extension ChainPrinter {
         case .fill: return ".fill(\(paint))"
         case .stroke(let w): return ".stroke(\(paint)\(width(w)))"
         case .strokeBorder(let w): return ".strokeBorder(\(paint)\(width(w)))"
-        }
-    }
-
-    /// `fontWeight`/`bold()`, `italic()` and a non-black `foregroundStyle`, in that order.
-    private func styleText(_ text: TextView) -> String {
-        var out = ""
-        switch text.weight {
-        case nil: break
-        case .bold?: out += ".bold()"
-        case let weight?: out += ".fontWeight(.\(weight.rawValue))"
-        }
-        if text.italic { out += ".italic()" }
-        if text.color != TextView.primary { out += ".foregroundStyle(\(paintText(.color(text.color))))" }
-        return out
-    }
-
-    private func fontText(_ font: Font) -> String {
-        switch font {
-        case .textStyle(.body): ""
-        case .textStyle(let style): ".font(.\(style.rawValue))"
-        case .system(let size, .regular): ".font(.system(size:\(number(size))))"
-        case .system(let size, let weight): ".font(.system(size:\(number(size)),weight:.\(weight.rawValue)))"
         }
     }
 

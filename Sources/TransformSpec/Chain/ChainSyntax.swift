@@ -45,6 +45,8 @@ enum LeafSyntax: Equatable {
     case view(name: String, arguments: [Argument], offset: Int)
     /// `HStack(spacing: 8) { A; B }`: a container, its arguments and its children in order.
     case stack(name: String, arguments: [Argument], children: [ChainSyntax], offset: Int)
+    /// `Text("a").bold() + Text("b")`: Texts joined into one paragraph, in order.
+    case concatenation([ChainSyntax])
 }
 
 /// The closure of `alignmentGuide(_:computeValue:)`: `{ _ in 20 }` or `{ d in d.height * 0.5 }`.

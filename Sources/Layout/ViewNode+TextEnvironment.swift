@@ -1,0 +1,35 @@
+extension ViewNode {
+    /// This tree with `environment` handed down to every `Text` in it, overlays and backgrounds
+    /// included: what a text modifier on a container (`VStack { … }.font(.title)`) means in SwiftUI.
+    /// Settings a Text (or a container nearer to it) made itself stay.
+    public func inheritingText(_ environment: TextEnvironment) -> ViewNode {
+        if case .text(let text) = self { return .text(text.inheriting(environment)) }
+        return mappingChildren { $0.inheritingText(environment) }
+    }
+
+    /// This node with `transform` applied to each of its direct children (content views included).
+    public func mappingChildren(_ transform: (ViewNode) -> ViewNode) -> ViewNode {
+        switch self {
+        case .image, .shape, .spacer, .shapeView, .text:
+            self
+        case let .aspectRatio(child, ratio, mode): .aspectRatio(transform(child), ratio: ratio, contentMode: mode)
+        case let .frame(child, width, height, alignment): .frame(transform(child), width: width, height: height, alignment: alignment)
+        case let .flexFrame(child, frame): .flexFrame(transform(child), frame)
+        case let .overlay(child, content, alignment): .overlay(transform(child), content: transform(content), alignment: alignment)
+        case let .background(child, content, alignment): .background(transform(child), content: transform(content), alignment: alignment)
+        case let .border(child, paint, width): .border(transform(child), paint: paint, width: width)
+        case let .clipped(child, antialiased): .clipped(transform(child), antialiased: antialiased)
+        case let .hStack(alignment, spacing, children): .hStack(alignment: alignment, spacing: spacing, children: children.map(transform))
+        case let .vStack(alignment, spacing, children): .vStack(alignment: alignment, spacing: spacing, children: children.map(transform))
+        case let .zStack(alignment, children): .zStack(alignment: alignment, children: children.map(transform))
+        case let .padding(child, insets): .padding(transform(child), insets)
+        case let .layoutPriority(child, priority): .layoutPriority(transform(child), priority)
+        case let .fixedSize(child, horizontal, vertical): .fixedSize(transform(child), horizontal: horizontal, vertical: vertical)
+        case let .alignmentGuide(child, guide): .alignmentGuide(transform(child), guide)
+        case let .effect(child, effect): .effect(transform(child), effect)
+        case let .ignoresSafeArea(child): .ignoresSafeArea(transform(child))
+        case let .backgroundStyle(child, paint): .backgroundStyle(transform(child), paint)
+        case let .id(child, name): .id(transform(child), name)
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import Layout
+
+/// Printing `Text`: each run as `Text("…")` with the styling it sets, runs joined with `+` inside
+/// parentheses, then the paragraph settings. Attributes print in a fixed order and only when set:
+/// `.font(…)`, `.fontWeight(…)` (`.bold()` for bold), `.italic(…)`, `.fontDesign(…)`,
+/// `.foregroundStyle(…)`, `.kerning(…)`, `.tracking(…)`; then `.lineLimit(…)`,
+/// `.multilineTextAlignment(…)`, `.truncationMode(…)`, `.minimumScaleFactor(…)`.
+extension ChainPrinter {
+    func textView(_ text: TextView) -> String {
+        let runs = text.runs.map(run).joined(separator: "+")
+        return (text.runs.count == 1 ? runs : "(\(runs))") + paragraphText(text.paragraph)
+    }
+
+    private func run(_ run: TextRun) -> String {
+        let a = run.attributes
+        var out = "Text(\(quoted(run.string)))"
+        if let font = a.font { out += ".font(\(fontText(font)))" }
+        switch a.weight {
+        case nil: break
+        case .bold?: out += ".bold()"
+        case let weight?: out += ".fontWeight(.\(weight.rawValue))"
+        }
+        if let italic = a.italic { out += italic ? ".italic()" : ".italic(false)" }
+        if let design = a.design { out += ".fontDesign(.\(design.rawValue))" }
+        if let color = a.color { out += ".foregroundStyle(\(paintText(.color(color))))" }
+        if let kerning = a.kerning { out += ".kerning(\(number(kerning)))" }
+        if let tracking = a.tracking { out += ".tracking(\(number(tracking)))" }
+        return out
+    }
+
+    private func fontText(_ font: Font) -> String {
+        switch font {
+        case .textStyle(let style): ".\(style.rawValue)"
+        case .system(let size, .regular): ".system(size:\(number(size)))"
+        case .system(let size, let weight): ".system(size:\(number(size)),weight:.\(weight.rawValue))"
+        }
+    }
+
+    private func paragraphText(_ p: TextParagraph) -> String {
+        var out = ""
+        if let limit = p.lineLimit {
+            if let max = limit.max {
+                out += limit.min == max && max > 1 ? ".lineLimit(\(max),reservesSpace:true)" : ".lineLimit(\(max))"
+            } else {
+                out += ".lineLimit(nil)"
+            }
+        }
+        if let alignment = p.alignment { out += ".multilineTextAlignment(.\(alignment.rawValue))" }
+        if let truncation = p.truncation { out += ".truncationMode(.\(truncation.rawValue))" }
+        if let factor = p.minimumScaleFactor { out += ".minimumScaleFactor(\(number(factor)))" }
+        return out
+    }
+}
