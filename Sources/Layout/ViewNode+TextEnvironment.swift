@@ -1,10 +1,14 @@
 extension ViewNode {
     /// This tree with `environment` handed down to every `Text` in it, overlays and backgrounds
     /// included: what a text modifier on a container (`VStack { … }.font(.title)`) means in SwiftUI.
-    /// Settings a Text (or a container nearer to it) made itself stay.
+    /// Settings a Text (or a container nearer to it) made itself stay. A `foregroundStyle` also
+    /// reaches the shapes that draw in the foreground style.
     public func inheritingText(_ environment: TextEnvironment) -> ViewNode {
-        if case .text(let text) = self { return .text(text.inheriting(environment)) }
-        return mappingChildren { $0.inheritingText(environment) }
+        switch self {
+        case .text(let text): .text(text.inheriting(environment))
+        case .shapeView(let shape): .shapeView(shape.inheritingForeground(environment.attributes.color))
+        default: mappingChildren { $0.inheritingText(environment) }
+        }
     }
 
     /// This node with `transform` applied to each of its direct children (content views included).

@@ -174,8 +174,7 @@ public enum ViewTreeBuilder {
         let paint = t["paint"]
         if let w = paint?["stroke"].number { return .shapeView(ShapeView(kind: kind, drawing: .stroke(lineWidth: w))) }
         if let w = paint?["strokeBorder"].number { return .shapeView(ShapeView(kind: kind, drawing: .strokeBorder(lineWidth: w))) }
-        let fill = Paint.color(paint?["fill"]?.string.map { color($0) } ?? RGBAColor(red: 0, green: 0, blue: 0))
-        return .shapeView(ShapeView(kind: kind, paint: fill))
+        return .shapeView(ShapeView(kind: kind, paint: paint?["fill"]?.string.map { .color(color($0)) }))
     }
 
     static func modify(_ node: ViewNode, _ name: String, _ a: JSON) throws -> ViewNode {

@@ -17,7 +17,7 @@ struct ChainPrinterViewTests {
             (.hStack(alignment: .top, spacing: 8, children: [circle, .spacer(minLength: nil)]),
              "HStack(alignment:.top,spacing:8){Circle().fill(Color.red);Spacer()}"),
             (.vStack(alignment: .center, spacing: nil, children: [rr, .text(TextView("Hi", font: .textStyle(.title)))]),
-             #"VStack{RoundedRectangle(cornerRadius:12,style:.circular).strokeBorder(Color.black,lineWidth:2);Text("Hi").font(.title)}"#),
+             #"VStack{RoundedRectangle(cornerRadius:12,style:.circular).strokeBorder(lineWidth:2);Text("Hi").font(.title)}"#),
             (.zStack(alignment: .bottomTrailing, children: []), "ZStack(alignment:.bottomTrailing){}"),
             (.padding(circle, EdgeInsets(top: 16, leading: 16, bottom: 16, trailing: 16)), "Circle().fill(Color.red).padding(16)"),
             (.padding(circle, EdgeInsets(top: 1, leading: 0, bottom: 0, trailing: 0)),

@@ -77,9 +77,10 @@ struct ViewTreeRoundTripTests {
     static let sameTree: [[String]] = [
         ["HStack{Color.red;Color.blue}", "HStack {\n  Color.red\n  Color.blue\n}", "HStack(alignment: .center, spacing: nil) { Color.red; Color.blue; }",
          "HStack(alignment: VerticalAlignment.center) {\r\n Color.red ;\n\n Color.blue }"],
-        ["Circle().fill(Color.black)", "Circle()", "Circle().fill()", "Circle().fill(.black)"],
-        ["RoundedRectangle(cornerRadius: 4).strokeBorder(lineWidth: 1)", "RoundedRectangle(cornerRadius:4,style:.continuous).strokeBorder(Color.black)",
-         "RoundedRectangle(cornerSize: CGSize(width: 4, height: 4)).strokeBorder(.black, lineWidth: 1)"],
+        ["Circle()", "Circle().fill()"], ["Circle().fill(Color.black)", "Circle().fill(.black)"],
+        ["RoundedRectangle(cornerRadius: 4).strokeBorder(lineWidth: 1)", "RoundedRectangle(cornerRadius:4,style:.continuous).strokeBorder()"],
+        ["RoundedRectangle(cornerRadius:4,style:.continuous).strokeBorder(Color.black)", "RoundedRectangle(cornerSize: CGSize(width: 4, height: 4)).strokeBorder(.black, lineWidth: 1)"],
+        ["VStack { Circle(); Text(\"a\") }.foregroundStyle(.red)", "VStack { Circle().fill(Color.red); Text(\"a\").foregroundStyle(.red) }"],
         ["Color.red.padding()", "Color.red.padding(16)", "Color.red.padding(.all)", "Color.red.padding(.all, 16)",
          "Color.red.padding([.horizontal, .vertical])", "Color.red.padding(EdgeInsets(top: 16, leading: 16, bottom: 16, trailing: 16))"],
         ["Color.red.padding(.horizontal, 10)", "Color.red.padding([.leading, .trailing], 10)", "Color.red.padding(EdgeInsets(leading: 10, trailing: 10))"],

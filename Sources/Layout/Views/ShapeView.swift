@@ -27,15 +27,28 @@ public enum ShapeDrawing: Sendable, Hashable {
 }
 
 /// A shape used as a view: `Circle().fill(Color.red)`, `RoundedRectangle(cornerRadius: 8).stroke()`.
-/// An unstyled shape fills with the foreground style, black (views spec §5.3).
+/// A shape given no paint (`Circle()`, `.stroke(lineWidth: 2)`) draws in the foreground style: a
+/// `foregroundStyle` around it, else black (views spec §5.3).
 public struct ShapeView: Sendable, Hashable {
     public var kind: ShapeKind
     public var paint: Paint
     public var drawing: ShapeDrawing
+    /// True while `paint` is the default foreground (black) that an enclosing `foregroundStyle` replaces.
+    public var usesForegroundStyle: Bool
 
-    public init(kind: ShapeKind, paint: Paint = .color(RGBAColor(red: 0, green: 0, blue: 0)), drawing: ShapeDrawing = .fill) {
+    public static let defaultForeground = Paint.color(RGBAColor(red: 0, green: 0, blue: 0))
+
+    /// A shape with `paint`, or in the foreground style when `paint` is `nil`.
+    public init(kind: ShapeKind, paint: Paint? = nil, drawing: ShapeDrawing = .fill) {
         self.kind = kind
-        self.paint = paint
+        self.paint = paint ?? Self.defaultForeground
         self.drawing = drawing
+        usesForegroundStyle = paint == nil
+    }
+
+    /// This shape in `color` if it draws in the foreground style.
+    public func inheritingForeground(_ color: RGBAColor?) -> ShapeView {
+        guard usesForegroundStyle, let color else { return self }
+        return ShapeView(kind: kind, paint: .color(color), drawing: drawing)
     }
 }

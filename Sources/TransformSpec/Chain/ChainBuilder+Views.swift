@@ -11,8 +11,6 @@ extension ChainBuilder {
         "fill", "stroke", "strokeBorder",
     ] + textModifiers.sorted()
 
-    private static let black = RGBAColor(red: 0, green: 0, blue: 0)
-
     /// `Rectangle()` … `Capsule()`, `Spacer(minLength:)`, `Text("…")`.
     func viewLeaf(_ name: String, _ arguments: [Argument], at offset: Int) throws(SpecError) -> Partial {
         let call = { (signature: [ArgumentList.Parameter]) throws(SpecError) -> ArgumentList in
@@ -68,7 +66,8 @@ extension ChainBuilder {
                                 message: "\(problem): write it right after Rectangle(), Circle(), … and before any other modifier")
             }
             let args = try arguments(m, m.name == "fill" ? [.init(label: nil)] : [.init(label: nil), .init(label: "lineWidth")])
-            shape.paint = try args[nil].map { (e) throws(SpecError) in try values.paint(e) } ?? .color(Self.black)
+            let paint = try args[nil].map { (e) throws(SpecError) in try values.paint(e) }
+            shape = ShapeView(kind: shape.kind, paint: paint)
             let width = try args["lineWidth"].map { (e) throws(SpecError) in try values.finite(e, "lineWidth") } ?? 1
             shape.drawing = switch m.name {
             case "fill": .fill

@@ -59,13 +59,16 @@ extension ChainPrinter {
         }
     }
 
+    /// The drawing and its paint; a shape in the foreground style names no paint (`Circle()`,
+    /// `.stroke(lineWidth:2)`).
     private func drawingText(_ view: ShapeView) -> String {
-        let paint = paintText(view.paint)
-        let width = { (w: Double) in w == 1 ? "" : ",lineWidth:\(number(w))" }
+        let paint = view.usesForegroundStyle ? nil : paintText(view.paint)
+        let width = { (w: Double) in w == 1 ? "" : "lineWidth:\(number(w))" }
+        let args = { (w: Double) in [paint, w == 1 ? nil : width(w)].compactMap { $0 }.joined(separator: ",") }
         switch view.drawing {
-        case .fill: return ".fill(\(paint))"
-        case .stroke(let w): return ".stroke(\(paint)\(width(w)))"
-        case .strokeBorder(let w): return ".strokeBorder(\(paint)\(width(w)))"
+        case .fill: return paint.map { ".fill(\($0))" } ?? ""
+        case .stroke(let w): return ".stroke(\(args(w)))"
+        case .strokeBorder(let w): return ".strokeBorder(\(args(w)))"
         }
     }
 

@@ -8,7 +8,8 @@ import Layout
 ///   children are separated by `;`; `alignment:` is left out when `.center`, `spacing:` when `nil`.
 /// - `Spacer()`, `Spacer(minLength:20)`; `Text("Hi")` plus `.font(.title)` or `.font(.system(size:20))`
 ///   unless the font is `.body`.
-/// - shapes always name their paint: `Circle().fill(Color.red)`, `Rectangle().stroke(Color.black,lineWidth:2)`,
+/// - shapes name their paint unless they draw in the foreground style: `Circle().fill(Color.red)`,
+///   `Circle()`, `Rectangle().stroke(Color.black,lineWidth:2)`, `Rectangle().stroke(lineWidth:2)`,
 ///   `RoundedRectangle(cornerRadius:12,style:.circular).strokeBorder(Color.blue)` (lineWidth 1 and style
 ///   `.continuous` left out; unequal corners as `cornerSize:CGSize(width:…,height:…)`), `Capsule(style:.circular)`.
 ///   A bare `Color`/gradient leaf (`.shape`) prints as the colour itself.
