@@ -42,7 +42,11 @@ public final class ImageService: Sendable {
             renderer: renderer, pool: pool, cache: cache, flights: SingleFlight(), specs: SpecMemo(limits: configuration.spec),
             negotiation: FormatNegotiation(avif: configuration.avif, webp: configuration.webp),
             cacheControl: configuration.cacheControl, logger: logger, statistics: statistics, metrics: metrics)
-        let view = ViewRoute(templates: TemplateFolder(path: configuration.templates, limits: configuration.spec), image: route)
+        let templates = TemplateFolder(path: configuration.templates, limits: configuration.spec)
+        if !templates.directory.isReadable {
+            logger.warning("templates folder \(configuration.templates) cannot be read: /view/ answers 404 (set templates)")
+        }
+        let view = ViewRoute(templates: templates, image: route)
         let accessLog = AccessLog(logger: logger)
         var serverConfiguration = configuration.server
         serverConfiguration.errorResponse = { status in ErrorMapping.response(status: status, message: status.reason) }
