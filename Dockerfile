@@ -28,6 +28,7 @@ RUN apt-get update \
     && useradd --system --uid 10001 --gid imgframe --home-dir /nonexistent --shell /usr/sbin/nologin imgframe \
     && install -d -o imgframe -g imgframe /var/cache/imgframe
 COPY --from=build /out/imgframe /usr/local/bin/imgframe
+# The samples, and the view templates in Samples/templates (served at /view/…).
 COPY Samples /srv/images
 COPY config/imgframe.conf /etc/imgframe/imgframe.conf
 
@@ -38,6 +39,7 @@ ENV IMGFRAME_HOST=0.0.0.0 \
     IMGFRAME_PORT=8080 \
     IMGFRAME_METRICS_LISTEN=0.0.0.0:9090 \
     IMGFRAME_ROOT=/srv/images \
+    IMGFRAME_TEMPLATES=/srv/images/templates \
     IMGFRAME_CACHE_DIR=/var/cache/imgframe \
     MALLOC_ARENA_MAX=2 \
     MALLOC_MMAP_THRESHOLD_=131072 \

@@ -21,11 +21,13 @@ enum ErrorMapping {
             return Outcome(status: .badRequest, message: error.description, parameter: error.parameter)
         case let error as RenderError:
             return outcome(for: error)
+        case let error as TemplateError:
+            return outcome(for: error)
         case let error as RequestError:
             switch error {
             case .badPath(let message): return Outcome(status: .badRequest, message: message, parameter: "path")
             case .methodNotAllowed: return Outcome(status: .methodNotAllowed, message: "only GET and HEAD are allowed here")
-            case .notFound: return Outcome(status: .notFound, message: "no such route; images are under /img/")
+            case .notFound: return Outcome(status: .notFound, message: "no such route; images are under /img/, view templates under /view/")
             case .overloaded: return Outcome(status: .serviceUnavailable, message: "too many renders in progress; retry shortly")
             case .queueTimedOut: return Outcome(status: .serviceUnavailable, message: "no renderer was free in time; retry shortly")
             }
@@ -58,6 +60,20 @@ enum ErrorMapping {
             Outcome(status: .serviceUnavailable, message: error.description)
         case .internalFailure:
             Outcome(status: .internalServerError, message: "internal error while rendering", isServerFault: true)
+        }
+    }
+
+    /// A missing or misnamed template is the client's; a template file that cannot be read or parsed
+    /// is the operator's (500, logged), and its message names the file and the parser's complaint so
+    /// whoever wrote it can fix it from the response or the log.
+    private static func outcome(for error: TemplateError) -> Outcome {
+        switch error {
+        case .invalidName:
+            Outcome(status: .badRequest, message: error.description, parameter: "template")
+        case .notFound:
+            Outcome(status: .notFound, message: error.description, parameter: "template")
+        case .unreadable, .invalid:
+            Outcome(status: .internalServerError, message: error.description, parameter: "template", isServerFault: true)
         }
     }
 

@@ -10,7 +10,8 @@ import Vips
 
 /// `GET|HEAD /img/{path}?{query}`: parse, resolve the sources, answer `If-None-Match` and cache hits
 /// without rendering; otherwise render once per key on the worker pool (identical concurrent misses
-/// share it), store the result and answer with the image and its caching headers.
+/// share it), store the result and answer with the image and its caching headers. View templates
+/// (`ViewRoute`) make their own spec and are served from `serve` the same way.
 struct ImageRoute: Sendable {
     let renderer: Renderer
     let pool: WorkerPool
@@ -28,6 +29,17 @@ struct ImageRoute: Sendable {
         do {
             let name = try ImagePath.sourceName(fromTarget: request.path)
             let (spec, canonical) = try specs.spec(source: name, query: request.query)
+            serve(spec, canonical: canonical, request, respond: respond)
+        } catch {
+            respond(Self.errorResponse(error, logger: logger), "-")
+        }
+    }
+
+    /// Answers a parsed request: `canonical` is `spec.canonicalForm` (the cache key's input).
+    func serve(
+        _ spec: TransformSpec, canonical: String, _ request: HTTPRequest, respond: @escaping @Sendable (HTTPResponse, _ cache: String) -> Void
+    ) {
+        do {
             let sources = try spec.view.imageRefs.map { ref throws(RenderError) in
                 (ref, try renderer.sources.source(for: ref, primary: spec.source, scale: spec.scale))
             }

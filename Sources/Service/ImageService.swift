@@ -6,8 +6,8 @@ import Logging
 import Render
 import Vips
 
-/// The running service: the HTTP server, its routes (`/img/…`, `/healthz`, `/readyz`), the render
-/// pool and the access log, wired from one `ServiceConfiguration`.
+/// The running service: the HTTP server, its routes (`/img/…`, `/view/…`, `/healthz`, `/readyz`),
+/// the render pool and the access log, wired from one `ServiceConfiguration`.
 public final class ImageService: Sendable {
     public let configuration: ServiceConfiguration
     private let server: HTTPServer
@@ -42,6 +42,11 @@ public final class ImageService: Sendable {
             renderer: renderer, pool: pool, cache: cache, flights: SingleFlight(), specs: SpecMemo(limits: configuration.spec),
             negotiation: FormatNegotiation(avif: configuration.avif, webp: configuration.webp),
             cacheControl: configuration.cacheControl, logger: logger, statistics: statistics, metrics: metrics)
+        let templates = TemplateFolder(path: configuration.templates, limits: configuration.spec)
+        if !templates.directory.isReadable {
+            logger.warning("templates folder \(configuration.templates) cannot be read: /view/ answers 404 (set templates)")
+        }
+        let view = ViewRoute(templates: templates, image: route)
         let accessLog = AccessLog(logger: logger)
         var serverConfiguration = configuration.server
         serverConfiguration.errorResponse = { status in ErrorMapping.response(status: status, message: status.reason) }
@@ -74,7 +79,7 @@ public final class ImageService: Sendable {
                 respond(response)
             }
             if metricsOnMainPort, Self.isMetricsRequest(request) { return finish(exposition(), "-") }
-            Self.route(request, image: route, sources: sources, signer: signer, finish: finish)
+            Self.route(request, image: route, view: view, sources: sources, signer: signer, finish: finish)
         }
         box.server = server
         self.server = server
@@ -99,10 +104,11 @@ public final class ImageService: Sendable {
     }
 
     private static func route(
-        _ request: HTTPRequest, image: ImageRoute, sources: SourceDirectory, signer: URLSigner, finish: @escaping @Sendable (HTTPResponse, String) -> Void
+        _ request: HTTPRequest, image: ImageRoute, view: ViewRoute, sources: SourceDirectory, signer: URLSigner,
+        finish: @escaping @Sendable (HTTPResponse, String) -> Void
     ) {
         let path = request.path
-        let known = path == "/healthz" || path == "/readyz" || path.hasPrefix(ImagePath.prefix)
+        let known = path == "/healthz" || path == "/readyz" || path.hasPrefix(ImagePath.prefix) || path.hasPrefix(ViewRoute.prefix)
         guard known else { return finish(ErrorMapping.response(ErrorMapping.outcome(for: RequestError.notFound)), "-") }
         guard request.method == "GET" || request.method == "HEAD" else {
             return finish(ErrorMapping.response(ErrorMapping.outcome(for: RequestError.methodNotAllowed)), "-")
@@ -118,6 +124,7 @@ public final class ImageService: Sendable {
             if signer.isEnabled, signer.verify(path: path, query: request.query, now: Int(Date().timeIntervalSince1970)) != .valid {
                 return finish(ErrorMapping.response(status: .forbidden, message: "forbidden"), "-")
             }
+            if path.hasPrefix(ViewRoute.prefix) { return view.handle(request, respond: finish) }
             image.handle(request, respond: finish)
         }
     }

@@ -105,6 +105,9 @@ public enum Limits {
     public static let viewNodes = 256
     /// Largest `scale`/`dpr`.
     public static let renderScale = 4.0
+    /// Largest view template file (`templates` folder); the view-tree limits above apply to its
+    /// contents as to a chain, all but the chain length.
+    public static let templateBytes = 64 * 1024
 
     // Memory returned to the system (glibc malloc; see `Allocator`).
     /// Allocator arenas; glibc's default of 8 per core strands freed memory in per-thread heaps.

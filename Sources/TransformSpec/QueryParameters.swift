@@ -13,6 +13,10 @@ public struct QueryParameters: Sendable, Hashable {
         "blur", "grayscale", "pad", "bg", "border", "overlay", "oalign",
     ]
 
+    /// The keys a view template (`/view/…`) accepts besides its own parameters: how to render and
+    /// encode, and the signature. A template's parameters may not take these names.
+    public static let rendererOptions = ["fmt", "q", "scale", "dpr", "pw", "ph", "opaque", "sig", "exp"]
+
     /// Keys that name the same setting.
     static let aliases = ["dpr": "scale"]
 
@@ -22,16 +26,29 @@ public struct QueryParameters: Sendable, Hashable {
 
     /// Parses `a=1&b=2` (without the leading `?`), percent-decoding keys and values (`+` is a space).
     public init(query: String) throws(SpecError) {
-        for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let key = try Self.decode(parts[0], param: String(parts[0]))
-            let value = parts.count > 1 ? try Self.decode(parts[1], param: key) : ""
+        try self.init(pairs: Self.pairs(query))
+    }
+
+    /// Known keys and their decoded values, each key at most once.
+    init(pairs: [(key: String, value: String)]) throws(SpecError) {
+        for (key, value) in pairs {
             guard Self.known.contains(key) else { throw .unknownParameter(key) }
             let canonicalKey = Self.aliases[key] ?? key
             guard values[canonicalKey] == nil else { throw .duplicateParameter(key) }
             values[canonicalKey] = value
             keys.append(key)
         }
+    }
+
+    /// The decoded `key=value` pairs of a query, in order, whatever their keys.
+    public static func pairs(_ query: String) throws(SpecError) -> [(key: String, value: String)] {
+        var pairs: [(key: String, value: String)] = []
+        for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let key = try decode(parts[0], param: String(parts[0]))
+            pairs.append((key, parts.count > 1 ? try decode(parts[1], param: key) : ""))
+        }
+        return pairs
     }
 
     /// The value of `key` (aliases resolved), if present.

@@ -9,6 +9,10 @@ public enum SpecError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidValue(param: String, value: String, expected: String)
     /// The query has a key the service does not know.
     case unknownParameter(String)
+    /// A view template was given a parameter it does not have (nor is it a renderer option).
+    case unknownTemplateParameter(String, template: String, parameters: [String])
+    /// A view template's parameter has no value in the query.
+    case missingTemplateParameter(String, template: String)
     /// The same parameter (or an alias of it) appears twice.
     case duplicateParameter(String)
     /// `chain` was combined with layout sugar parameters.
@@ -24,7 +28,7 @@ public enum SpecError: Error, Sendable, Hashable, CustomStringConvertible {
         case .syntax(let p, _, _, _), .argument(let p, _, _), .invalidValue(let p, _, _),
              .conflict(let p, _), .limitExceeded(let p, _):
             p
-        case .unknownParameter(let p), .duplicateParameter(let p):
+        case .unknownParameter(let p), .duplicateParameter(let p), .unknownTemplateParameter(let p, _, _), .missingTemplateParameter(let p, _):
             p
         case .chainWithSugar:
             "chain"
@@ -41,6 +45,12 @@ public enum SpecError: Error, Sendable, Hashable, CustomStringConvertible {
             "`\(param)` must be \(expected); got `\(value)`"
         case .unknownParameter(let name):
             "unknown parameter `\(name)`; known parameters: \(QueryParameters.known.joined(separator: ", "))"
+        case let .unknownTemplateParameter(name, template, parameters):
+            "unknown parameter `\(name)` for template `\(template)`; its parameters: "
+                + (parameters.isEmpty ? "none" : parameters.map { "`\($0)`" }.joined(separator: ", "))
+                + "; renderer options: \(QueryParameters.rendererOptions.joined(separator: ", "))"
+        case let .missingTemplateParameter(name, template):
+            "template `\(template)` needs the parameter `\(name)`, e.g. ?\(name)=…"
         case .duplicateParameter(let name):
             "`\(name)` is given more than once"
         case .chainWithSugar(let names):

@@ -44,7 +44,7 @@ public struct TransformSpec: Sendable, Hashable {
     /// Parses a request for `source` from decoded query parameters.
     public static func parse(source: String, parameters: QueryParameters, limits: SpecLimits = SpecLimits()) throws(SpecError) -> TransformSpec {
         let values = SugarValues(query: parameters)
-        let proposal = ProposedSize(width: try values.length("pw"), height: try values.length("ph"))
+        let proposal = try proposal(parameters)
         let view: ViewNode
         if let chain = parameters["chain"] {
             let sugar = parameters.keys.filter { QueryParameters.layoutSugar.contains($0) }
@@ -53,6 +53,21 @@ public struct TransformSpec: Sendable, Hashable {
         } else {
             view = try SugarCompiler(values: values, limits: limits).compile(proposal: proposal)
         }
+        return try rendered(view, source: source, proposal: proposal, parameters: parameters, limits: limits)
+    }
+
+    /// `ImageRenderer.proposedSize` from `pw` and `ph`.
+    static func proposal(_ parameters: QueryParameters) throws(SpecError) -> ProposedSize {
+        let values = SugarValues(query: parameters)
+        return ProposedSize(width: try values.length("pw"), height: try values.length("ph"))
+    }
+
+    /// `view` with the renderer options of `parameters` (`pw`/`ph` already read into `proposal`):
+    /// `scale`, `orient`, `fmt`, `q`, `opaque`. Requests for `/img` and view templates share it.
+    static func rendered(
+        _ view: ViewNode, source: String, proposal: ProposedSize, parameters: QueryParameters, limits: SpecLimits
+    ) throws(SpecError) -> TransformSpec {
+        let values = SugarValues(query: parameters)
         let orientation: OrientationRequest
         if let name = parameters["orient"], name != "auto" {
             guard let fixed = ImageOrientation(rawValue: name) else {
@@ -75,7 +90,8 @@ public struct TransformSpec: Sendable, Hashable {
     /// Parses chain text alone into a normalised view for `source`.
     public static func parseChain(_ text: String, source: String, limits: SpecLimits = SpecLimits()) throws(SpecError) -> ViewNode {
         var builder = ChainBuilder(source: source, limits: limits)
-        return try builder.build(ChainParser.parse(text, limits: limits))
+        // No values: a `\(name)` outside a view template is an error that says so.
+        return try builder.build(ChainParser.parse(text, limits: limits).substituting([:], param: "chain"))
     }
 
     /// The chain in canonical Swift syntax, with the source image written `Image("<source>")`.

@@ -30,6 +30,7 @@ struct PlanCommand: ParsableCommand {
     var orientation: String?
 
     func validate() throws {
+        try request.requireOne()
         guard ImageSizeArgument(size) != nil else { throw ValidationError("--size must be WxH pixels, e.g. 4032x3024 or 68x68@2x") }
         if let orientation, ImageOrientation(rawValue: orientation) == nil {
             throw ValidationError("--orientation must be one of \(ImageOrientation.allCases.map(\.rawValue).joined(separator: ", "))")

@@ -19,16 +19,22 @@ struct RequestOptions: ParsableArguments {
     var scale: String?
 
     func validate() throws {
-        guard (chain == nil) != (query == nil) else { throw ValidationError("give exactly one of --chain or --query") }
+        guard chain == nil || query == nil else { throw ValidationError("give exactly one of --chain or --query") }
+    }
+
+    /// For commands that need a request: `--chain` or `--query` (`validate` has refused both).
+    func requireOne() throws {
+        guard chain != nil || query != nil else { throw ValidationError("give exactly one of --chain or --query") }
     }
 
     /// `--chain`/`--query` plus the renderer options as one query; a setting given twice is reported
     /// by the parser as a duplicate parameter.
     var composedQuery: String {
-        var parts = query.map { [$0] } ?? ["chain=" + PercentEncoding.encode(chain ?? "")]
-        for (key, value) in [("pw", pw), ("ph", ph), ("scale", scale)] {
-            if let value { parts.append(key + "=" + PercentEncoding.encode(value)) }
-        }
-        return parts.joined(separator: "&")
+        ((query.map { [$0] } ?? ["chain=" + PercentEncoding.encode(chain ?? "")]) + rendererParameters).joined(separator: "&")
+    }
+
+    /// `pw`, `ph` and `scale` as `key=value` query parts, for those given.
+    var rendererParameters: [String] {
+        [("pw", pw), ("ph", ph), ("scale", scale)].compactMap { key, value in value.map { key + "=" + PercentEncoding.encode($0) } }
     }
 }

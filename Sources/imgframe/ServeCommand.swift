@@ -27,6 +27,9 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "Folder the /img/ paths are relative to (default Samples).")
     var root: String?
 
+    @Option(help: "Folder of the view templates served at /view/{name} (default Samples/templates).")
+    var templates: String?
+
     @Option(help: "Folder for the result cache.")
     var cacheDir: String?
 
@@ -34,7 +37,7 @@ struct ServeCommand: ParsableCommand {
     var logLevel: String?
 
     func run() throws {
-        let flags = [("host", host), ("port", port), ("root", root), ("cache_dir", cacheDir), ("log_level", logLevel)]
+        let flags = [("host", host), ("port", port), ("root", root), ("templates", templates), ("cache_dir", cacheDir), ("log_level", logLevel)]
             .compactMap { key, value in value.map { (key, $0) } }
         let settings = try loadConfiguration(file: config, flags: flags)
         let level = settings.logLevel
@@ -57,7 +60,7 @@ struct ServeCommand: ParsableCommand {
         if let metricsURL = service.metricsURL { FileHandle.standardOutput.write(Data("metrics on \(metricsURL)/metrics\n".utf8)) }
         let trimming = Allocator.startPeriodicTrim()
         let logger = Logger(label: "imgframe")
-        logger.info("serving \(settings.root) with \(settings.workers) render workers")
+        logger.info("serving \(settings.root) and the templates in \(settings.templates) with \(settings.workers) render workers")
 
         // A peer that goes away must not kill the process; writes report EPIPE instead.
         signal(SIGPIPE, SIG_IGN)

@@ -2,12 +2,12 @@ import ArgumentParser
 import Foundation
 import Service
 
-/// `imgframe sign '/img/a.jpg?w=300'`: prints the signed URL (path and query) for front ends and
-/// deploy pipelines.
+/// `imgframe sign '/img/a.jpg?w=300'` (or a `/view/…` URL): prints the signed URL (path and query)
+/// for front ends and deploy pipelines.
 struct SignCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sign",
-        abstract: "Sign an /img URL with the configured key (HMAC-SHA256, parameter `sig`).",
+        abstract: "Sign an /img or /view URL with the configured key (HMAC-SHA256, parameter `sig`).",
         discussion: "Keys come from --key, or from the configuration (signing.keys / IMGFRAME_SIGNING_KEYS); the first one signs.")
 
     @Argument(help: "The path and query to sign, e.g. '/img/landscape_4.jpg?w=300&h=400&mode=fill'.")

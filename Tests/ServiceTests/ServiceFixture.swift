@@ -5,7 +5,8 @@ import Logging
 import Service
 
 /// A running `ImageService` on an ephemeral loopback port over a temporary source root holding the
-/// bundled samples, a text file named `.jpg`, a truncated JPEG, and an outside folder to escape to.
+/// bundled samples, a text file named `.jpg`, a truncated JPEG, and an outside folder to escape to;
+/// its (empty) view templates folder is `templates`.
 final class ServiceFixture {
     let folder: URL
     let root: URL
@@ -15,6 +16,7 @@ final class ServiceFixture {
     static let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Samples").standardizedFileURL
 
     var cacheFolder: URL { folder.appendingPathComponent("cache") }
+    var templates: URL { folder.appendingPathComponent("templates") }
 
     init(_ configure: (inout ServiceConfiguration) -> Void = { _ in }, faults: (@Sendable (ResultCache.FaultPoint) -> Int32?)? = nil) throws {
         let fm = FileManager.default
@@ -23,6 +25,7 @@ final class ServiceFixture {
         outside = folder.appendingPathComponent("outside")
         try fm.createDirectory(at: root.appendingPathComponent("sub"), withIntermediateDirectories: true)
         try fm.createDirectory(at: outside, withIntermediateDirectories: true)
+        try fm.createDirectory(at: folder.appendingPathComponent("templates"), withIntermediateDirectories: true)
         for name in ["landscape_4.jpg", "dot_green.png"] {
             try fm.copyItem(at: Self.samples.appendingPathComponent(name), to: root.appendingPathComponent(name))
         }
@@ -39,6 +42,7 @@ final class ServiceFixture {
         configuration.server.port = 0
         configuration.root = root.path
         configuration.cacheDirectory = folder.appendingPathComponent("cache").path
+        configuration.templates = folder.appendingPathComponent("templates").path
         configure(&configuration)
         service = try ImageService(configuration: configuration, logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }, cacheFaults: faults)
         try service.start()

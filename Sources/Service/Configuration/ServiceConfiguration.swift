@@ -19,6 +19,8 @@ public struct ServiceConfiguration: Sendable {
     public var signingKeys: [String] = []
     /// Folder the `/img/` paths are relative to. Default `Samples`.
     public var root: String = "Samples"
+    /// Folder of the view templates served at `/view/{name}` (`{name}.swift`). Default `Samples/templates`.
+    public var templates: String = "Samples/templates"
     /// Folder for the result cache. Default `$XDG_CACHE_HOME/imgframe` or `~/.cache/imgframe`.
     public var cacheDirectory: String = ServiceConfiguration.defaultCacheDirectory
     /// Byte budget of the result cache. Default 1 GiB.

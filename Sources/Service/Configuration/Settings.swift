@@ -26,6 +26,9 @@ enum Settings {
         Setting(key: "host", help: "address to listen on (IPv4, IPv6 or a host name)") { c, v throws(SettingError) in c.server.host = try text(v) },
         Setting(key: "port", help: "TCP port; 0 picks a free one") { c, v throws(SettingError) in c.server.port = try integer(v, 0...65535) },
         Setting(key: "root", help: "folder the /img/ paths are relative to") { c, v throws(SettingError) in c.root = try text(v) },
+        Setting(key: "templates", help: "folder of the view templates served at /view/{name} ({name}.swift)") { c, v throws(SettingError) in
+            c.templates = try text(v)
+        },
         Setting(key: "cache_dir", help: "folder for the result cache") { c, v throws(SettingError) in c.cacheDirectory = try text(v) },
         Setting(key: "cache.max_bytes", help: "byte budget of the result cache") { c, v throws(SettingError) in c.cacheMaxBytes = try bytes(v) },
         Setting(key: "cache.fsync", help: "fsync cache entries before they count as written") { c, v throws(SettingError) in c.cacheFsync = try bool(v) },

@@ -56,9 +56,13 @@ public struct URLSigner: Sendable {
         guard matched else { return .invalid }
         // Expiry is read the way the request parser reads the query (percent-decoded keys), so a
         // spelling such as `%65xp=` cannot hide it. A query the parser refuses fails later with 400.
-        guard let parameters = try? QueryParameters(query: String(signed)), let exp = parameters["exp"] else { return .valid }
-        guard !exp.isEmpty, exp.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let expires = Int(exp), now <= expires else {
-            return .expired
+        // Every `exp` counts (the parser refuses a second one later, with 400), whatever the other
+        // keys are: a view template's parameters are not the parser's known keys.
+        guard let pairs = try? QueryParameters.pairs(String(signed)) else { return .valid }
+        for (key, exp) in pairs where key == "exp" {
+            guard !exp.isEmpty, exp.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let expires = Int(exp), now <= expires else {
+                return .expired
+            }
         }
         return .valid
     }

@@ -4,6 +4,8 @@ struct ChainToken: Equatable {
         case identifier(String)
         case number(Double)
         case string(String)
+        /// A string literal with `\(name)` interpolations (view templates).
+        case interpolated([StringSegment])
         case punctuation(Character)
         case end
     }
@@ -20,6 +22,7 @@ struct ChainToken: Equatable {
         case .identifier(let name): "`\(name)`"
         case .number(let value): "`\(value)`"
         case .string(let text): "\"\(text)\""
+        case .interpolated(let segments): "\"\(segments.map(\.source).joined())\""
         case .punctuation(let c): "`\(c)`"
         case .end: "end of chain"
         }
@@ -27,7 +30,8 @@ struct ChainToken: Equatable {
 }
 
 /// Splits chain text into tokens: identifiers, numbers, string literals and punctuation, with
-/// whitespace ignored. Offsets count Unicode scalars from 0.
+/// whitespace and `//` line comments ignored (a comment ends at a line break, which still separates
+/// children). Offsets count Unicode scalars from 0.
 struct ChainLexer {
     private let scalars: [Unicode.Scalar]
     private let param: String
@@ -54,11 +58,20 @@ struct ChainLexer {
         }
     }
 
-    /// Skips whitespace and tells whether it held a line break.
+    /// Skips whitespace and `//` comments and tells whether they held a line break. `//` is never
+    /// valid chain syntax otherwise (`/` divides two values), so comments need no other context.
     private mutating func skipWhitespace() -> Bool {
         var newline = false
-        while index < scalars.count, scalars[index].properties.isWhitespace {
-            if scalars[index] == "\n" || scalars[index] == "\r" { newline = true }
+        while index < scalars.count {
+            let c = scalars[index]
+            if c == "\n" || c == "\r" {
+                newline = true
+            } else if c == "/", index + 1 < scalars.count, scalars[index + 1] == "/" {
+                while index < scalars.count, scalars[index] != "\n", scalars[index] != "\r" { index += 1 }
+                continue
+            } else if !c.properties.isWhitespace {
+                break
+            }
             index += 1
         }
         return newline
@@ -117,16 +130,20 @@ struct ChainLexer {
         return ChainToken(kind: .number(value), offset: start)
     }
 
-    /// A double-quoted string with Swift's simple escapes (`\"`, `\\`, `\n`, `\t`).
+    /// A double-quoted string with Swift's simple escapes (`\"`, `\\`, `\n`, `\t`) and `\(name)`
+    /// interpolations; a string with interpolations is an `.interpolated` token.
     private mutating func string(_ start: Int) throws(SpecError) -> ChainToken {
         index += 1
+        var segments: [StringSegment] = []
         var text = String.UnicodeScalarView()
         while index < scalars.count {
             let c = scalars[index]
             index += 1
             switch c {
             case "\"":
-                return ChainToken(kind: .string(String(text)), offset: start)
+                if segments.isEmpty { return ChainToken(kind: .string(String(text)), offset: start) }
+                if !text.isEmpty { segments.append(.text(String(text))) }
+                return ChainToken(kind: .interpolated(segments), offset: start)
             case "\\":
                 guard index < scalars.count else { break }
                 let escaped = scalars[index]
@@ -135,14 +152,41 @@ struct ChainLexer {
                 case "\"", "\\": text.append(escaped)
                 case "n": text.append("\n")
                 case "t": text.append("\t")
+                case "(":
+                    let offset = index - 2
+                    if !text.isEmpty { segments.append(.text(String(text))) }
+                    text = String.UnicodeScalarView()
+                    segments.append(.parameter(try interpolatedName(), offset: offset))
                 default:
-                    throw .syntax(param: param, offset: index - 2, expected: "an escape (\\\" \\\\ \\n \\t)", found: "`\\\(escaped)`")
+                    throw .syntax(param: param, offset: index - 2, expected: "an escape (\\\" \\\\ \\n \\t) or an interpolation \\(name)", found: "`\\\(escaped)`")
                 }
             default:
                 text.append(c)
             }
         }
         throw .syntax(param: param, offset: start, expected: "a closing `\"` for this string", found: "end of chain")
+    }
+
+    /// The identifier and `)` after `\(`: only a parameter name, so a template's strings can hold
+    /// values but never expressions.
+    private mutating func interpolatedName() throws(SpecError) -> String {
+        func skipSpaces() { while index < scalars.count, scalars[index] == " " { index += 1 } }
+        skipSpaces()
+        let start = index
+        while index < scalars.count, scalars[index] == "_" || scalars[index].isASCII && scalars[index].properties.isAlphabetic
+            || index > start && ("0"..."9").contains(scalars[index]) {
+            index += 1
+        }
+        let name = String(String.UnicodeScalarView(scalars[start..<index]))
+        guard !name.isEmpty else {
+            throw .syntax(param: param, offset: start, expected: "a parameter name (a Swift identifier such as `title`) after `\\(`", found: foundAt(start))
+        }
+        skipSpaces()
+        guard index < scalars.count, scalars[index] == ")" else {
+            throw .syntax(param: param, offset: index, expected: "`)` after the parameter name `\(name)`: interpolations hold a name only", found: foundAt(index))
+        }
+        index += 1
+        return name
     }
 
     private func foundAt(_ i: Int) -> String {

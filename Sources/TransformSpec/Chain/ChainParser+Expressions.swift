@@ -48,6 +48,9 @@ extension ChainParser {
         case .string(let text):
             position += 1
             return at(.string(text))
+        case .interpolated(let segments):
+            position += 1
+            return at(.interpolated(segments))
         case .punctuation("-"):
             position += 1
             return at(.negated(try primary()))

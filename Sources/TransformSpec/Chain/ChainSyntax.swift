@@ -1,8 +1,10 @@
 /// A value expression inside a modifier's parentheses, with the offset where it starts.
-struct Expression: Equatable {
-    indirect enum Kind: Equatable {
+struct Expression: Equatable, Sendable {
+    indirect enum Kind: Equatable, Sendable {
         case number(Double)
         case string(String)
+        /// `"Hello, \(name)"` in a view template; replaced by a `.string` before building.
+        case interpolated([StringSegment])
         case bool(Bool)
         case `nil`
         /// `.red`, `.infinity`, `.topLeading`: an implicit member.
@@ -30,14 +32,14 @@ struct Expression: Equatable {
 }
 
 /// One argument of a call: an optional label and its value.
-struct Argument: Equatable {
+struct Argument: Equatable, Sendable {
     var label: String?
     var value: Expression
     var offset: Int
 }
 
 /// The view a chain starts with.
-enum LeafSyntax: Equatable {
+enum LeafSyntax: Equatable, Sendable {
     case image(Argument?, offset: Int)
     case color(Expression)
     case gradient(Expression)
@@ -50,7 +52,7 @@ enum LeafSyntax: Equatable {
 }
 
 /// The closure of `alignmentGuide(_:computeValue:)`: `{ _ in 20 }` or `{ d in d.height * 0.5 }`.
-struct GuideClosureSyntax: Equatable {
+struct GuideClosureSyntax: Equatable, Sendable {
     /// The closure's parameter name, `_` when unused.
     var parameter: String
     var body: Expression
@@ -58,7 +60,7 @@ struct GuideClosureSyntax: Equatable {
 }
 
 /// A modifier call: `.frame(width: 300)` or `.overlay(alignment: .top) { Image("x") }`.
-struct ModifierSyntax: Equatable {
+struct ModifierSyntax: Equatable, Sendable {
     var name: String
     var offset: Int
     var arguments: [Argument]
@@ -69,7 +71,7 @@ struct ModifierSyntax: Equatable {
 }
 
 /// A parsed chain: an optional explicit leaf (a view or a container) and its modifiers, in order.
-struct ChainSyntax: Equatable {
+struct ChainSyntax: Equatable, Sendable {
     var leaf: LeafSyntax?
     var modifiers: [ModifierSyntax]
     var offset: Int

@@ -1,0 +1,29 @@
+import HTTP1
+import TransformSpec
+
+/// `GET|HEAD /view/{template}?{params}`: fills a view template from the query and serves the
+/// resulting spec exactly as `/img` serves its own (ETag, 304, result cache, `fmt=auto`, limits).
+struct ViewRoute: Sendable {
+    static let prefix = "/view/"
+
+    let templates: TemplateFolder
+    let image: ImageRoute
+
+    /// Answers through `respond` (once); the second argument is the cache status for the access log.
+    func handle(_ request: HTTPRequest, respond: @escaping @Sendable (HTTPResponse, _ cache: String) -> Void) {
+        do {
+            let template = try templates.template(named: Self.templateName(fromTarget: request.path))
+            let spec = try template.spec(query: String(request.query), limits: image.specs.limits)
+            image.serve(spec, canonical: spec.canonicalForm, request, respond: respond)
+        } catch {
+            respond(ImageRoute.errorResponse(error, logger: image.logger), "-")
+        }
+    }
+
+    /// The name after `/view/`, percent-decoded; anything that is not a plain name (a `/`, `..`,
+    /// encoded separators) fails `ViewTemplate.isValidName` later.
+    static func templateName(fromTarget path: Substring) -> String {
+        let raw = path.dropFirst(prefix.count)
+        return PercentDecoding.bytes(raw, plusAsSpace: false).flatMap { String(validating: $0, as: UTF8.self) } ?? String(raw)
+    }
+}
