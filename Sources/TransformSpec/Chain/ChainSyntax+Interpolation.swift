@@ -70,6 +70,8 @@ private struct StringRewriter {
         case let .stack(name, arguments, children, offset):
             return .stack(name: name, arguments: try self.arguments(arguments),
                           children: try children.map { (c) throws(SpecError) in try chain(c) }, offset: offset)
+        case .concatenation(let parts):
+            return .concatenation(try parts.map { (c) throws(SpecError) in try chain(c) })
         }
     }
 
