@@ -17,6 +17,8 @@ extension ChainPrinter {
             return shapeText(view.kind) + drawingText(view)
         case .text(let text):
             return "Text(\(quoted(text.string)))" + fontText(text.font) + styleText(text)
+        case .symbol(let symbol):
+            return symbolText(symbol)
         case let .padding(child, insets):
             return print(child) + ".padding(\(insetsText(insets)))"
         case let .layoutPriority(child, value):
@@ -82,7 +84,7 @@ extension ChainPrinter {
         return out
     }
 
-    private func fontText(_ font: Font) -> String {
+    func fontText(_ font: Font) -> String {
         switch font {
         case .textStyle(.body): ""
         case .textStyle(let style): ".font(.\(style.rawValue))"
