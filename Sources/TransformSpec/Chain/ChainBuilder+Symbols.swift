@@ -28,6 +28,7 @@ extension ChainBuilder {
     /// it goes.
     func symbolModifier(_ m: ModifierSyntax, _ partial: Partial) throws(SpecError) -> Partial? {
         guard case .symbol(var symbol) = partial else {
+            if case .view(let node) = partial, let styled = try inheritedStyle(m, node) { return .view(styled) }
             guard m.name == "imageScale" else { return nil }
             throw .argument(param: param, offset: m.offset,
                             message: "imageScale(_:) is supported directly on a symbol only, e.g. Image(systemName: \"star\").imageScale(.large)")
@@ -55,5 +56,18 @@ extension ChainBuilder {
             return nil
         }
         return .symbol(symbol)
+    }
+
+    /// `font`/`foregroundStyle`/`foregroundColor` on a view holding symbols and no Text, e.g.
+    /// `Image(systemName: "star").frame(width: 40, height: 40).foregroundStyle(.red)`: SwiftUI's
+    /// environment, filled into every symbol that has no value of its own. `nil` for other
+    /// modifiers and other views.
+    private func inheritedStyle(_ m: ModifierSyntax, _ node: ViewNode) throws(SpecError) -> ViewNode? {
+        guard ["font", "foregroundStyle", "foregroundColor"].contains(m.name), !node.symbolNames.isEmpty, !node.containsText else {
+            return nil
+        }
+        let args = try arguments(m, [.init(label: nil, optional: false)])
+        if m.name == "font" { return node.inheritingSymbolStyle(font: try values.font(args[nil]!), color: nil) }
+        return node.inheritingSymbolStyle(font: nil, color: try values.color(args[nil]!))
     }
 }
