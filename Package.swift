@@ -27,9 +27,9 @@ let package = Package(
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
         // The only module that imports CVips: owning image type, typed errors, one-time start.
         .target(name: "Vips", dependencies: ["CVips", "CJPEG"]),
-        // cairo, Pango and HarfBuzz metrics (pkg-config `pangocairo`), imported only by Render's shape
-        // rasterizer and text layout.
-        .systemLibrary(name: "CCairo", pkgConfig: "pangocairo", providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
+        // cairo, Pango, HarfBuzz metrics (pkg-config `pangocairo`) and librsvg (linked; two calls declared
+        // in the shim), imported only by Render's shape rasterizer, text layout and symbol icons.
+        .systemLibrary(name: "CCairo", pkgConfig: "pangocairo", providers: [.apt(["libcairo2-dev", "libpango1.0-dev", "librsvg2-dev"])]),
         // Executes a RenderPlan with Vips: load, orient, sRGB, resample, tile, 9-slice, composite, encode;
         // rasterizes shape paths with cairo and text with Pango.
         .target(name: "Render", dependencies: ["Layout", "TransformSpec", "Vips", "CCairo"]),

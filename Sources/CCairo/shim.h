@@ -1,5 +1,6 @@
-// cairo, Pango (through pangocairo) and HarfBuzz's OpenType metrics: the C APIs the Render module
-// draws paths and text with, imported only by `ShapeRasterizer` and `PangoTextLayout`.
+// cairo, Pango (through pangocairo), HarfBuzz's OpenType metrics and librsvg: the C APIs the Render
+// module draws paths, text and symbol icons with, imported only by `CairoMask`, `ShapeRasterizer`,
+// `PangoTextLayout` and `SymbolRasterizer`.
 //
 // Why one module: pangocairo's header includes cairo's, and two Clang modules that both include
 // cairo.h each get a copy of its declarations; an optimized (whole-module) build then finds cairo's
@@ -12,5 +13,20 @@
 #include <cairo.h>
 #include <pango/pangocairo.h>
 #include <hb-ot.h>
+
+// librsvg draws the bundled symbol icons (Bootstrap Icons SVGs) into a cairo context. Its header
+// cannot be included here: rsvg.h includes gdk-pixbuf's, and neither include directory is on the
+// pkg-config path of this module (a system library takes one pkg-config name, pangocairo). So the
+// two calls the renderer makes are declared as librsvg 2.54 declares them (stable since 2.46), and
+// the module links librsvg-2. Only trusted files from the icon folder are ever parsed.
+typedef struct _RsvgHandle RsvgHandle;
+typedef struct _RsvgRectangle {
+    double x;
+    double y;
+    double width;
+    double height;
+} RsvgRectangle;
+RsvgHandle *rsvg_handle_new_from_data(const guint8 *data, gsize data_len, GError **error);
+gboolean rsvg_handle_render_document(RsvgHandle *handle, cairo_t *cr, const RsvgRectangle *viewport, GError **error);
 
 #endif

@@ -2,19 +2,24 @@ extension ViewNode {
     /// This tree with `environment` handed down to every `Text` in it, overlays and backgrounds
     /// included: what a text modifier on a container (`VStack { … }.font(.title)`) means in SwiftUI.
     /// Settings a Text (or a container nearer to it) made itself stay. A `foregroundStyle` also
-    /// reaches the shapes that draw in the foreground style.
+    /// reaches the shapes that draw in the foreground style, and `font` and `foregroundStyle` the symbols.
     public func inheritingText(_ environment: TextEnvironment) -> ViewNode {
         switch self {
-        case .text(let text): .text(text.inheriting(environment))
-        case .shapeView(let shape): .shapeView(shape.inheritingForeground(environment.attributes.color))
-        default: mappingChildren { $0.inheritingText(environment) }
+        case .text(let text): return .text(text.inheriting(environment))
+        case .shapeView(let shape): return .shapeView(shape.inheritingForeground(environment.attributes.color))
+        case .symbol(var symbol):
+            // A symbol is sized by the font and tinted by the foreground style around it (views spec §8.1).
+            symbol.font = symbol.font ?? environment.attributes.font
+            symbol.color = symbol.color ?? environment.attributes.color
+            return .symbol(symbol)
+        default: return mappingChildren { $0.inheritingText(environment) }
         }
     }
 
     /// This node with `transform` applied to each of its direct children (content views included).
     public func mappingChildren(_ transform: (ViewNode) -> ViewNode) -> ViewNode {
         switch self {
-        case .image, .shape, .spacer, .shapeView, .text:
+        case .image, .shape, .spacer, .shapeView, .text, .symbol:
             self
         case let .aspectRatio(child, ratio, mode): .aspectRatio(transform(child), ratio: ratio, contentMode: mode)
         case let .frame(child, width, height, alignment): .frame(transform(child), width: width, height: height, alignment: alignment)

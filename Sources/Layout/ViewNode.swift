@@ -57,6 +57,8 @@ public indirect enum ViewNode: Sendable, Hashable {
     case shapeView(ShapeView)
     /// `Text(…)`: laid out through a `TextMeasuring` the renderer supplies.
     case text(TextView)
+    /// `Image(systemName:)`: a vector glyph the renderer maps to an icon it ships (views spec §8).
+    case symbol(SymbolView)
     /// `padding(_:)` with the insets resolved (the default length, 16, is filled in by the builder).
     case padding(ViewNode, EdgeInsets)
     /// `layoutPriority(_:)`: the priority a parent stack sees (§1.3).
@@ -88,18 +90,7 @@ extension ImageRef {
 extension ViewNode {
     /// Every image the tree shows.
     public var imageRefs: Set<ImageRef> {
-        switch self {
-        case .image(let image): [image.ref]
-        case .shape, .spacer, .shapeView, .text: []
-        case .aspectRatio(let child, _, _), .frame(let child, _, _, _), .flexFrame(let child, _), .border(let child, _, _),
-             .clipped(let child, _), .padding(let child, _), .layoutPriority(let child, _), .fixedSize(let child, _, _),
-             .alignmentGuide(let child, _), .effect(let child, _), .ignoresSafeArea(let child), .backgroundStyle(let child, _),
-             .id(let child, _):
-            child.imageRefs
-        case .overlay(let child, let content, _), .background(let child, let content, _):
-            child.imageRefs.union(content.imageRefs)
-        case .hStack(_, _, let children), .vStack(_, _, let children), .zStack(_, let children):
-            children.reduce(into: Set<ImageRef>()) { $0.formUnion($1.imageRefs) }
-        }
+        if case .image(let image) = self { return [image.ref] }
+        return subviews.reduce(into: Set<ImageRef>()) { $0.formUnion($1.imageRefs) }
     }
 }

@@ -52,6 +52,7 @@ struct PaintGeometry {
         case .fill(let op): op.placement.visiblePixelRect
         case .border(let op): op.placement.visiblePixelRect
         case .text(let op): op.placement.visiblePixelRect
+        case .symbol(let op): op.placement.visiblePixelRect
         case .shape(let op): inkArea(op)
         case .group(let group): groupArea(group)?.result
         }

@@ -9,13 +9,16 @@ import Vips
 struct PlanDrawer {
     let plan: RenderPlan
     let images: [ImageRef: SourceImage]
+    /// The SVG of every symbol the plan draws, by SF name (`SymbolLibrary.glyphs(for:)`).
+    let symbols: [String: [UInt8]]
     let limits: RenderLimits
     let deadline: Deadline
     let geometry: PaintGeometry
 
-    init(plan: RenderPlan, images: [ImageRef: SourceImage], limits: RenderLimits, deadline: Deadline) {
+    init(plan: RenderPlan, images: [ImageRef: SourceImage], symbols: [String: [UInt8]] = [:], limits: RenderLimits, deadline: Deadline) {
         self.plan = plan
         self.images = images
+        self.symbols = symbols
         self.limits = limits
         self.deadline = deadline
         geometry = PaintGeometry(plan: plan)
@@ -57,6 +60,8 @@ struct PlanDrawer {
             return try finished(try ShapeLayers.shape(paint, geometry: geometry), paint.placement, outerClips: outerClips)
         case .text(let paint):
             return try finished(try TextLayers.text(paint, scale: plan.scale), paint.placement, outerClips: outerClips)
+        case .symbol(let paint):
+            return try finished(try SymbolLayers.symbol(paint, svg: symbols[paint.symbol.name]!), paint.placement, outerClips: outerClips)
         case .group(let group):
             return try groupLayers(group, outerClips: outerClips)
         }

@@ -74,6 +74,8 @@ struct RenderBudget {
                 if geometry.inkArea(shape) != nil { layers += 1 }
             case .text(let text):
                 if text.placement.visiblePixelRect != nil { layers += 1 }
+            case .symbol(let symbol):
+                if symbol.placement.visiblePixelRect != nil { layers += 1 }
             case .group:
                 break
             }

@@ -11,6 +11,8 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
     case unsupportedSource(String)
     /// The file claims to be an image but its data is truncated or corrupt.
     case undecodable(String, detail: String)
+    /// `Image(systemName:)` names a symbol no icon stands for; `suggestions` are close names that do.
+    case unknownSymbol(String, suggestions: [String])
     /// The layout cannot be drawn (infinite or empty root, unknown image).
     case layout(LayoutError)
     /// The requested output format is not available.
@@ -33,6 +35,9 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
         case .sourceNotFound(let path): "source image `\(path)` not found"
         case .unsupportedSource(let path): "source `\(path)` is not an image in a supported format (JPEG, PNG, WebP, GIF, HEIF/AVIF, TIFF)"
         case .undecodable(let path, _): "source image `\(path)` is truncated or corrupt and cannot be decoded"
+        case let .unknownSymbol(name, suggestions):
+            "no icon for the symbol `\(name)`"
+                + (suggestions.isEmpty ? "; see the README's symbol table" : "; did you mean \(suggestions.map { "`\($0)`" }.joined(separator: ", "))?")
         case .layout(let error): error.description
         case .unsupportedFormat(let format): "output format `\(format.rawValue)` is not available yet; use jpeg, png, webp, avif or gif"
         case let .sourceTooLarge(path, reason): "source image `\(path)` is too large: \(reason)"

@@ -15,6 +15,7 @@ extension RenderPlan {
             case .border(let border): (border.placement, "a border")
             case .shape(let shape): (shape.placement, "a shape")
             case .text(let text): (text.placement, "a text")
+            case .symbol(let symbol): (symbol.placement, "a symbol")
             case .group: (nil, "")
             }
             guard let placement, placement.visiblePixelRect != nil else { continue }

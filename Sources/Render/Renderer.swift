@@ -9,12 +9,18 @@ public struct Renderer: Sendable {
     public let sources: SourceDirectory
     public let options: RenderOptions
     public let limits: RenderLimits
+    /// Where `Image(systemName:)` icons come from.
+    public let symbols: SymbolLibrary
 
-    public init(sources: SourceDirectory, options: RenderOptions = RenderOptions(), limits: RenderLimits = RenderLimits()) throws(VipsError) {
+    public init(
+        sources: SourceDirectory, options: RenderOptions = RenderOptions(), limits: RenderLimits = RenderLimits(),
+        symbols: SymbolLibrary = .shared
+    ) throws(VipsError) {
         try Vips.start()
         self.sources = sources
         self.options = options
         self.limits = limits
+        self.symbols = symbols
     }
 
     /// Renders `spec`. With `fmt=auto`, the first of `autoFormats` within its pixel cap is used (the
@@ -35,6 +41,7 @@ public struct Renderer: Sendable {
         let deadline = Deadline(timeout: limits.timeout)
 
         let images = try openSources(spec, opened: opened, deadline: deadline)
+        let glyphs = try symbols.glyphs(for: spec.view.symbolNames)
         timings.decode = lap()
         let plan: RenderPlan
         do {
@@ -50,7 +57,7 @@ public struct Renderer: Sendable {
         try plan.checkIntermediateSizes(limits)
         let choice = try FormatChoice(format: spec.format, autoFormats: autoFormats, canvas: plan.canvas, limits: limits)
         try RenderBudget(plan: plan, images: images, choice: choice, isOpaque: spec.isOpaque).check(limits)
-        let canvas = try PlanDrawer(plan: plan, images: images, limits: limits, deadline: deadline).draw()
+        let canvas = try PlanDrawer(plan: plan, images: images, symbols: glyphs, limits: limits, deadline: deadline).draw()
         timings.render = lap()
         let encoder = Encoder(
             choice: choice, quality: spec.quality, isOpaque: spec.isOpaque, matte: spec.view.matte, options: options, deadline: deadline)

@@ -46,6 +46,8 @@ enum ErrorMapping {
             Outcome(status: .unprocessableContent, message: "source image `\(name)` is truncated or corrupt", parameter: "path")
         case .layout(let layout):
             Outcome(status: .badRequest, message: layout.description)
+        case .unknownSymbol:
+            Outcome(status: .badRequest, message: error.description, parameter: "chain")
         case .unsupportedFormat:
             Outcome(status: .badRequest, message: error.description, parameter: "fmt")
         case .sourceTooLarge:

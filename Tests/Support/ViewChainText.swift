@@ -46,6 +46,8 @@ extension ViewVector {
             if let w = t["paint"]?["strokeBorder"].number { text += ".strokeBorder(lineWidth: \(n(w)))" }
             if let fill = t["paint"]?["fill"]?.string { text += ".fill(\(color(fill)))" }
             return text
+        case "SymbolImage":
+            return "Image(systemName: \"\(t["name"]!.string!)\")" + (t["resizable"]?.bool == true ? ".resizable()" : "")
         case "Text":
             var text = "Text(\"\(t["string"]!.string!)\")"
             if let size = t["font"]?["size"].number { text += ".font(.system(size: \(n(size))))" }
@@ -99,6 +101,7 @@ extension ViewVector {
         case "backgroundStyle": return ".background(\(color(a["style"]?.string)))"
         case "border": return ".border(\(color(a["style"]?.string ?? "black")), width: \(n(a["width"].number ?? 1)))"
         case "ignoresSafeArea": return "\n\(indent)    .ignoresSafeArea()"
+        case "multilineTextAlignment": return ".multilineTextAlignment(.\(a.string!))"
         case let other: return ".\(other)(…)"  // not expressible: the parser reports it
         }
     }

@@ -151,13 +151,14 @@ public enum ViewTreeBuilder {
             let r = t["cornerRadius"].number!
             return shape(.roundedRectangle(cornerSize: Size(width: r, height: r), style: style(t)), t)
         case "Text": return .text(TextView(t["string"]!.string!, font: font(t["font"])))
+        case "SymbolImage": return .symbol(SymbolView(name: t["name"]!.string!, isResizable: t["resizable"]?.bool ?? false))
         case "HStack":
             return .hStack(alignment: VerticalAlignment(rawValue: t["alignment"]?.string ?? "center")!, spacing: t["spacing"].number, children: try children())
         case "VStack":
             return .vStack(alignment: HorizontalAlignment(rawValue: t["alignment"]?.string ?? "center")!, spacing: t["spacing"].number, children: try children())
         case "ZStack":
             return .zStack(alignment: Alignment(rawValue: t["alignment"]?.string ?? "center")!, children: try children())
-        case let other: throw UnsupportedView(description: "\(other) (views spec §8, the next piece of work)")
+        case let other: throw UnsupportedView(description: "\(other)")
         }
     }
 
@@ -221,7 +222,9 @@ public enum ViewTreeBuilder {
         case "backgroundStyle": return .backgroundStyle(node, .color(color(a["style"]?.string)))
         case "border": return .border(node, paint: .color(color(a["style"]?.string ?? "black")), width: a["width"].number ?? 1)
         case "ignoresSafeArea": return .ignoresSafeArea(node)
-        case "multilineTextAlignment", "font": return node  // Text styling: no effect on these layouts
+        case "multilineTextAlignment":
+            return node.inheritingText(TextEnvironment(paragraph: TextParagraph(alignment: TextAlignment(rawValue: a.string!)!)))
+        case "font": return node  // Text styling: no effect on these layouts
         case let other: throw UnsupportedView(description: "modifier \(other)")
         }
     }

@@ -48,12 +48,16 @@ struct TreeGenerator {
     }
 
     private mutating func leaf() -> ViewNode {
-        switch int(6) {
+        switch int(7) {
         case 0: return .image(ImageView(ref: bool() ? .primary : .named("a b.png"),
                                         resizing: bool() ? nil : Resizing(capInsets: EdgeInsets(top: 1, leading: 0, bottom: 2, trailing: 0), mode: pick([.stretch, .tile])),
                                         interpolation: pick(Interpolation.allCases)))
         case 1: return .shape(paint())
         case 2: return .spacer(minLength: bool() ? nil : number())
+        case 4:
+            let font: Font? = bool() ? nil : pick([.textStyle(pick(TextStyle.allCases)), .system(size: 1 + number(), weight: pick(FontWeight.allCases))])
+            return .symbol(SymbolView(name: pick(["star", "star.fill", "arrow.right.square.fill", "2.circle"]), font: font,
+                                      color: bool() ? nil : color(), scale: pick(ImageScale.allCases), isResizable: bool()))
         case 3:
             let font: Font = bool() ? .textStyle(pick(TextStyle.allCases)) : .system(size: 1 + number(), weight: pick(FontWeight.allCases))
             return .text(TextView(pick(["", "Hi", "a\"b\\c\n\té"]), font: font, color: bool() ? TextView.primary : color(),

@@ -56,7 +56,8 @@ struct ViewTreeParserErrorTests {
         ("Color.red.ignoresSafeArea(.keyboard)", 26, "ignoresSafeArea does not take an unlabelled value here"),
         ("Color.red.layoutPriority(.infinity)", 25, "layoutPriority must be a finite number"),
         ("Color.red.blur(3)", 15, "blur does not take an unlabelled value here"),
-        ("HStack{Image(systemName:\"star\")}", 13, "Image needs a source name in quotes"),
+        ("HStack{Image(systemName:\"a/b\")}", 13, "is not an SF Symbols name"),
+        ("HStack{Image(named:\"star\")}", 13, "Image needs a source name in quotes"),
     ]
 
     @Test("reports offset and expectation", arguments: errors)

@@ -56,6 +56,8 @@ struct LayoutTreeBuilder {
         case .text(let view):
             guard let text else { throw .textNotSupported }
             return TextLayout(view: view, measurer: text, pixelLength: pixelLength)
+        case .symbol(let view):
+            return SymbolLayout(view: view, pixelLength: pixelLength)
         case let .padding(node, insets):
             return PaddingLayout(child: try child(node), insets: insets)
         case let .layoutPriority(node, priority):

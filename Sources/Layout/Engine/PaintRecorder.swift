@@ -26,6 +26,7 @@ final class PaintRecorder {
         case border(Paint, width: Double, Rect, Context)
         case shape(ShapeView, Rect, Context)
         case text(TextView, Rect, Context)
+        case symbol(SymbolView, Rect, Context)
         case hidden(HiddenLeaf, Rect, Context)
         /// Starts a group: the items up to the matching `endGroup` are drawn together, then `effect`
         /// applies; the context holds the clips around the group.
@@ -58,6 +59,10 @@ final class PaintRecorder {
 
     func recordText(_ view: TextView, in rect: Rect) {
         items.append(.text(view, rect, context))
+    }
+
+    func recordSymbol(_ view: SymbolView, in rect: Rect) {
+        items.append(.symbol(view, rect, context))
     }
 
     func recordHidden(_ leaf: HiddenLeaf, in rect: Rect) {

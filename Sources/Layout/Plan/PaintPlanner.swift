@@ -86,6 +86,9 @@ struct PaintPlanner {
         case let .text(view, rect, context):
             let placement = try placement(of: rect, context)
             return (.text(TextPaint(text: view, placement: placement)), leaf(.text, placement, context))
+        case let .symbol(view, rect, context):
+            let placement = try placement(of: rect, context)
+            return (.symbol(SymbolPaint(symbol: view, placement: placement)), leaf(.symbol, placement, context))
         case let .hidden(hidden, rect, context):
             let placement = try placement(of: rect, context)
             var leaf = leaf(hidden == .spacer ? .spacer : .color, placement, context)

@@ -59,6 +59,8 @@ public indirect enum PaintOperation: Sendable, Hashable {
     case shape(ShapePaint)
     /// A `Text` leaf.
     case text(TextPaint)
+    /// An `Image(systemName:)` leaf.
+    case symbol(SymbolPaint)
     /// Operations drawn together, then given a shadow or colour effect.
     case group(EffectGroup)
 

@@ -54,7 +54,7 @@ public struct LeafPlacement: Sendable, Hashable {
     public enum Kind: String, Sendable, Hashable {
         case image, color, linearGradient = "linear_gradient", border
         case rectangle, roundedRectangle, circle, ellipse, capsule
-        case text, spacer
+        case text, symbol, spacer
     }
 
     public var kind: Kind

@@ -28,6 +28,8 @@ struct ChainBuilder {
         /// A shape; `styled` once `fill`/`stroke`/`strokeBorder` has been applied.
         case shape(ShapeView, styled: Bool)
         case text(TextView)
+        /// `Image(systemName:)`, which `resizable`, `font`, `foregroundStyle`, `imageScale` change.
+        case symbol(SymbolView)
         case view(ViewNode)
 
         var node: ViewNode {
@@ -36,6 +38,7 @@ struct ChainBuilder {
             case .color(let color): .shape(.color(color))
             case .shape(let shape, _): .shapeView(shape)
             case .text(let text): .text(text)
+            case .symbol(let symbol): .symbol(symbol)
             case .view(let node): node
             }
         }
@@ -44,7 +47,7 @@ struct ChainBuilder {
     static let modifiers = [
         "resizable", "interpolation", "aspectRatio", "scaledToFit", "scaledToFill", "frame", "overlay", "background",
         "border", "clipped", "framedAspectRatio", "opacity",
-    ] + viewModifiers
+    ] + viewModifiers + symbolModifiers
 
     /// Builds the view for `syntax`; a chain without a leaf starts from the request's own image.
     mutating func build(_ syntax: ChainSyntax) throws(SpecError) -> ViewNode {
@@ -81,8 +84,12 @@ struct ChainBuilder {
     private mutating func leaf(_ leaf: LeafSyntax) throws(SpecError) -> Partial {
         switch leaf {
         case let .image(argument, offset):
+            if let argument, argument.label == "systemName" {
+                try countImage(at: offset)
+                return .symbol(try symbolLeaf(argument))
+            }
             guard let argument, argument.label == nil, case .string(let name) = argument.value.kind, !name.isEmpty else {
-                throw .argument(param: param, offset: argument?.offset ?? offset, message: "Image needs a source name in quotes, e.g. Image(\"logo.png\")")
+                throw .argument(param: param, offset: argument?.offset ?? offset, message: "Image needs a source name in quotes, e.g. Image(\"logo.png\"), or a symbol: Image(systemName: \"star\")")
             }
             guard name.utf8.count <= limits.maxNameLength else {
                 throw .argument(param: param, offset: argument.offset, message: "the image name is longer than \(limits.maxNameLength) bytes")
@@ -106,6 +113,7 @@ struct ChainBuilder {
         if m.content != nil, m.name != "overlay", m.name != "background" {
             throw .argument(param: param, offset: m.offset, message: "\(m.name) takes no { content }; only overlay and background do")
         }
+        if let symbolModified = try symbolModifier(m, partial) { return symbolModified }
         if let styled = try textModifier(m, partial) { return styled }
         if let leafModified = try leafModifier(m, partial) { return leafModified }
         switch m.name {

@@ -5,7 +5,7 @@ extension ChainParser {
     /// Containers written `Name(arguments) { children }`.
     static let stacks: Set<String> = ["HStack", "VStack", "ZStack"]
 
-    static let viewList = "Image(\"name\"), Color.red, Color(…), LinearGradient(…), Rectangle(), RoundedRectangle(cornerRadius:), "
+    static let viewList = "Image(\"name\"), Image(systemName: \"star\"), Color.red, Color(…), LinearGradient(…), Rectangle(), RoundedRectangle(cornerRadius:), "
         + "Circle(), Ellipse(), Capsule(), Spacer(), Text(\"…\"), HStack/VStack/ZStack { … }"
 
     mutating func leafIfPresent() throws(SpecError) -> LeafSyntax? {
@@ -24,7 +24,7 @@ extension ChainParser {
             position += 1
             let arguments = try parenthesizedArguments(after: "Image")
             guard arguments.count <= 1 else {
-                throw .argument(param: param, offset: arguments[1].offset, message: "Image takes one name, e.g. Image(\"logo.png\")")
+                throw .argument(param: param, offset: arguments[1].offset, message: "Image takes one name, e.g. Image(\"logo.png\") or Image(systemName: \"star\")")
             }
             return .image(arguments.first, offset: offset)
         case "Color" where isPunctuation(".", peek()):

@@ -28,7 +28,8 @@ extension ChainPrinter {
         return out
     }
 
-    private func fontText(_ font: Font) -> String {
+    /// A `Font` value: `.title`, `.system(size:20)`, `.system(size:20,weight:.bold)`.
+    func fontText(_ font: Font) -> String {
         switch font {
         case .textStyle(let style): ".\(style.rawValue)"
         case .system(let size, .regular): ".system(size:\(number(size)))"

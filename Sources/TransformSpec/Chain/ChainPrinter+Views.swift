@@ -17,6 +17,8 @@ extension ChainPrinter {
             return shapeText(view.kind) + drawingText(view)
         case .text(let text):
             return textView(text)
+        case .symbol(let symbol):
+            return symbolText(symbol)
         case let .padding(child, insets):
             return print(child) + ".padding(\(insetsText(insets)))"
         case let .layoutPriority(child, value):
