@@ -12,9 +12,11 @@ struct TextFont: Sendable, Hashable {
     /// Extra space after each character, points (`kerning` + `tracking`).
     var letterSpacing: Double
 
-    /// Faces tried, in order, for characters the design's own face lacks: Arabic, Hebrew, the CJK
-    /// ideographs and kana, then colour emoji (Debian's Noto, WenQuanYi and Noto Color Emoji).
-    static let fallbacks = ["Noto Sans Arabic", "Noto Sans Hebrew", "Noto Sans", "WenQuanYi Micro Hei", "Noto Color Emoji"]
+    /// Faces tried, in order, for characters the design's own face lacks: Arabic, Hebrew, other
+    /// scripts, then the CJK ideographs and kana (Debian's Noto and WenQuanYi). Colour emoji come
+    /// from fontconfig's own fallback (Noto Color Emoji): naming that face here would also give it
+    /// the digits, which it has as emoji.
+    static let fallbacks = ["Noto Sans Arabic", "Noto Sans Hebrew", "Noto Sans", "WenQuanYi Micro Hei"]
 
     /// The face of a run with `attributes`, every size multiplied by `scale` (`minimumScaleFactor`).
     init(_ attributes: TextAttributes, scale: Double = 1) {

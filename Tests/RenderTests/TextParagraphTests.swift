@@ -119,6 +119,15 @@ struct TextParagraphTests {
         #expect(colourful, "a black Text draws emoji in colour")
     }
 
+    @Test("digits are drawn in Inter like letters, not in a fallback face that also has them (emoji)")
+    func digitsInInter() throws {
+        let measured = PangoTextMeasurer().size(of: TextView("22.11.2026"), proposal: .unspecified, pixelLength: 1 / 64).width
+        let inter = TextDrawingTests.pango("22.11.2026").width
+        #expect(abs(measured - inter) < 1.0 / 64, "\(measured) vs Inter's \(inter)")
+        let bitmap = try SourceFolder().render(view: .text(TextView("0123456789")))
+        #expect(!bitmap.colours.contains { $0.a == 255 && ($0.r != 0 || $0.g != 0 || $0.b != 0) }, "opaque ink is black")
+    }
+
     @Test("minimumScaleFactor shrinks a line that would truncate until it fits, but not below the factor")
     func minimumScaleFactor() throws {
         let measurer = PangoTextMeasurer()
