@@ -183,3 +183,37 @@ struct TextParagraphTests {
 enum TextTestError: Error {
     case notText(String)
 }
+
+/// Apple's award view laid out with real text: with SF Pro's vertical metrics the rows land where
+/// the spec's walkthrough puts them (views spec §9.1), whatever face draws the glyphs.
+@Suite("render: the award view with real text")
+struct AwardLayoutTests {
+    static let chain = """
+        VStack{Image(systemName:"trophy").resizable().frame(width:200,height:200).frame(maxWidth:.infinity,maxHeight:.infinity)\
+        .shadow(color:.mint,radius:5);Text("Ana").font(.largeTitle);Text("22.11.2026")}.multilineTextAlignment(.center).frame(width:200,height:290)
+        """
+
+    @Test("rows at 1x: trophy at y 7.39941, name at y 228 (41 high), date at y 269 (21 high), both centred")
+    func oneX() throws {
+        let plan = try LayoutEngine.plan(try TextParagraphTests.view(Self.chain), images: ImageCatalog(), proposal: .unspecified,
+                                         scale: 1, text: PangoTextMeasurer())
+        #expect(plan.canvas.width == 200 && plan.canvas.height == 290)
+        let symbol = try #require(plan.leaves.first { $0.kind == .symbol })
+        #expect(abs(symbol.layoutRect.y - 7.39941) < 1e-4 && symbol.layoutRect.height == 200 && symbol.layoutRect.width == 200)
+        #expect(symbol.pixelRect.y == 7)
+        let texts = plan.leaves.filter { $0.kind == .text }
+        #expect(texts.map(\.layoutRect.y) == [228, 269] && texts.map(\.layoutRect.height) == [41, 21])
+        for text in texts { #expect(abs(text.layoutRect.x + text.layoutRect.width / 2 - 100) <= 0.5, "centred: \(text.layoutRect)") }
+    }
+
+    @Test("rows at 3x: trophy at y 8.33333 (25 px), name at y 229, date at y 269.66667")
+    func threeX() throws {
+        let plan = try LayoutEngine.plan(try TextParagraphTests.view(Self.chain), images: ImageCatalog(), proposal: .unspecified,
+                                         scale: 3, text: PangoTextMeasurer())
+        let symbol = try #require(plan.leaves.first { $0.kind == .symbol })
+        #expect(symbol.pixelRect.y == 25)
+        let texts = plan.leaves.filter { $0.kind == .text }
+        #expect(abs(texts[0].layoutRect.y - 229) < 1e-9 && abs(texts[1].layoutRect.y - 269.66667) < 1e-4)
+        #expect(abs(texts[0].layoutRect.height - 40.66667) < 1e-4 && abs(texts[1].layoutRect.height - 20.33333) < 1e-4)
+    }
+}
