@@ -46,7 +46,10 @@ final class PangoTextLayout {
         pango_context_set_round_glyph_positions(context, 0)
         pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
         if let width = proposal.width, width.isFinite {
-            let units = (max(width, 0) * Double(PANGO_SCALE)).rounded(.down)
+            // Pango measures a line without the letter spacing after its last character but wraps
+            // with it: that much slack lets a tracked line offered its own width stay one line.
+            let slack = text.runs.map { abs($0.attributes.letterSpacing) }.max() ?? 0
+            let units = ((max(width, 0) + slack) * Double(PANGO_SCALE)).rounded(.down)
             pango_layout_set_width(layout, Int32(min(max(units, 1), Double(Int32.max))))
         }
         pango_layout_set_text(layout, text.string, -1)

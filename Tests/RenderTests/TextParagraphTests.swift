@@ -154,6 +154,18 @@ struct TextParagraphTests {
         #expect(try width("Text(\"iiii\").fontDesign(.monospaced)") == (try width("Text(\"WWWW\").fontDesign(.monospaced)")))
     }
 
+    @Test("a Text is drawn as it was measured: a tracked run is not cut short with \"…\"")
+    func drawnAsMeasured() throws {
+        let view = try Self.view("(Text(\"Bold \").bold() + Text(\"tracked\").tracking(3)).padding(4)")
+        let leaf = try Self.leaf(view)
+        let bitmap = try SourceFolder().render(view: view)
+        let columns = try #require(Self.inkedColumns(bitmap, rows: 0..<bitmap.height))
+        #expect(columns.upperBound >= leaf.pixelRect.maxX - 8, "ink reaches the end: \(columns) in \(leaf.pixelRect)")
+        let text = try Self.text("Text(\"Bold \").bold() + Text(\"tracked\").tracking(3)")
+        let size = PangoTextMeasurer().size(of: text, proposal: .unspecified, pixelLength: 1)
+        #expect(!PangoTextLayout(text, proposal: ProposedSize(width: size.width, height: size.height)).isTruncated)
+    }
+
     @Test("text modifiers on a container reach every Text inside that did not set its own")
     func environment() throws {
         let view = try Self.view("VStack { Text(\"Big\"); Text(\"Small\").font(.caption) }.font(.largeTitle).foregroundStyle(.red)")

@@ -25,7 +25,8 @@ final class PaintRecorder {
         case fill(Paint, Rect, Context)
         case border(Paint, width: Double, Rect, Context)
         case shape(ShapeView, Rect, Context)
-        case text(TextView, Rect, Context)
+        /// A Text, the proposal its size answered, and its rect.
+        case text(TextView, ProposedSize, Rect, Context)
         case symbol(SymbolView, Rect, Context)
         case hidden(HiddenLeaf, Rect, Context)
         /// Starts a group: the items up to the matching `endGroup` are drawn together, then `effect`
@@ -57,8 +58,8 @@ final class PaintRecorder {
         items.append(.shape(view, rect, context))
     }
 
-    func recordText(_ view: TextView, in rect: Rect) {
-        items.append(.text(view, rect, context))
+    func recordText(_ view: TextView, proposal: ProposedSize, in rect: Rect) {
+        items.append(.text(view, proposal, rect, context))
     }
 
     func recordSymbol(_ view: SymbolView, in rect: Rect) {

@@ -16,7 +16,7 @@ final class TextLayout: LayoutNode {
     }
 
     func place(proposal: ProposedSize, size: Size, at origin: Point, into recorder: PaintRecorder) {
-        recorder.recordText(view, in: Rect(origin: origin, size: size))
+        recorder.recordText(view, proposal: proposal, in: Rect(origin: origin, size: size))
     }
 
     /// Top and bottom keys only: beside a Text, an HStack uses the plain 8 pt.

@@ -83,9 +83,9 @@ struct PaintPlanner {
             leaf.drawing = view.drawing
             leaf.isDrawn = !view.paint.isInvisible
             return (op, leaf)
-        case let .text(view, rect, context):
+        case let .text(view, proposal, rect, context):
             let placement = try placement(of: rect, context)
-            return (.text(TextPaint(text: view, placement: placement)), leaf(.text, placement, context))
+            return (.text(TextPaint(text: view, proposal: proposal, placement: placement)), leaf(.text, placement, context))
         case let .symbol(view, rect, context):
             let placement = try placement(of: rect, context)
             return (.symbol(SymbolPaint(symbol: view, placement: placement)), leaf(.symbol, placement, context))

@@ -19,13 +19,16 @@ public struct ShapePaint: Sendable, Hashable {
     }
 }
 
-/// Draws a `Text` leaf into its placement.
+/// Draws a `Text` leaf into its placement, laid out for the proposal its size answered (so lines
+/// break and truncate exactly as when it was measured).
 public struct TextPaint: Sendable, Hashable {
     public var text: TextView
+    public var proposal: ProposedSize
     public var placement: Placement
 
-    public init(text: TextView, placement: Placement) {
+    public init(text: TextView, proposal: ProposedSize, placement: Placement) {
         self.text = text
+        self.proposal = proposal
         self.placement = placement
     }
 }
