@@ -21,7 +21,7 @@ ZStack(alignment: .topLeading) {
             .lineLimit(2)
         HStack(spacing: 24) {
             // The avatar: any image under the root, filled into a circle.
-            Image("landscape_4.jpg")
+            Image("avatar")
                 .resizable()
                 .scaledToFill()
                 .frame(width: 96, height: 96)
