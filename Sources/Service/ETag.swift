@@ -10,7 +10,8 @@ struct RequestIdentity {
     /// Bump when the render pipeline's output changes for the same request.
     /// render-2: JPEG and WebP sources shrink on load down to the target size (JPEG 1/8 where 1/4 was the limit).
     /// render-3: libvips's run-time vector (orc) code is off; its C resampling rounds a level differently.
-    static let pipelineVersion = "render-3"
+    /// render-4: Text lines are spaced with SF Pro's vertical metrics and drawn run by run in colour.
+    static let pipelineVersion = "render-4"
 
     let key: CacheKey
 
