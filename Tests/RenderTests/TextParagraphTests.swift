@@ -177,6 +177,23 @@ struct TextParagraphTests {
         #expect(!bitmap.colours.contains { $0.a == 255 && $0.r == 0 && $0.g == 0 && $0.b == 0 }, "no black glyph left")
     }
 
+    @Test("HStack(alignment: .firstTextBaseline) lines up the first baselines of Texts and symbols")
+    func firstBaseline() throws {
+        let view = try Self.view("HStack(alignment:.firstTextBaseline){Text(\"Big\").font(.largeTitle);Text(\"small\");Image(systemName:\"star\")}")
+        let plan = try LayoutEngine.plan(view, images: ImageCatalog(), proposal: .unspecified, scale: 1, text: PangoTextMeasurer())
+        // Baselines: largeTitle 32.373 → 32, body 16.187 → 16; so the body rows start 16 points lower.
+        #expect(plan.leaves.map(\.layoutRect.y) == [0, 16, 16])
+        #expect(plan.canvas.height == 41)
+    }
+
+    @Test("HStack(alignment: .lastTextBaseline) lines up the last lines")
+    func lastBaseline() throws {
+        let view = try Self.view("HStack(alignment:.lastTextBaseline){Text(\"one\\ntwo\");Text(\"three\")}")
+        let plan = try LayoutEngine.plan(view, images: ImageCatalog(), proposal: .unspecified, scale: 1, text: PangoTextMeasurer())
+        // Two body lines: last baseline 20.287 + 16.187 → 37; one line: 16.187 → 17.
+        #expect(plan.leaves.map(\.layoutRect.y) == [0, 20])
+    }
+
     /// Mean x of the red and of the blue ink.
     static func meanX(_ bitmap: Bitmap) -> (red: Double, blue: Double) {
         var red = (0.0, 0.0), blue = (0.0, 0.0)

@@ -21,6 +21,12 @@ final class SymbolLayout: LayoutNode {
         recorder.recordSymbol(view, in: Rect(origin: origin, size: size))
     }
 
+    /// A non-resizable glyph sits on the text baseline like one line of its font (views spec §8.1).
+    func explicit(_ guide: AlignmentKey, proposal: ProposedSize, size: Size) -> Double? {
+        guard !view.isResizable else { return nil }
+        return TextLayout.baseline(guide, metrics: view.metrics, height: size.height, pixelLength: pixelLength)
+    }
+
     /// A glyph with a baseline carries Text's keys for its metrics (§1.4.2, `ResolvedImage`): it is
     /// exactly one line of them high. A resizable one is plain.
     func spacing() -> Spacing {

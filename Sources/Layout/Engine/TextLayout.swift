@@ -19,6 +19,25 @@ final class TextLayout: LayoutNode {
         recorder.recordText(view, proposal: proposal, in: Rect(origin: origin, size: size))
     }
 
+    /// `firstTextBaseline`: the first line's ascender, on the nearest pixel; `lastTextBaseline`: the
+    /// last line's, rounded up (views spec §6.4, §6.6). Other guides take their defaults.
+    func explicit(_ guide: AlignmentKey, proposal: ProposedSize, size: Size) -> Double? {
+        Self.baseline(guide, metrics: measurer.metrics(of: view), height: size.height, pixelLength: pixelLength)
+    }
+
+    /// The text baselines of a block of lines `height` points high spaced with `metrics`.
+    static func baseline(_ guide: AlignmentKey, metrics: TextMetrics, height: Double, pixelLength: Double) -> Double? {
+        switch guide {
+        case .vertical(.firstTextBaseline):
+            return (metrics.ascender / pixelLength).rounded() * pixelLength
+        case .vertical(.lastTextBaseline):
+            let lines = max(1, ((height + 1e-9) / metrics.lineHeight).rounded(.down))
+            return ((lines - 1) * metrics.lineHeight + metrics.ascender).roundedUp(toMultipleOf: pixelLength)
+        default:
+            return nil
+        }
+    }
+
     /// Top and bottom keys only: beside a Text, an HStack uses the plain 8 pt.
     func spacing() -> Spacing {
         let m = measurer.metrics(of: view)
