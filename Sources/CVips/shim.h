@@ -157,8 +157,13 @@ static inline int cvips_black(VipsImage **out, int width, int height, int bands)
     return vips_black(out, width, height, "bands", bands, NULL);
 }
 
-// Why: "over" compositing at an offset; both inputs straight (not premultiplied) alpha.
-static inline int cvips_composite_over(VipsImage *base, VipsImage *overlay, VipsImage **out, int x, int y) {
+// Why: "over" compositing at an offset; both inputs straight (not premultiplied) alpha. Without
+// `linear_light` libvips picks the space (sRGB for colour), converting scRGB inputs back to sRGB
+// first; with it, blending happens in scRGB (linear light, alpha 0–255 in libvips 8.14).
+static inline int cvips_composite_over(VipsImage *base, VipsImage *overlay, VipsImage **out, int x, int y, int linear_light) {
+    if (linear_light)
+        return vips_composite2(base, overlay, out, VIPS_BLEND_MODE_OVER, "x", x, "y", y,
+                               "compositing_space", VIPS_INTERPRETATION_scRGB, NULL);
     return vips_composite2(base, overlay, out, VIPS_BLEND_MODE_OVER, "x", x, "y", y, NULL);
 }
 
@@ -376,7 +381,11 @@ static inline int cvips_jpegsave(VipsImage *in, void **buf, size_t *len, int qua
                                 "strip", TRUE, NULL);
 }
 
-static inline int cvips_pngsave(VipsImage *in, void **buf, size_t *len) {
+// Why: `bitdepth` is optional; 16 keeps a 16-bit image's samples (colormode=extendedLinear), any
+// other value leaves libvips's default (8 bits for 8-bit images), so those files stay byte-identical.
+static inline int cvips_pngsave(VipsImage *in, void **buf, size_t *len, int bitdepth) {
+    if (bitdepth == 16)
+        return vips_pngsave_buffer(in, buf, len, "compression", 6, "bitdepth", 16, "strip", TRUE, NULL);
     return vips_pngsave_buffer(in, buf, len, "compression", 6, "strip", TRUE, NULL);
 }
 

@@ -19,7 +19,8 @@ struct Encoder {
     /// Encodes `canvas`; `sources` name the request's images, for the error when one turns out corrupt.
     func encode(_ canvas: VImage, sources: [String]) throws(RenderError) -> (bytes: [UInt8], format: EncodedFormat, hasAlpha: Bool) {
         do {
-            var image = try canvas.cast8()
+            // A 16-bit canvas (colormode=extendedLinear, always PNG) keeps its depth.
+            var image = canvas.bitsPerSample == 16 ? canvas : try canvas.cast8()
             let encoded: EncodedFormat
             if let chosen = choice.format {
                 encoded = chosen
@@ -56,7 +57,7 @@ struct Encoder {
     private func write(_ image: VImage, as format: EncodedFormat) throws(VipsError) -> [UInt8] {
         switch format {
         case .jpeg: try image.jpeg(quality: quality, progressive: options.progressiveJPEG)
-        case .png: try image.png()
+        case .png: try image.png(bitDepth: image.bitsPerSample)
         case .webp: try image.webp(quality: quality)
         case .avif: try image.avif(quality: quality)
         case .gif: try image.gif()

@@ -1,8 +1,10 @@
 import Layout
+import TransformSpec
 import Vips
 
 /// Draws an image operation of the plan: resamples the source to the operation's pixel rect
-/// (stretched, tiled or 9-sliced) and keeps only the visible part.
+/// (stretched, tiled or 9-sliced) and keeps only the visible part. In a linear `colorMode` the
+/// source is converted to linear light before it is resampled, so the layer is float scRGB.
 struct ImageLayers {
     let source: SourceImage
     let paint: ImagePaint
@@ -10,6 +12,8 @@ struct ImageLayers {
     let scale: Double
     let limits: RenderLimits
     let deadline: Deadline
+    /// `ImageRenderer.colorMode`: the space the source is resampled in.
+    var colorMode: ColorRenderingMode = .nonLinear
 
     func layers() throws(RenderError) -> [Layer] {
         guard let visible = paint.placement.visiblePixelRect else { return [] }
@@ -43,7 +47,7 @@ struct ImageLayers {
     private func stretched(_ visible: PixelRect) throws -> Layer {
         let part = visible.offset(from: rect)
         let reduction = source.loadReduction(for: rect, interpolation: paint.interpolation)
-        let image = try source.decode(reduction: reduction, deadline: deadline)
+        let image = try colorMode.working(source.decode(reduction: reduction, deadline: deadline))
             .resampled(width: rect.width, height: rect.height, kernel: kernel)
             .cropped(x: part.x, y: part.y, width: part.width, height: part.height)
         return Layer(image: image, x: visible.x, y: visible.y)
@@ -55,7 +59,7 @@ struct ImageLayers {
         let tileWidth = max(1, Int((grid.tileSize.width * scale).rounded()))
         let tileHeight = max(1, Int((grid.tileSize.height * scale).rounded()))
         try limits.checkIntermediate(width: tileWidth, height: tileHeight, "a tile of `\(source.name)`")
-        let tile = try source.decode().resampled(width: tileWidth, height: tileHeight, kernel: kernel)
+        let tile = try colorMode.working(source.decode()).resampled(width: tileWidth, height: tileHeight, kernel: kernel)
         let part = visible.offset(from: rect)
         let phaseX = part.x % tileWidth
         let phaseY = part.y % tileHeight
@@ -70,7 +74,7 @@ struct ImageLayers {
     /// The nine regions of a cap-inset image: corners resampled only by render scale ÷ image scale,
     /// edges stretched (or tiled) along their length, the centre in both axes (spec §9.3).
     private func nineSliced(_ slice: NineSlice, _ visible: PixelRect) throws -> [Layer] {
-        let image = try source.decode(sequential: false)
+        let image = try colorMode.working(source.decode(sequential: false))
         let sourceColumns = slice.sourceColumnsPx.map { Int($0.rounded()) }
         let sourceRows = slice.sourceRowsPx.map { Int($0.rounded()) }
         let naturalScale = scale / source.metrics.scale

@@ -37,11 +37,12 @@ extension VImage {
     /// Resamples to exactly `width`×`height` pixels with `kernel`, correcting libvips's ±1 px size
     /// rounding by cropping or repeating the edge. Images with alpha are resampled premultiplied, so
     /// the colour of transparent pixels never bleeds into visible ones; nearest-neighbour sampling
-    /// mixes no pixels and skips that round trip, keeping source colours exact.
+    /// mixes no pixels and skips that round trip, keeping source colours exact. The result keeps the
+    /// image's format (8-bit, or float for linear light).
     func resampled(width: Int, height: Int, kernel: ResampleKernel) throws(VipsError) -> VImage {
         guard width != self.width || height != self.height else { return self }
         guard hasAlpha, kernel != .nearest else { return try resampledStraight(width: width, height: height, kernel: kernel) }
-        return try premultiplied().resampledStraight(width: width, height: height, kernel: kernel).unpremultiplied()
+        return try premultiplied().resampledStraight(width: width, height: height, kernel: kernel).unpremultiplied(like: self)
     }
 
     /// `resampled` without the premultiply round trip: for images already premultiplied or opaque.

@@ -6,10 +6,12 @@ extension PlanDrawer {
     /// their ink (`PaintGeometry.groupArea`), then the effect: a shadow is built from that layer's
     /// alpha and returned under it; a colour effect or blur replaces it. The result is cut by the
     /// group's own clips (those inside `outerClips` are left to enclosing groups). Opacity needs
-    /// nothing here: it was multiplied into every leaf.
+    /// nothing here: it was multiplied into every leaf. The offscreen layer is in `colorMode`'s
+    /// working space; colour effects and blurs take it sRGB-encoded, as they are defined on sRGB
+    /// values, while a shadow needs only its alpha.
     func groupLayers(_ group: EffectGroup, outerClips: Int) throws -> [Layer] {
         guard let area = geometry.groupArea(group), let result = area.result else { return [] }
-        var offscreen = try Canvas(area: area.content)
+        var offscreen = try Canvas(area: area.content, colorMode: colorMode)
         for operation in group.operations {
             try deadline.check()
             for layer in try layers(operation, outerClips: group.clips.count) { try offscreen.draw(layer) }
@@ -26,7 +28,7 @@ extension PlanDrawer {
                 Layer(image: image, x: content.x, y: content.y),
             ]
         case .color(let effect):
-            let filtered = try offscreen.image.applying(effect, scale: plan.scale)
+            let filtered = try colorMode.eightBit(offscreen.image).applying(effect, scale: plan.scale)
             layers = [Layer(image: filtered.image, x: content.x + filtered.x, y: content.y + filtered.y)]
         }
         layers = try layers.compactMap { try $0.cropped(to: result) }

@@ -1,11 +1,13 @@
 import Layout
+import TransformSpec
 import Vips
 
 /// Draws a plan's paint list: one place that turns each operation into layers (images, fills,
 /// borders, shapes, effect groups), applies what its placement adds (clip shapes, opacity) and
 /// composites the layers in paint order, onto the output or onto a group's offscreen layer.
 /// Sizes and memory were checked with the whole plan before drawing starts; the deadline is
-/// checked between operations.
+/// checked between operations. `colorMode` decides the space images are resampled and layers
+/// blended in, and the depth of the result.
 struct PlanDrawer {
     let plan: RenderPlan
     let images: [ImageRef: SourceImage]
@@ -13,27 +15,34 @@ struct PlanDrawer {
     let symbols: [String: [UInt8]]
     let limits: RenderLimits
     let deadline: Deadline
+    /// `ImageRenderer.colorMode`.
+    let colorMode: ColorRenderingMode
     let geometry: PaintGeometry
 
-    init(plan: RenderPlan, images: [ImageRef: SourceImage], symbols: [String: [UInt8]] = [:], limits: RenderLimits, deadline: Deadline) {
+    init(
+        plan: RenderPlan, images: [ImageRef: SourceImage], symbols: [String: [UInt8]] = [:], limits: RenderLimits, deadline: Deadline,
+        colorMode: ColorRenderingMode = .nonLinear
+    ) {
         self.plan = plan
         self.images = images
         self.symbols = symbols
         self.limits = limits
         self.deadline = deadline
+        self.colorMode = colorMode
         geometry = PaintGeometry(plan: plan)
     }
 
-    /// The whole canvas with every operation drawn.
+    /// The whole canvas with every operation drawn, sRGB-encoded for the encoder (16 bits per sample
+    /// for `extendedLinear`, else 8).
     func draw() throws(RenderError) -> VImage {
         do {
-            var canvas = try Canvas(size: plan.canvas)
+            var canvas = try Canvas(size: plan.canvas, colorMode: colorMode)
             for operation in plan.operations {
                 try deadline.check()
                 for layer in try layers(operation, outerClips: 0) { try canvas.draw(layer) }
             }
             try deadline.check()
-            return canvas.image
+            return try colorMode.encoded(canvas.image)
         } catch let error as RenderError {
             throw error
         } catch let error as VipsError {
@@ -50,7 +59,8 @@ struct PlanDrawer {
     func layers(_ operation: PaintOperation, outerClips: Int) throws -> [Layer] {
         switch operation {
         case .image(let paint):
-            let layers = try ImageLayers(source: images[paint.ref]!, paint: paint, scale: plan.scale, limits: limits, deadline: deadline).layers()
+            let layers = try ImageLayers(
+                source: images[paint.ref]!, paint: paint, scale: plan.scale, limits: limits, deadline: deadline, colorMode: colorMode).layers()
             return try finished(layers, paint.placement, outerClips: outerClips)
         case .fill(let paint):
             return try finished(try ShapeLayers.fill(paint), paint.placement, outerClips: outerClips)

@@ -1,4 +1,5 @@
 import Layout
+import TransformSpec
 import Vips
 
 /// The memory a render will hold, estimated from its plan before anything is drawn, so a request
@@ -7,6 +8,8 @@ import Vips
 /// - random-access decodes (9-slice reads regions of its source in any order): the whole source;
 /// - JPEG shrink-on-load decoded whole on the render thread (`SourceImage.decodesWhole`): its RGB;
 /// - tiles: the resampled tile each repeats;
+/// - in a linear `colorMode`, tiles and effect groups' offscreen layers are float linear light,
+///   four times the bytes of 8-bit RGBA;
 /// - every layer drawn: a strip of float RGBA rows for its composite;
 /// - effect groups: the offscreen RGBA layer of the group's extent, and for a shadow or blur the
 ///   float strips the Gaussian reads (one band for a shadow's alpha, four for a blur), grown by the
@@ -40,8 +43,12 @@ struct RenderBudget {
     /// The estimate: all items together.
     var bytes: Int { items.reduce(0) { $0 + $1.bytes } }
 
+    /// Bytes per pixel of RGBA in the working space: `rgbaBytes`, ×4 in linear light.
+    private let workingBytes: Int
+
     /// Estimates `plan` drawn at `scale` with `images`, written as `choice`; `isOpaque` is `opaque=1`.
-    init(plan: RenderPlan, images: [ImageRef: SourceImage], choice: FormatChoice, isOpaque: Bool) {
+    init(plan: RenderPlan, images: [ImageRef: SourceImage], choice: FormatChoice, isOpaque: Bool, colorMode: ColorRenderingMode = .nonLinear) {
+        workingBytes = Self.rgbaBytes * colorMode.workingBytesPerSample
         let canvas = plan.canvas
         let geometry = PaintGeometry(plan: plan)
         for operation in plan.flatOperations {
@@ -58,7 +65,7 @@ struct RenderBudget {
                     }
                 case .tile(let grid):
                     layers += 1
-                    let tile = Double(Self.rgbaBytes) * grid.tileSize.width * plan.scale * grid.tileSize.height * plan.scale
+                    let tile = Double(workingBytes) * grid.tileSize.width * plan.scale * grid.tileSize.height * plan.scale
                     add("tile of `\(images[paint.ref]?.name ?? "image")`", Int(min(tile, Double(Int.max / 4))))
                 case .nineSlice:
                     layers += 9
@@ -106,7 +113,7 @@ struct RenderBudget {
     private mutating func addGroup(_ group: EffectGroup, geometry: PaintGeometry) {
         guard let area = geometry.groupArea(group), area.result != nil else { return }
         let content = area.content
-        add("offscreen layer of an effect group, \(content.width)×\(content.height)", content.width * content.height * Self.rgbaBytes)
+        add("offscreen layer of an effect group, \(content.width)×\(content.height)", content.width * content.height * workingBytes)
         let (sigma, bands, name): (Double, Int, String)
         switch group.effect {
         case .shadow(let shadow):

@@ -56,8 +56,9 @@ public struct Renderer: Sendable {
         try checkOutput(plan)
         try plan.checkIntermediateSizes(limits)
         let choice = try FormatChoice(format: spec.format, autoFormats: autoFormats, canvas: plan.canvas, limits: limits)
-        try RenderBudget(plan: plan, images: images, choice: choice, isOpaque: spec.isOpaque).check(limits)
-        let canvas = try PlanDrawer(plan: plan, images: images, symbols: glyphs, limits: limits, deadline: deadline).draw()
+        try RenderBudget(plan: plan, images: images, choice: choice, isOpaque: spec.isOpaque, colorMode: spec.colorMode).check(limits)
+        let canvas = try PlanDrawer(
+            plan: plan, images: images, symbols: glyphs, limits: limits, deadline: deadline, colorMode: spec.colorMode).draw()
         timings.render = lap()
         let encoder = Encoder(
             choice: choice, quality: spec.quality, isOpaque: spec.isOpaque, matte: spec.view.matte, options: options, deadline: deadline)

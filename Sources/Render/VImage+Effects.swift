@@ -44,22 +44,22 @@ extension VImage {
     }
 
     /// `clipShape`/`cornerRadius`: alpha multiplied by `mask` (one 8-bit band of this image's size,
-    /// 255 = keep), colour untouched. An image without alpha gets one first.
+    /// 255 = keep), colour untouched. An image without alpha gets one first; the format is kept.
     func clipped(toMask mask: VImage) throws(VipsError) -> VImage {
         precondition(mask.width == width && mask.height == height && mask.bands == 1, "the mask must be one band of the image's size")
         let image = try withAlpha()
         let colour = image.bands - 1
-        let alpha = try image.bands(colour).multiplied(by: mask).linear(multiply: [1.0 / 255], add: [0]).rounded8()
+        let alpha = try image.bands(colour).multiplied(by: mask).linear(multiply: [1.0 / 255], add: [0]).rounded(like: image)
         return try image.bands(0, count: colour).joined(with: alpha)
     }
 
-    /// `opacity(_:)`: alpha × `opacity` (clamped to 0…1), colour untouched.
+    /// `opacity(_:)`: alpha × `opacity` (clamped to 0…1), colour untouched; the format is kept.
     func withOpacity(_ opacity: Double) throws(VipsError) -> VImage {
         let factor = min(max(opacity, 0), 1)
         let image = try withAlpha()
         if factor == 1 { return image }
         let ones = [Double](repeating: 1, count: image.bands - 1)
-        return try image.linear(multiply: ones + [factor], add: [Double](repeating: 0, count: image.bands)).rounded8()
+        return try image.linear(multiply: ones + [factor], add: [Double](repeating: 0, count: image.bands)).rounded(like: image)
     }
 
     /// `shadow(color:radius:x:y:)` (spec §7.1) of this layer: its alpha × the colour's opacity,

@@ -19,12 +19,15 @@ public struct TransformSpec: Sendable, Hashable {
     public var quality: Int
     /// `ImageRenderer.isOpaque` (`opaque`): no alpha channel in the output.
     public var isOpaque: Bool
+    /// `ImageRenderer.colorMode` (`colormode`), `nonLinear` by default; `extendedLinear` implies `fmt=png`.
+    public var colorMode: ColorRenderingMode
 
     public static let defaultQuality = 80
 
     public init(
         source: String, view: ViewNode, proposal: ProposedSize = .unspecified, scale: Double = 1,
-        orientation: OrientationRequest = .auto, format: OutputFormat = .auto, quality: Int = defaultQuality, isOpaque: Bool = false
+        orientation: OrientationRequest = .auto, format: OutputFormat = .auto, quality: Int = defaultQuality, isOpaque: Bool = false,
+        colorMode: ColorRenderingMode = .nonLinear
     ) {
         self.source = source
         self.view = view
@@ -34,6 +37,7 @@ public struct TransformSpec: Sendable, Hashable {
         self.format = format
         self.quality = quality
         self.isOpaque = isOpaque
+        self.colorMode = colorMode
     }
 
     /// Parses a request for `source` from its raw query string (without `?`).
@@ -63,7 +67,7 @@ public struct TransformSpec: Sendable, Hashable {
     }
 
     /// `view` with the renderer options of `parameters` (`pw`/`ph` already read into `proposal`):
-    /// `scale`, `orient`, `fmt`, `q`, `opaque`. Requests for `/img` and view templates share it.
+    /// `scale`, `orient`, `fmt`, `q`, `opaque`, `colormode`. Requests for `/img` and view templates share it.
     static func rendered(
         _ view: ViewNode, source: String, proposal: ProposedSize, parameters: QueryParameters, limits: SpecLimits
     ) throws(SpecError) -> TransformSpec {
@@ -79,12 +83,25 @@ public struct TransformSpec: Sendable, Hashable {
             orientation = .auto
         }
         let format: OutputFormat = try parameters["fmt"] == "jpg" ? .jpeg : values.choice("fmt", OutputFormat.self) ?? .auto
+        let colorMode = try parameters["colormode"].map { text throws(SpecError) in try ColorRenderingMode.parse(text, param: "colormode") }
         return TransformSpec(
             source: source, view: view, proposal: proposal,
             scale: try values.number("scale", in: 1...limits.maxScale) ?? 1,
-            orientation: orientation, format: format,
+            orientation: orientation, format: try sixteenBitFormat(format, colorMode: colorMode ?? .nonLinear),
             quality: try values.integer("q", in: 1...100) ?? defaultQuality,
-            isOpaque: try values.flag("opaque") ?? false)
+            isOpaque: try values.flag("opaque") ?? false, colorMode: colorMode ?? .nonLinear)
+    }
+
+    /// `extendedLinear` writes 16 bits per channel, which only PNG among the encoders holds: `fmt=auto`
+    /// becomes `fmt=png` (so both spellings have one canonical form, and `Accept` plays no part), and
+    /// any other format is refused rather than silently dropping to 8 bits.
+    static func sixteenBitFormat(_ format: OutputFormat, colorMode: ColorRenderingMode) throws(SpecError) -> OutputFormat {
+        guard colorMode == .extendedLinear, format != .png else { return format }
+        guard format == .auto else {
+            throw .conflict(param: "colormode", message: "colormode=extendedLinear writes 16-bit PNG and needs fmt=png (or fmt=auto); "
+                + "got fmt=\(format.rawValue): use colormode=linear for 8-bit formats")
+        }
+        return .png
     }
 
     /// Parses chain text alone into a normalised view for `source`.
@@ -110,6 +127,7 @@ public struct TransformSpec: Sendable, Hashable {
         if format != .auto { parts.append("fmt=" + format.rawValue) }
         if format.usesQuality, quality != Self.defaultQuality { parts.append("q=\(quality)") }
         if isOpaque { parts.append("opaque=1") }
+        if colorMode != .nonLinear { parts.append("colormode=" + colorMode.rawValue) }
         return parts.joined(separator: "&")
     }
 }

@@ -11,9 +11,9 @@ extension VImage {
         try encode("jpegsave") { cvips_jpegsave($0, $1, $2, Int32(quality), progressive ? 1 : 0) }
     }
 
-    /// PNG, metadata stripped.
-    public func png() throws(VipsError) -> [UInt8] {
-        try encode("pngsave") { cvips_pngsave($0, $1, $2) }
+    /// PNG, metadata stripped, with `bitDepth` bits per sample (8, or 16 for a 16-bit image).
+    public func png(bitDepth: Int = 8) throws(VipsError) -> [UInt8] {
+        try encode("pngsave") { cvips_pngsave($0, $1, $2, Int32(bitDepth)) }
     }
 
     /// WebP, metadata stripped.

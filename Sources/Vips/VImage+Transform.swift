@@ -55,9 +55,12 @@ extension VImage {
         try derive("premultiply") { cvips_premultiply($0, $1) }
     }
 
-    /// Divides colour by alpha again, rounded back to 8 bits.
-    public func unpremultiplied() throws(VipsError) -> VImage {
-        try derive("unpremultiply") { cvips_unpremultiply($0, $1) }.rounded8()
+    /// Divides colour by alpha again, rounded back to `original`'s format (the image before
+    /// `premultiplied()`: 8 bits by default; a float image stays float).
+    public func unpremultiplied(like original: VImage? = nil) throws(VipsError) -> VImage {
+        let straight = try derive("unpremultiply") { cvips_unpremultiply($0, $1) }
+        guard let original else { return try straight.rounded8() }
+        return try straight.rounded(like: original)
     }
 
     /// Rounds to the nearest integer, then casts to 8 bits (a bare cast would truncate).
@@ -88,9 +91,10 @@ extension VImage {
         hasAlpha ? self : try derive("addalpha") { cvips_addalpha($0, $1) }
     }
 
-    /// Draws `overlay` over this image with its top-left at (`x`, `y`) ("over" blending).
-    public func composited(with overlay: VImage, x: Int, y: Int) throws(VipsError) -> VImage {
-        try derive("composite") { cvips_composite_over($0, overlay.pointer, $1, Int32(x), Int32(y)) }
+    /// Draws `overlay` over this image with its top-left at (`x`, `y`) ("over" blending), in linear
+    /// light (scRGB, float result) when `linearLight`, else in sRGB.
+    public func composited(with overlay: VImage, x: Int, y: Int, linearLight: Bool = false) throws(VipsError) -> VImage {
+        try derive("composite") { cvips_composite_over($0, overlay.pointer, $1, Int32(x), Int32(y), linearLight ? 1 : 0) }
     }
 
     /// Pastes `image` with its top-left at (`x`, `y`), replacing what is there (no blending).
@@ -98,9 +102,11 @@ extension VImage {
         try derive("insert") { cvips_insert($0, image.pointer, $1, Int32(x), Int32(y)) }
     }
 
-    /// Removes alpha by blending onto an opaque colour (r, g, b in 0…255).
+    /// Removes alpha by blending onto an opaque colour (r, g, b in 0…255, scaled to 0…65535 for a
+    /// 16-bit image), keeping the image's format.
     public func flattened(onto color: [Double]) throws(VipsError) -> VImage {
         guard hasAlpha else { return self }
-        return try derive("flatten") { cvips_flatten($0, $1, color[0], color[1], color[2]) }.rounded8()
+        let ink = color.map { $0 * (bitsPerSample == 16 ? 257 : 1) }
+        return try derive("flatten") { cvips_flatten($0, $1, ink[0], ink[1], ink[2]) }.rounded(like: self)
     }
 }

@@ -18,6 +18,9 @@ struct RequestOptions: ParsableArguments {
     @Option(help: "ImageRenderer.scale: pixels per point (1–4).")
     var scale: String?
 
+    @Option(name: .customLong("colormode"), help: "ImageRenderer.colorMode: nonLinear (default), linear, or extendedLinear (16-bit PNG).")
+    var colorMode: String?
+
     func validate() throws {
         guard chain == nil || query == nil else { throw ValidationError("give exactly one of --chain or --query") }
     }
@@ -33,8 +36,8 @@ struct RequestOptions: ParsableArguments {
         ((query.map { [$0] } ?? ["chain=" + PercentEncoding.encode(chain ?? "")]) + rendererParameters).joined(separator: "&")
     }
 
-    /// `pw`, `ph` and `scale` as `key=value` query parts, for those given.
+    /// `pw`, `ph`, `scale` and `colormode` as `key=value` query parts, for those given.
     var rendererParameters: [String] {
-        [("pw", pw), ("ph", ph), ("scale", scale)].compactMap { key, value in value.map { key + "=" + PercentEncoding.encode($0) } }
+        [("pw", pw), ("ph", ph), ("scale", scale), ("colormode", colorMode)].compactMap { key, value in value.map { key + "=" + PercentEncoding.encode($0) } }
     }
 }

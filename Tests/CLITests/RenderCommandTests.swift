@@ -20,8 +20,20 @@ struct RenderCommandTests {
         #expect(try Data(contentsOf: output).prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
     }
 
+    @Test("--colormode extendedLinear writes a 16-bit PNG (IHDR bit depth 16)")
+    func colorMode() throws {
+        let output = temporary("deep.png")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let result = try runImageFrame(["render", Self.samples.appendingPathComponent("landscape_4.jpg").path,
+                                        "--query", "w=40&h=30&mode=fill", "--colormode", "extendedLinear", "-o", output.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        // PNG signature (8), IHDR length and type (8), width and height (8), then the bit depth.
+        #expect(try Data(contentsOf: output)[24] == 16)
+    }
+
     @Test("bad input exits non-zero and says what is wrong", arguments: [
         (["--query", "mode=fil"], "landscape_4.jpg", 2, "`mode` must be one of"),
+        (["--query", "w=10", "--colormode", "linear-light"], "landscape_4.jpg", 2, "did you mean `linear`?"),
         (["--query", "w=10"], "missing.jpg", 1, "source image `missing.jpg` not found"),
         (["--query", "w=10"], "CREDITS.md", 1, "not an image in a supported format"),
         (["--chain", "resizable().aspectRatio(contentMode:.fill).frame(width:10)"], "landscape_4.jpg", 1, "non-finite root size"),

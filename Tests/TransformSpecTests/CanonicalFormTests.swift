@@ -27,6 +27,8 @@ struct CanonicalFormTests {
         ("insets=10&w=1&h=1", "insets=10,10,10,10&w=1&h=1"),
         ("border=blue&w=1&h=1", "border=blue,1&w=1&h=1"),
         ("pw=inf", "pw=infinity"),
+        ("", "colormode=nonLinear"),
+        ("colormode=extendedLinear", "fmt=png&colormode=extendedLinear"),
         ("chain=resizable().framedAspectRatio(2,contentMode:.fit)",
          #"chain=Color.clear.aspectRatio(2,contentMode:.fit).overlay{Image("a.jpg").resizable().scaledToFit()}.clipped()"#),
     ]
@@ -46,6 +48,7 @@ struct CanonicalFormTests {
         "border=blue,2", "overlay=wm.png", "overlay=wm.png&oalign=top", "insets=1", "insets=1,2,3,4",
         "chain=resizable()", "chain=resizable(resizingMode:.tile)", "chain=resizable().clipped()",
         "chain=resizable().clipped(antialiased:true)", #"chain=Image("b.jpg").resizable()"#,
+        "colormode=linear", "colormode=linear&fmt=png", "colormode=extendedLinear",
     ]
 
     @Test("different for requests that differ")
