@@ -19,12 +19,15 @@ public struct TransformSpec: Sendable, Hashable {
     public var quality: Int
     /// `ImageRenderer.isOpaque` (`opaque`): no alpha channel in the output.
     public var isOpaque: Bool
+    /// The PDF page (`page`, `fmt=pdf` only); `nil` makes the page the root view's size.
+    public var page: PageSize?
 
     public static let defaultQuality = 80
 
     public init(
         source: String, view: ViewNode, proposal: ProposedSize = .unspecified, scale: Double = 1,
-        orientation: OrientationRequest = .auto, format: OutputFormat = .auto, quality: Int = defaultQuality, isOpaque: Bool = false
+        orientation: OrientationRequest = .auto, format: OutputFormat = .auto, quality: Int = defaultQuality, isOpaque: Bool = false,
+        page: PageSize? = nil
     ) {
         self.source = source
         self.view = view
@@ -34,6 +37,7 @@ public struct TransformSpec: Sendable, Hashable {
         self.format = format
         self.quality = quality
         self.isOpaque = isOpaque
+        self.page = page
     }
 
     /// Parses a request for `source` from its raw query string (without `?`).
@@ -63,7 +67,7 @@ public struct TransformSpec: Sendable, Hashable {
     }
 
     /// `view` with the renderer options of `parameters` (`pw`/`ph` already read into `proposal`):
-    /// `scale`, `orient`, `fmt`, `q`, `opaque`. Requests for `/img` and view templates share it.
+    /// `scale`, `orient`, `fmt`, `q`, `opaque`, `page`. Requests for `/img` and view templates share it.
     static func rendered(
         _ view: ViewNode, source: String, proposal: ProposedSize, parameters: QueryParameters, limits: SpecLimits
     ) throws(SpecError) -> TransformSpec {
@@ -79,12 +83,17 @@ public struct TransformSpec: Sendable, Hashable {
             orientation = .auto
         }
         let format: OutputFormat = try parameters["fmt"] == "jpg" ? .jpeg : values.choice("fmt", OutputFormat.self) ?? .auto
+        let page = try parameters["page"].map { text throws(SpecError) in try PageSize.parse(text, maxSide: limits.maxPageSide) }
+        // Only a PDF has pages; silently dropping `page` would hide a mistake, and `fmt=auto` never picks PDF.
+        if page != nil, format != .pdf {
+            throw .conflict(param: "page", message: "`page` sets the PDF page size and applies to fmt=pdf only; add fmt=pdf or remove page")
+        }
         return TransformSpec(
             source: source, view: view, proposal: proposal,
             scale: try values.number("scale", in: 1...limits.maxScale) ?? 1,
             orientation: orientation, format: format,
             quality: try values.integer("q", in: 1...100) ?? defaultQuality,
-            isOpaque: try values.flag("opaque") ?? false)
+            isOpaque: try values.flag("opaque") ?? false, page: page)
     }
 
     /// Parses chain text alone into a normalised view for `source`.
@@ -110,6 +119,7 @@ public struct TransformSpec: Sendable, Hashable {
         if format != .auto { parts.append("fmt=" + format.rawValue) }
         if format.usesQuality, quality != Self.defaultQuality { parts.append("q=\(quality)") }
         if isOpaque { parts.append("opaque=1") }
+        if let page { parts.append("page=" + page.canonicalText) }
         return parts.joined(separator: "&")
     }
 }
