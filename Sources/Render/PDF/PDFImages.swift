@@ -6,8 +6,8 @@ import Vips
 /// A JPEG source drawn whole, upright and in plain colour, whose pixels the page can use (no more
 /// than its frame × `imageScale` per axis), is embedded byte for byte; any other image is decoded
 /// once (oriented, in sRGB, as the raster path does) at the size the page needs, at most its
-/// frame × `imageScale`, and embedded as JPEG when the source was a JPEG without alpha (at `quality`),
-/// else losslessly. Tiled and 9-sliced images are drawn by the raster path and placed as bitmaps.
+/// frame × `imageScale` (exactly its canvas pixels with `interpolation(.none)`), and embedded as JPEG
+/// when the source was a JPEG without alpha (at `quality`), else losslessly. Tiled and 9-sliced images are drawn by the raster path and placed as bitmaps.
 final class PDFImages {
     let images: [ImageRef: SourceImage]
     /// Most embedded pixels per canvas pixel (`RenderOptions.pdfImageScale`).
@@ -69,8 +69,14 @@ final class PDFImages {
     private func embeddedImage(_ source: SourceImage, _ paint: ImagePaint) throws -> CairoImage {
         let frame = paint.placement.pixelRect
         let upright = source.metrics.orientedPixelSize
-        let width = max(1, min(Int(upright.width), Int((Double(frame.width) * imageScale).rounded(.up))))
-        let height = max(1, min(Int(upright.height), Int((Double(frame.height) * imageScale).rounded(.up))))
+        var width = max(1, min(Int(upright.width), Int((Double(frame.width) * imageScale).rounded(.up))))
+        var height = max(1, min(Int(upright.height), Int((Double(frame.height) * imageScale).rounded(.up))))
+        if paint.interpolation == .none {
+            // Unsmoothed pixels are the raster path's nearest-neighbour blocks at the canvas size
+            // (a reader's own nearest sampling would put block edges a pixel apart); drawn without
+            // interpolation, they stay sharp at any zoom.
+            (width, height) = (frame.width, frame.height)
+        }
         let key = Key(ref: paint.ref, width: width, height: height, interpolation: paint.interpolation)
         if let known = embedded[key] { return known }
         let image: CairoImage
