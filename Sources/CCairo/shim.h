@@ -1,6 +1,6 @@
-// cairo, Pango (through pangocairo), HarfBuzz's OpenType metrics and librsvg: the C APIs the Render
-// module draws paths, text and symbol icons with, imported only by `CairoMask`, `ShapeRasterizer`,
-// `PangoTextLayout` and `SymbolRasterizer`.
+// cairo (image and PDF surfaces), Pango (through pangocairo), HarfBuzz's OpenType metrics and librsvg:
+// the C APIs the Render module draws paths, text and symbol icons with, imported only by `CairoMask`,
+// `ShapeRasterizer`, `PangoTextLayout`, `SymbolRasterizer` and the PDF writer (`Render/PDF`).
 //
 // Why one module: pangocairo's header includes cairo's, and two Clang modules that both include
 // cairo.h each get a copy of its declarations; an optimized (whole-module) build then finds cairo's
@@ -11,6 +11,7 @@
 #define IMGFRAME_CCAIRO_SHIM_H
 
 #include <cairo.h>
+#include <cairo-pdf.h>
 #include <pango/pangocairo.h>
 #include <hb-ot.h>
 

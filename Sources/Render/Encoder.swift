@@ -61,6 +61,7 @@ struct Encoder {
         case .webp: try image.webp(quality: quality)
         case .avif: try image.avif(quality: quality)
         case .gif: try image.gif()
+        case .pdf: preconditionFailure("PDF pages are written by PDFWriter, not encoded from a bitmap")
         }
     }
 

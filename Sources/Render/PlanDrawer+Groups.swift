@@ -8,8 +8,9 @@ extension PlanDrawer {
     /// group's own clips (those inside `outerClips` are left to enclosing groups). Opacity needs
     /// nothing here: it was multiplied into every leaf. The offscreen layer is in `colorMode`'s
     /// working space; colour effects and blurs take it sRGB-encoded, as they are defined on sRGB
-    /// values, while a shadow needs only its alpha.
-    func groupLayers(_ group: EffectGroup, outerClips: Int) throws -> [Layer] {
+    /// values, while a shadow needs only its alpha. `shadowOnly` leaves a shadow's content out (the
+    /// PDF writer draws it as vectors over the rasterised shadow).
+    func groupLayers(_ group: EffectGroup, outerClips: Int, shadowOnly: Bool = false) throws -> [Layer] {
         guard let area = geometry.groupArea(group), let result = area.result else { return [] }
         var offscreen = try Canvas(area: area.content, colorMode: colorMode)
         for operation in group.operations {
@@ -23,10 +24,8 @@ extension PlanDrawer {
             // Read twice (for the shadow and as itself), so computed once.
             let image = try offscreen.image.withAlpha().materialized()
             let cast = try image.shadow(color: shadow.color, radius: shadow.radius, offsetX: shadow.x, offsetY: shadow.y, scale: plan.scale)
-            layers = [
-                Layer(image: cast.image, x: content.x + cast.x, y: content.y + cast.y),
-                Layer(image: image, x: content.x, y: content.y),
-            ]
+            layers = [Layer(image: cast.image, x: content.x + cast.x, y: content.y + cast.y)]
+            if !shadowOnly { layers.append(Layer(image: image, x: content.x, y: content.y)) }
         case .color(let effect):
             let filtered = try colorMode.eightBit(offscreen.image).applying(effect, scale: plan.scale)
             layers = [Layer(image: filtered.image, x: content.x + filtered.x, y: content.y + filtered.y)]

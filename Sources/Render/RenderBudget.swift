@@ -31,7 +31,7 @@ struct RenderBudget {
         case .webp: 24
         case .gif: 14
         case .jpeg, nil: 4
-        case .png: 0
+        case .png, .pdf: 0
         }
     }
 

@@ -39,7 +39,7 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
             "no icon for the symbol `\(name)`"
                 + (suggestions.isEmpty ? "; see the README's symbol table" : "; did you mean \(suggestions.map { "`\($0)`" }.joined(separator: ", "))?")
         case .layout(let error): error.description
-        case .unsupportedFormat(let format): "output format `\(format.rawValue)` is not available yet; use jpeg, png, webp, avif or gif"
+        case .unsupportedFormat(let format): "output format `\(format.rawValue)` is not supported; use jpeg, png, webp, avif, gif or pdf"
         case let .sourceTooLarge(path, reason): "source image `\(path)` is too large: \(reason)"
         case .outputTooLarge(let reason): "the requested image is too large: \(reason)"
         case .overBudget(let reason): "the requested image is too costly to render: \(reason)"

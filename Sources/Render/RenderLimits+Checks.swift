@@ -16,7 +16,7 @@ extension RenderLimits {
         case .avif: maxAVIFPixels
         case .webp: maxWebPPixels
         case .gif: maxGIFPixels
-        case .jpeg, .png: nil
+        case .jpeg, .png, .pdf: nil
         }
     }
 }

@@ -4,10 +4,12 @@ import TransformSpec
 /// An encoder the renderer can write, with its media type.
 public enum EncodedFormat: String, Sendable, CaseIterable {
     case jpeg, png, webp, avif, gif
+    /// A one-page vector PDF (`PDFWriter`), not a bitmap.
+    case pdf
 
-    public var contentType: String { "image/\(rawValue)" }
+    public var contentType: String { self == .pdf ? "application/pdf" : "image/\(rawValue)" }
 
-    /// Formats that can carry an alpha channel.
+    /// Formats that can carry an alpha channel (a PDF page is transparent where nothing is drawn).
     public var supportsAlpha: Bool { self != .jpeg }
 }
 
@@ -15,9 +17,14 @@ public enum EncodedFormat: String, Sendable, CaseIterable {
 public struct RenderOptions: Sendable {
     /// Write JPEGs progressive (interlaced).
     public var progressiveJPEG: Bool
+    /// The most pixels per point a PDF embeds an image with, as a multiple of the render scale
+    /// (`ImageRenderer.scale`): a larger source is downscaled once to its frame × this before it is
+    /// embedded, so a 12 MP photo in a 300-point frame does not bloat the file. Default 2.
+    public var pdfImageScale: Double
 
-    public init(progressiveJPEG: Bool = false) {
+    public init(progressiveJPEG: Bool = false, pdfImageScale: Double = 2) {
         self.progressiveJPEG = progressiveJPEG
+        self.pdfImageScale = pdfImageScale
     }
 }
 

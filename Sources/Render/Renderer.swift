@@ -57,6 +57,15 @@ public struct Renderer: Sendable {
         try plan.checkIntermediateSizes(limits)
         let choice = try FormatChoice(format: spec.format, autoFormats: autoFormats, canvas: plan.canvas, limits: limits)
         try RenderBudget(plan: plan, images: images, choice: choice, isOpaque: spec.isOpaque, colorMode: spec.colorMode).check(limits)
+        if choice.format == .pdf {
+            // The same paint list, written as vectors instead of drawn into pixels (`PDFWriter`).
+            let bytes = try PDFWriter(
+                plan: plan, images: images, symbols: glyphs, page: spec.page, matte: spec.isOpaque ? spec.view.matte : nil,
+                quality: spec.quality, options: options, limits: limits, deadline: deadline
+            ).write()
+            timings.render = lap()
+            return RenderedImage(bytes: bytes, format: .pdf, pixelSize: plan.canvas, hasAlpha: !spec.isOpaque, timings: timings)
+        }
         let canvas = try PlanDrawer(
             plan: plan, images: images, symbols: glyphs, limits: limits, deadline: deadline, colorMode: spec.colorMode).draw()
         timings.render = lap()

@@ -82,19 +82,9 @@ enum ShapeRasterizer {
         cairo_set_antialias(context, CAIRO_ANTIALIAS_GRAY)
         cairo_translate(context, -Double(origin.x), -Double(origin.y))
         cairo_new_path(context)
-        for element in path.elements {
-            switch element {
-            case .move(let p): cairo_move_to(context, p.x, p.y)
-            case .line(let p): cairo_line_to(context, p.x, p.y)
-            case let .cubic(c1, c2, to): cairo_curve_to(context, c1.x, c1.y, c2.x, c2.y, to.x, to.y)
-            case .close: cairo_close_path(context)
-            }
-        }
+        path.append(to: context)
         if let lineWidth {
-            cairo_set_line_width(context, lineWidth)
-            cairo_set_line_cap(context, CAIRO_LINE_CAP_BUTT)
-            cairo_set_line_join(context, CAIRO_LINE_JOIN_MITER)
-            cairo_set_miter_limit(context, 10)
+            ShapePath.setStrokeStyle(lineWidth: lineWidth, in: context)
             cairo_stroke(context)
         } else {
             cairo_set_fill_rule(context, CAIRO_FILL_RULE_WINDING)

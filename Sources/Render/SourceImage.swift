@@ -14,6 +14,9 @@ struct SourceImage {
     let hasAlpha: Bool
     /// Which shrink-on-load the file's format allows (from the loader that read the header).
     let loaderFamily: LoaderFamily
+    /// True when decoding changes no colour: RGB or grey without an embedded ICC profile (not CMYK),
+    /// so the file's own JPEG bytes show what `decode` shows (the PDF writer embeds them unchanged).
+    let hasPlainColor: Bool
     /// `RenderLimits.maxWholeDecodePixels` and `maxSourcePixels`.
     private let maxWholeDecodePixels: Int, maxSourcePixels: Int
     /// The density libvips read from the header, given to pixels decoded without it.
@@ -44,6 +47,7 @@ struct SourceImage {
         orientation = fixedOrientation ?? ImageOrientation(exifValue: header.exifOrientation) ?? .up
         hasAlpha = header.hasAlpha
         loaderFamily = LoaderFamily(loader: header.loader)
+        hasPlainColor = !header.hasICCProfile && (header.bands == 1 || header.bands == 3)
         maxWholeDecodePixels = limits.maxWholeDecodePixels
         maxSourcePixels = limits.maxSourcePixels
         resolution = header.resolution

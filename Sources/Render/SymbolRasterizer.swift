@@ -21,8 +21,9 @@ enum SymbolRasterizer {
         return mask
     }
 
-    /// Draws and returns librsvg's error message, or `nil` when it drew.
-    private static func draw(_ svg: [UInt8], in rect: Rect, stretched: Bool, origin: PixelRect, context: OpaquePointer) -> String? {
+    /// Draws `svg` onto `context` (the PDF writer uses it too, with `origin` at (0, 0)) and returns
+    /// librsvg's error message, or `nil` when it drew.
+    static func draw(_ svg: [UInt8], in rect: Rect, stretched: Bool, origin: PixelRect, context: OpaquePointer) -> String? {
         var error: UnsafeMutablePointer<GError>?
         defer { if let error { g_error_free(error) } }
         let handle = svg.withUnsafeBufferPointer { rsvg_handle_new_from_data($0.baseAddress, gsize($0.count), &error) }

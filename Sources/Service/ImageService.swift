@@ -32,7 +32,7 @@ public final class ImageService: Sendable {
         Vips.boundResources(cacheMemory: Limits.vipsCacheMemory, threadsPerImage: Limits.vipsThreadsPerImage)
         let pool = WorkerPool(workers: configuration.workers, queueLength: configuration.queueLength, queueTimeout: configuration.queueTimeout)
         let renderer = try Renderer(
-            sources: SourceDirectory(root: configuration.root), options: RenderOptions(progressiveJPEG: configuration.progressiveJPEG),
+            sources: SourceDirectory(root: configuration.root), options: RenderOptions(progressiveJPEG: configuration.progressiveJPEG, pdfImageScale: configuration.pdfImageScale),
             limits: configuration.render)
         let cache = ResultCache(
             configuration: .init(directory: configuration.cacheDirectory, maxBytes: configuration.cacheMaxBytes, fsync: configuration.cacheFsync),

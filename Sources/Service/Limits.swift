@@ -80,6 +80,11 @@ public enum Limits {
     /// misses, 3 workers on 2 cores, 8 connections: 25.4 CPU-ms per render instead of 26.9, 77/s
     /// instead of 73/s (means of three rounds, same run).
     public static let wholeDecodePixels = 4 * 1024 * 1024
+    /// Most image pixels a PDF embeds per rendered pixel (`fmt=pdf`): a source larger than its frame ×
+    /// scale × this is downscaled once before embedding. 2 keeps photos sharp when a reader zooms to 200 %.
+    public static let pdfImageScale = 2.0
+    /// Longest side of a PDF page (`page=`), points: the largest page PDF readers must support.
+    public static let pageSide = 14_400.0
     /// Time one render may take; then libvips is stopped and the client gets 503.
     public static let renderTimeout: Duration = .seconds(10)
     /// Memory libvips's operation cache may hold (the result cache is on disk).
@@ -149,9 +154,11 @@ public enum Limits {
 
     /// The request parser's limits from the values above.
     static var spec: SpecLimits {
-        SpecLimits(
+        var limits = SpecLimits(
             maxChainLength: chainLength, maxModifiers: modifiers, maxNesting: nesting, maxImages: images, maxScale: renderScale,
             maxDepth: viewDepth, maxChildren: stackChildren, maxNodes: viewNodes)
+        limits.maxPageSide = pageSide
+        return limits
     }
 
     /// The HTTP server's limits from the values above.

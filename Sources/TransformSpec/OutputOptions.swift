@@ -4,11 +4,11 @@ import Layout
 public enum OutputFormat: String, CaseIterable, Sendable, Hashable {
     case auto, jpeg, png, webp, avif, gif, pdf
 
-    /// Whether `q` changes the encoded bytes for this format.
+    /// Whether `q` changes the encoded bytes for this format (a PDF re-encodes downscaled photos as JPEG).
     public var usesQuality: Bool {
         switch self {
-        case .auto, .jpeg, .webp, .avif: true
-        case .png, .gif, .pdf: false
+        case .auto, .jpeg, .webp, .avif, .pdf: true
+        case .png, .gif: false
         }
     }
 }

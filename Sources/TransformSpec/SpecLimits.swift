@@ -41,6 +41,10 @@ public struct SpecLimits: Sendable, Hashable {
     /// 100 points is already a 400-pixel σ.
     public var maxBlurRadius: Double = 100
 
+    /// Longest side of a PDF page (`page=`), points: 14 400 is the largest page PDF readers must
+    /// support (ISO 32000-1, Annex C), 200 inches.
+    public var maxPageSide: Double = 14_400
+
     /// Largest `lineLimit(_:)`: more lines than any canvas the render limits allow can show.
     public var maxLineLimit = 1000
 

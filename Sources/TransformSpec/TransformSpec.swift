@@ -21,13 +21,15 @@ public struct TransformSpec: Sendable, Hashable {
     public var isOpaque: Bool
     /// `ImageRenderer.colorMode` (`colormode`), `nonLinear` by default; `extendedLinear` implies `fmt=png`.
     public var colorMode: ColorRenderingMode
+    /// The PDF page (`page`, `fmt=pdf` only); `nil` makes the page the root view's size.
+    public var page: PageSize?
 
     public static let defaultQuality = 80
 
     public init(
         source: String, view: ViewNode, proposal: ProposedSize = .unspecified, scale: Double = 1,
         orientation: OrientationRequest = .auto, format: OutputFormat = .auto, quality: Int = defaultQuality, isOpaque: Bool = false,
-        colorMode: ColorRenderingMode = .nonLinear
+        colorMode: ColorRenderingMode = .nonLinear, page: PageSize? = nil
     ) {
         self.source = source
         self.view = view
@@ -38,6 +40,7 @@ public struct TransformSpec: Sendable, Hashable {
         self.quality = quality
         self.isOpaque = isOpaque
         self.colorMode = colorMode
+        self.page = page
     }
 
     /// Parses a request for `source` from its raw query string (without `?`).
@@ -68,6 +71,7 @@ public struct TransformSpec: Sendable, Hashable {
 
     /// `view` with the renderer options of `parameters` (`pw`/`ph` already read into `proposal`):
     /// `scale`, `orient`, `fmt`, `q`, `opaque`, `colormode`. Requests for `/img` and view templates share it.
+    /// `scale`, `orient`, `fmt`, `q`, `opaque`, `page`. Requests for `/img` and view templates share it.
     static func rendered(
         _ view: ViewNode, source: String, proposal: ProposedSize, parameters: QueryParameters, limits: SpecLimits
     ) throws(SpecError) -> TransformSpec {
@@ -84,12 +88,21 @@ public struct TransformSpec: Sendable, Hashable {
         }
         let format: OutputFormat = try parameters["fmt"] == "jpg" ? .jpeg : values.choice("fmt", OutputFormat.self) ?? .auto
         let colorMode = try parameters["colormode"].map { text throws(SpecError) in try ColorRenderingMode.parse(text, param: "colormode") }
+        let page = try parameters["page"].map { text throws(SpecError) in try PageSize.parse(text, maxSide: limits.maxPageSide) }
+        // Only a PDF has pages; silently dropping `page` would hide a mistake, and `fmt=auto` never picks PDF.
+        if page != nil, format != .pdf {
+            throw .conflict(param: "page", message: "`page` sets the PDF page size and applies to fmt=pdf only; add fmt=pdf or remove page")
+        }
+        // A PDF's vectors are composited by its viewer, in the viewer's colour space.
+        if format == .pdf, let colorMode, colorMode != .nonLinear {
+            throw .conflict(param: "colormode", message: "colormode=\(colorMode.rawValue) applies to bitmap output; a PDF is composited by its viewer: remove colormode or pick png, jpeg, webp or avif")
+        }
         return TransformSpec(
             source: source, view: view, proposal: proposal,
             scale: try values.number("scale", in: 1...limits.maxScale) ?? 1,
             orientation: orientation, format: try sixteenBitFormat(format, colorMode: colorMode ?? .nonLinear),
             quality: try values.integer("q", in: 1...100) ?? defaultQuality,
-            isOpaque: try values.flag("opaque") ?? false, colorMode: colorMode ?? .nonLinear)
+            isOpaque: try values.flag("opaque") ?? false, colorMode: colorMode ?? .nonLinear, page: page)
     }
 
     /// `extendedLinear` writes 16 bits per channel, which only PNG among the encoders holds: `fmt=auto`
@@ -128,6 +141,7 @@ public struct TransformSpec: Sendable, Hashable {
         if format.usesQuality, quality != Self.defaultQuality { parts.append("q=\(quality)") }
         if isOpaque { parts.append("opaque=1") }
         if colorMode != .nonLinear { parts.append("colormode=" + colorMode.rawValue) }
+        if let page { parts.append("page=" + page.canonicalText) }
         return parts.joined(separator: "&")
     }
 }

@@ -10,9 +10,9 @@ extension RenderCommand {
     func runTemplate() throws {
         let configuration = try loadConfiguration(file: nil)
         let folder = TemplateFolder(path: template.folder ?? configuration.templates, limits: configuration.spec)
-        let query = (template.queryParameters + request.rendererParameters).joined(separator: "&")
         let spec: TransformSpec
         do {
+            let query = try withOutputOptions((template.queryParameters + request.rendererParameters).joined(separator: "&"))
             spec = try folder.template(named: template.name ?? "").spec(query: query, limits: configuration.spec)
         } catch let error as TemplateError {
             printError(error.description + (error == .notFound(template.name ?? "") ? " in \(folder.directory.root)" : ""))

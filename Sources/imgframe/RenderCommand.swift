@@ -15,7 +15,8 @@ struct RenderCommand: ParsableCommand {
               imgframe render Samples/landscape_4.jpg --query 'w=300&h=400&mode=fill&clip=1' -o out.jpg
               imgframe render Samples/dot_green.png --chain 'resizable(resizingMode:.tile).frame(width:300,height:200)' -o tiles.png
               imgframe render --template award --set name=Ana --set date=22.11.2026 -o award.png
-            With fmt=auto (the default), the extension of --output picks the format.
+              imgframe render --template award --set name=Ana --set date=22.11.2026 --page 800x600 -o award.pdf
+            Without fmt= in the query, the extension of --output picks the format (.pdf writes a vector PDF).
             """)
 
     @Argument(help: "The source image file (not with --template).")
@@ -30,6 +31,9 @@ struct RenderCommand: ParsableCommand {
 
     @Option(name: .shortAndLong, help: "Where to write the encoded image.")
     var output: String
+
+    @Option(help: "PDF page size in points (WxH, a4 or letter), the view centred on it; PDF output only.")
+    var page: String?
 
     @Option(name: .customLong("repeat"), help: "Render this many times in one process (for benchmarks); the output is written once.")
     var repetitions: Int = 1
@@ -54,7 +58,7 @@ struct RenderCommand: ParsableCommand {
         let name = root == nil ? file.lastPathComponent : relativePath(of: file.standardizedFileURL.path, under: rootFolder)
         let spec: TransformSpec
         do {
-            spec = try TransformSpec.parse(source: name, query: request.composedQuery)
+            spec = try TransformSpec.parse(source: name, query: withOutputOptions(request.composedQuery))
         } catch {
             printError(error.description)
             throw ExitCode(2)
@@ -62,18 +66,29 @@ struct RenderCommand: ParsableCommand {
         try write(spec, root: rootFolder)
     }
 
+    /// `query` with `--page`, and with the format `--output`'s extension names unless it has `fmt`
+    /// (added before parsing: `page` is checked against the format).
+    func withOutputOptions(_ query: String) throws(SpecError) -> String {
+        var parts = [query]
+        let hasFormat = try QueryParameters.pairs(query).contains { $0.key == "fmt" }
+        if !hasFormat, let byExtension = OutputFormat(fileExtension: URL(fileURLWithPath: output).pathExtension) {
+            parts.append("fmt=" + byExtension.rawValue)
+        }
+        if let page { parts.append("page=" + PercentEncoding.encode(page)) }
+        return parts.filter { !$0.isEmpty }.joined(separator: "&")
+    }
+
     /// Renders `spec` with images from `rootFolder` and writes it to `--output`.
     func write(_ spec: TransformSpec, root rootFolder: String) throws {
-        var spec = spec
-        if spec.format == .auto, let byExtension = OutputFormat(fileExtension: URL(fileURLWithPath: output).pathExtension) {
-            spec.format = byExtension
-        }
         do {
             let renderer = try Renderer(sources: SourceDirectory(root: rootFolder))
             var image = try renderer.render(spec)
             for _ in 1..<repetitions { image = try renderer.render(spec) }
             try Data(image.bytes).write(to: URL(fileURLWithPath: output))
-            print("wrote \(output): \(image.pixelSize.width)×\(image.pixelSize.height) \(image.format.rawValue), \(image.bytes.count) bytes")
+            let size = image.format == .pdf
+                ? "\(Self.points(spec.page?.width ?? Double(image.pixelSize.width) / spec.scale))×\(Self.points(spec.page?.height ?? Double(image.pixelSize.height) / spec.scale)) pt"
+                : "\(image.pixelSize.width)×\(image.pixelSize.height)"
+            print("wrote \(output): \(size) \(image.format.rawValue), \(image.bytes.count) bytes")
         } catch let error as RenderError {
             printError(error.description)
             throw ExitCode(1)
@@ -81,6 +96,10 @@ struct RenderCommand: ParsableCommand {
             printError("libvips could not start: \(error)")
             throw ExitCode(1)
         }
+    }
+
+    private static func points(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
     }
 
     private func relativePath(of path: String, under folder: String) -> String {

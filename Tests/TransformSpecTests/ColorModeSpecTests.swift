@@ -41,7 +41,18 @@ struct ColorModeSpecTests {
         }
     }
 
-    @Test("linear works with every format", arguments: ["jpeg", "png", "webp"])
+    @Test("a PDF takes no colour mode but the default: its viewer composites it", arguments: ["linear", "extendedLinear"])
+    func notForPDF(_ mode: String) throws {
+        #expect(try spec("colormode=nonLinear&fmt=pdf").format == .pdf)
+        #expect {
+            try spec("colormode=\(mode)&fmt=pdf")
+        } throws: { error in
+            guard let error = error as? SpecError, case .conflict(let param, _) = error else { return false }
+            return param == "colormode"
+        }
+    }
+
+    @Test("linear works with every bitmap format", arguments: ["jpeg", "png", "webp"])
     func linearAnyFormat(_ format: String) throws {
         #expect(try spec("colormode=linear&fmt=\(format)").colorMode == .linear)
     }

@@ -37,6 +37,8 @@ public struct ServiceConfiguration: Sendable {
     public var webp = true
     /// Write JPEGs progressive.
     public var progressiveJPEG = false
+    /// Most image pixels a PDF embeds per rendered pixel (`RenderOptions.pdfImageScale`). Default 2.
+    public var pdfImageScale: Double = Limits.pdfImageScale
     /// Render threads. Default one per core, plus one (`Limits.spareWorkers`).
     public var workers: Int = Limits.defaultWorkers(cores: ProcessInfo.processInfo.activeProcessorCount)
     /// Renders that may wait for a worker; more get 503 (after `queueTimeout`). Default 64 per worker.

@@ -42,6 +42,9 @@ enum Settings {
         Setting(key: "formats.avif", help: "fmt=auto may answer AVIF") { c, v throws(SettingError) in c.avif = try bool(v) },
         Setting(key: "formats.webp", help: "fmt=auto may answer WebP") { c, v throws(SettingError) in c.webp = try bool(v) },
         Setting(key: "jpeg.progressive", help: "write progressive JPEGs") { c, v throws(SettingError) in c.progressiveJPEG = try bool(v) },
+        Setting(key: "pdf.image_scale", help: "most image pixels a PDF embeds per rendered pixel (1-8)") { c, v throws(SettingError) in
+            c.pdfImageScale = Double(try integer(v, 1...8))
+        },
         Setting(key: "workers", help: "render threads; 0 = one per core, plus one") { c, v throws(SettingError) in
             let n = try integer(v, 0...1024)
             c.workers = n == 0 ? Limits.defaultWorkers(cores: ProcessInfo.processInfo.activeProcessorCount) : n

@@ -54,7 +54,7 @@ public struct ViewTemplate: Sendable {
     }
 
     /// The request for `query`: each template parameter once (a missing or unknown one is an error
-    /// naming it), plus the renderer options `fmt`, `q`, `scale`/`dpr`, `pw`, `ph`, `opaque` (and
+    /// naming it), plus the renderer options `fmt`, `q`, `page`, `scale`/`dpr`, `pw`, `ph`, `opaque` (and
     /// the signature's `sig` and `exp`).
     public func spec(query: String, limits: SpecLimits) throws(SpecError) -> TransformSpec {
         var values: [String: String] = [:]
