@@ -90,7 +90,7 @@ public struct Renderer: Sendable {
     }
 
     /// Opens every image the view shows; the request's `orient` applies to its own image only.
-    private func openSources(_ spec: TransformSpec, opened: [ImageRef: ResolvedSource], deadline: Deadline) throws(RenderError) -> [ImageRef: SourceImage] {
+    func openSources(_ spec: TransformSpec, opened: [ImageRef: ResolvedSource], deadline: Deadline) throws(RenderError) -> [ImageRef: SourceImage] {
         var images: [ImageRef: SourceImage] = [:]
         for ref in spec.view.imageRefs {
             try deadline.check()

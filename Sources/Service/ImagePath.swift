@@ -6,7 +6,8 @@ import TransformSpec
 enum ImagePath {
     static let prefix = "/img/"
 
-    static func sourceName(fromTarget path: Substring) throws(RequestError) -> String {
+    /// `prefix` is the route's own (`/img/`, or `/playground/plan/`).
+    static func sourceName(fromTarget path: Substring, prefix: String = prefix) throws(RequestError) -> String {
         let raw = path.dropFirst(prefix.count)
         var segments: [String] = []
         for rawSegment in raw.split(separator: "/", omittingEmptySubsequences: false) {

@@ -47,6 +47,7 @@ public final class ImageService: Sendable {
             logger.warning("templates folder \(configuration.templates) cannot be read: /view/ answers 404 (set templates)")
         }
         let view = ViewRoute(templates: templates, image: route)
+        let playground = configuration.playground ? PlaygroundRoute(image: route, signing: !configuration.signingKeys.isEmpty) : nil
         let accessLog = AccessLog(logger: logger)
         var serverConfiguration = configuration.server
         serverConfiguration.errorResponse = { status in ErrorMapping.response(status: status, message: status.reason) }
@@ -79,6 +80,7 @@ public final class ImageService: Sendable {
                 respond(response)
             }
             if metricsOnMainPort, Self.isMetricsRequest(request) { return finish(exposition(), "-") }
+            if let playground, PlaygroundRoute.handles(request.path) { return Self.route(request, playground: playground, finish: finish) }
             Self.route(request, image: route, view: view, sources: sources, signer: signer, finish: finish)
         }
         box.server = server
@@ -127,6 +129,14 @@ public final class ImageService: Sendable {
             if path.hasPrefix(ViewRoute.prefix) { return view.handle(request, respond: finish) }
             image.handle(request, respond: finish)
         }
+    }
+
+    /// `/` and `/playground/…`, when the playground is on (see `PlaygroundRoute`).
+    private static func route(_ request: HTTPRequest, playground: PlaygroundRoute, finish: @escaping @Sendable (HTTPResponse, String) -> Void) {
+        guard request.method == "GET" || request.method == "HEAD" else {
+            return finish(ErrorMapping.response(ErrorMapping.outcome(for: RequestError.methodNotAllowed)), "-")
+        }
+        playground.handle(request, respond: finish)
     }
 
     private static func status(_ status: HTTPStatus, _ fields: [String: String]) -> HTTPResponse {

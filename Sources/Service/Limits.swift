@@ -133,6 +133,11 @@ public enum Limits {
     /// `Cache-Control` of successful image responses: results never change for a URL.
     public static let cacheControl = "public, max-age=31536000, immutable"
 
+    /// Most names `GET /playground/sources` lists (sorted; the rest are left off, `truncated: true`).
+    public static let playgroundSources = 200
+    /// Deepest folder level under the root `GET /playground/sources` looks into (1 = the root alone).
+    public static let playgroundSourceDepth = 3
+
     /// The renderer's limits from the values above.
     static var render: RenderLimits {
         var limits = RenderLimits()

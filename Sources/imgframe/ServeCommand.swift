@@ -36,9 +36,12 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "trace, debug, info, notice, warning, error or critical (default info).")
     var logLevel: String?
 
+    @Flag(help: "Serve the playground page at / (development; the `playground` setting).")
+    var playground = false
+
     func run() throws {
         let flags = [("host", host), ("port", port), ("root", root), ("templates", templates), ("cache_dir", cacheDir), ("log_level", logLevel)]
-            .compactMap { key, value in value.map { (key, $0) } }
+            .compactMap { key, value in value.map { (key, $0) } } + (playground ? [("playground", "on")] : [])
         let settings = try loadConfiguration(file: config, flags: flags)
         let level = settings.logLevel
         LoggingSystem.bootstrap { label in

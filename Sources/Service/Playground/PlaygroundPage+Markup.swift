@@ -1,0 +1,96 @@
+extension PlaygroundPage {
+    /// The stylesheet of both pages (its hash is in their `Content-Security-Policy`).
+    static let style = #"""
+        :root { color-scheme: light dark; --accent: #0a66d8; --muted: #6b7280; --line: #d0d5dd; font: 15px/1.45 system-ui, sans-serif; }
+        body { margin: 0 auto; padding: 1rem 1.5rem 3rem; max-width: 84rem; }
+        h1 { font-size: 1.4rem; margin: .2rem 0; } h2 { font-size: 1.05rem; margin: 1.2rem 0 .4rem; }
+        code, textarea, input, output, pre { font: 13px/1.4 ui-monospace, SFMono-Regular, Menlo, monospace; }
+        main { display: grid; grid-template-columns: minmax(20rem, 30rem) 1fr; gap: 1.5rem; align-items: start; }
+        @media (max-width: 52rem) { main { grid-template-columns: 1fr; } }
+        label { display: block; font-weight: 600; margin: .8rem 0 .25rem; }
+        select, textarea, input[type=text], input:read-only { width: 100%; box-sizing: border-box; padding: .4rem; border: 1px solid var(--line); border-radius: 6px; }
+        textarea { resize: vertical; }
+        output { display: block; padding: .4rem; border: 1px dashed var(--line); border-radius: 6px; word-break: break-all; min-height: 1.4em; }
+        .hint, #status { color: var(--muted); font-size: .85rem; margin: .25rem 0; }
+        .copy { display: flex; gap: .4rem; align-items: start; }
+        button { padding: .35rem .8rem; border: 1px solid var(--accent); border-radius: 6px; background: var(--accent); color: white; cursor: pointer; }
+        table { border-collapse: collapse; width: 100%; font-size: .85rem; }
+        th, td { text-align: left; padding: .2rem .4rem; border-bottom: 1px solid var(--line); vertical-align: top; word-break: break-all; }
+        th { width: 9rem; font-weight: 600; }
+        .toolbar { display: flex; flex-wrap: wrap; gap: .8rem; align-items: center; font-size: .85rem; }
+        .toolbar label { display: inline; margin: 0; font-weight: normal; }
+        .key { padding-left: 1.1rem; position: relative; }
+        .key::before { content: ""; position: absolute; left: 0; top: .2rem; width: .8rem; height: .8rem; border: 2px solid; box-sizing: border-box; }
+        .key.canvas::before, svg .canvas { color: #16a34a; stroke: #16a34a; }
+        .key.image::before, svg .image { color: #e11d48; stroke: #e11d48; }
+        .key.frame::before, svg .frame { color: #2563eb; stroke: #2563eb; }
+        .key.clip::before, svg .clip { color: #d97706; stroke: #d97706; }
+        #stage { position: relative; display: inline-block; margin: 2.5rem; line-height: 0;
+                 background: repeating-conic-gradient(#8882 0 25%, transparent 0 50%) 0 0 / 16px 16px; }
+        #preview { display: block; max-width: none; }
+        #overlay { position: absolute; left: 0; top: 0; overflow: visible; pointer-events: none; }
+        #overlay rect { fill: none; stroke-width: 1.5; vector-effect: non-scaling-stroke; }
+        #overlay .image { stroke-dasharray: 6 4; } #overlay .clip { stroke-dasharray: 2 3; }
+        #error { color: #b91c1c; white-space: pre-wrap; }
+        .signing ol li { margin: .4rem 0; } .signing pre { padding: .6rem; border: 1px solid var(--line); border-radius: 6px; overflow-x: auto; }
+        """#
+
+    /// The playground's body, before its script.
+    static let body = #"""
+        <header>
+          <h1>ImageFrame playground</h1>
+          <p>Pick a source image, then write a query such as <code>w=300&amp;h=200&amp;mode=fill&amp;clip=1</code>
+          or a chain of SwiftUI modifiers such as <code>resizable().scaledToFill().frame(width:300,height:200).clipped()</code>.</p>
+        </header>
+        <main>
+          <section aria-label="Request">
+            <label for="source">Source image</label>
+            <select id="source"></select>
+            <label for="spec">Query or chain</label>
+            <textarea id="spec" rows="4" spellcheck="false" autocapitalize="off" autocomplete="off">w=300&amp;h=200&amp;mode=fill&amp;clip=1</textarea>
+            <p class="hint">The preview follows as you type (Ctrl+Enter: now). Text starting with <code>key=</code> is a query; anything else is sent as <code>chain=</code>.</p>
+            <label for="canonical">Canonical form</label>
+            <output id="canonical" for="spec"></output>
+            <label for="url">URL</label>
+            <div class="copy"><input id="url" type="text" readonly><button type="button" data-copy="url">Copy</button></div>
+            <label for="srcset"><code>&lt;img srcset&gt;</code> for 1x, 2x, 3x</label>
+            <div class="copy"><textarea id="srcset" rows="4" readonly></textarea><button type="button" data-copy="srcset">Copy</button></div>
+            <h2>Response</h2>
+            <table aria-label="Response headers"><tbody id="headers"></tbody></table>
+          </section>
+          <section aria-label="Preview">
+            <div class="toolbar">
+              <label><input type="checkbox" id="show-plan" checked> Draw the plan</label>
+              <span class="key canvas">canvas</span><span class="key frame">frames</span>
+              <span class="key image">image rect</span><span class="key clip">clip</span>
+            </div>
+            <div id="stage"><img id="preview" alt="Preview of the request"><svg id="overlay" role="img" aria-label="Layout plan over the preview"></svg></div>
+            <p id="status" role="status" aria-live="polite"></p>
+            <pre id="error" hidden></pre>
+          </section>
+        </main>
+        """#
+
+    /// What `/` shows with signing on: how URLs are signed, and where to look.
+    static let signingBody = #"""
+        <main class="signing">
+          <section>
+            <h1>ImageFrame: signed URLs only</h1>
+            <p>This server has URL signing on, so every <code>/img/…</code> and <code>/view/…</code> request needs a
+            <code>sig=</code> parameter and the playground is not served: its previews would all be refused.
+            Run the playground on a server without signing keys (<code>scripts/run</code> does), then sign the URLs you settle on.</p>
+            <h2>Signing a URL</h2>
+            <ol>
+              <li><code>imgframe sign '/img/landscape_4.jpg?w=300&amp;h=400&amp;mode=fill'</code> prints the signed URL
+              with the configured keys (<code>--key K</code> for another, <code>--expires-in 3600</code> for an expiry).</li>
+              <li>Or sign in your front end: <code>sig</code> = HMAC-SHA256(key, path and query exactly as sent),
+              base64url without padding, appended as the last parameter.</li>
+              <li>Keys are configured as <code>signing.keys</code> in the config file, or <code>IMGFRAME_SIGNING_KEYS</code>
+              (comma-separated: the first signs, all verify).</li>
+            </ol>
+            <pre>key secret, /img/landscape_4.jpg?w=300&amp;h=400&amp;mode=fill
+        → /img/landscape_4.jpg?w=300&amp;h=400&amp;mode=fill&amp;sig=reAA5J-nrbX3GdxVfXDbzD6WQ-qsiQ7L6EEFuwROTx8</pre>
+          </section>
+        </main>
+        """#
+}
