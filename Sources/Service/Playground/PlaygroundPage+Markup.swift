@@ -8,7 +8,7 @@ extension PlaygroundPage {
         main { display: grid; grid-template-columns: minmax(20rem, 30rem) 1fr; gap: 1.5rem; align-items: start; }
         @media (max-width: 52rem) { main { grid-template-columns: 1fr; } }
         label { display: block; font-weight: 600; margin: .8rem 0 .25rem; }
-        select, textarea, input[type=text], input:read-only { width: 100%; box-sizing: border-box; padding: .4rem; border: 1px solid var(--line); border-radius: 6px; }
+        select, textarea, input[type=text] { width: 100%; box-sizing: border-box; padding: .4rem; border: 1px solid var(--line); border-radius: 6px; }
         textarea { resize: vertical; }
         output { display: block; padding: .4rem; border: 1px dashed var(--line); border-radius: 6px; word-break: break-all; min-height: 1.4em; }
         .hint, #status { color: var(--muted); font-size: .85rem; margin: .25rem 0; }
@@ -25,7 +25,7 @@ extension PlaygroundPage {
         .key.image::before, svg .image { color: #e11d48; stroke: #e11d48; }
         .key.frame::before, svg .frame { color: #2563eb; stroke: #2563eb; }
         .key.clip::before, svg .clip { color: #d97706; stroke: #d97706; }
-        #stage { position: relative; display: inline-block; margin: 2.5rem; line-height: 0;
+        #stage { position: relative; display: inline-block; margin: 1.5rem 2.5rem; line-height: 0;
                  background: repeating-conic-gradient(#8882 0 25%, transparent 0 50%) 0 0 / 16px 16px; }
         #preview { display: block; max-width: none; }
         #overlay { position: absolute; left: 0; top: 0; overflow: visible; pointer-events: none; }
@@ -55,8 +55,6 @@ extension PlaygroundPage {
             <div class="copy"><input id="url" type="text" readonly><button type="button" data-copy="url">Copy</button></div>
             <label for="srcset"><code>&lt;img srcset&gt;</code> for 1x, 2x, 3x</label>
             <div class="copy"><textarea id="srcset" rows="4" readonly></textarea><button type="button" data-copy="srcset">Copy</button></div>
-            <h2>Response</h2>
-            <table aria-label="Response headers"><tbody id="headers"></tbody></table>
           </section>
           <section aria-label="Preview">
             <div class="toolbar">
@@ -67,6 +65,8 @@ extension PlaygroundPage {
             <div id="stage"><img id="preview" alt="Preview of the request"><svg id="overlay" role="img" aria-label="Layout plan over the preview"></svg></div>
             <p id="status" role="status" aria-live="polite"></p>
             <pre id="error" hidden></pre>
+            <h2>Response</h2>
+            <table aria-label="Response headers"><tbody id="headers"></tbody></table>
           </section>
         </main>
         """#
