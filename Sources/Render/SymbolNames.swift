@@ -1,3 +1,5 @@
+import TransformSpec
+
 /// How an SF Symbols name becomes a Bootstrap Icons file name (views spec §8.2): an explicit table
 /// for the names whose icon is called something else, else every `.` becomes `-`; a `.fill` name
 /// whose filled icon is missing falls back to the outline. Also ranks close names for the error
@@ -54,18 +56,8 @@ enum SymbolNames {
         String(name.map { $0 == "." ? "-" : $0 })
     }
 
-    /// Levenshtein distance over UTF-8 bytes (names are ASCII).
+    /// Levenshtein distance, shared with the query language's "did you mean".
     static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a.utf8), b = Array(b.utf8)
-        var previous = Array(0...b.count)
-        for i in 1...max(a.count, 1) where !a.isEmpty {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in stride(from: 1, through: b.count, by: 1) {
-                let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
-            }
-            previous = current
-        }
-        return previous[b.count]
+        Suggestion.editDistance(a, b)
     }
 }

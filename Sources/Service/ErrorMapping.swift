@@ -21,6 +21,8 @@ enum ErrorMapping {
             return Outcome(status: .badRequest, message: error.description, parameter: error.parameter)
         case let error as RenderError:
             return outcome(for: error)
+        case let error as MissingImage:
+            return Outcome(status: .notFound, message: "image `\(error.name)` not found", parameter: error.parameter)
         case let error as TemplateError:
             return outcome(for: error)
         case let error as RequestError:

@@ -40,8 +40,12 @@ struct ImageRoute: Sendable {
         _ spec: TransformSpec, canonical: String, _ request: HTTPRequest, respond: @escaping @Sendable (HTTPResponse, _ cache: String) -> Void
     ) {
         do {
-            let sources = try spec.view.imageRefs.map { ref throws(RenderError) in
-                (ref, try renderer.sources.source(for: ref, primary: spec.source, scale: spec.scale))
+            let sources = try spec.view.imageRefs.map { ref throws -> (ImageRef, ResolvedSource) in
+                do {
+                    return (ref, try renderer.sources.source(for: ref, primary: spec.source, scale: spec.scale))
+                } catch RenderError.sourceNotFound(let name) where ref != .primary {
+                    throw MissingImage(name: name, parameter: Self.parameter(naming: name, query: String(request.query)))
+                }
             }
             let formats = spec.format == .auto ? negotiation.preferred(accept: request.headers["Accept"]) : []
             let identity = RequestIdentity(
@@ -108,16 +112,27 @@ struct ImageRoute: Sendable {
         }
     }
 
+    /// The query parameter that asked for the image `name`: `overlay` when it is the overlay, else
+    /// `chain` (an `Image("name")` in it), else `path` (a view template's own image).
+    static func parameter(naming name: String, query: String) -> String {
+        let parameters = try? QueryParameters(query: query)
+        if parameters?["overlay"] == name { return "overlay" }
+        return parameters?["chain"] != nil ? "chain" : "path"
+    }
+
     static func errorResponse(_ error: Error, logger: Logger) -> HTTPResponse {
         let outcome = ErrorMapping.outcome(for: error)
         if outcome.isServerFault { logger.error("request failed: \(error)") }
         return ErrorMapping.response(outcome)
     }
 
-    /// `Server-Timing: decode;dur=…, layout;dur=…, render;dur=…, encode;dur=…` (milliseconds).
+    /// `Server-Timing: open;dur=…, layout;dur=…, pipeline;dur=…, encode;dur=…` (milliseconds), each
+    /// stage named by what it times: libvips computes pixels lazily, so `open` reads only headers,
+    /// `pipeline` only assembles operations, and decoding and resampling happen inside `encode`.
     static func serverTiming(_ timings: RenderTimings) -> String {
-        [("decode", timings.decode), ("layout", timings.layout), ("render", timings.render), ("encode", timings.encode)]
-            .map { "\($0.0);dur=\(String(format: "%.1f", $0.1))" }
+        [("open", "open sources, read headers", timings.decode), ("layout", "layout", timings.layout),
+         ("pipeline", "assemble image operations", timings.render), ("encode", "decode, resample, composite, encode", timings.encode)]
+            .map { "\($0.0);desc=\"\($0.1)\";dur=\(String(format: "%.1f", $0.2))" }
             .joined(separator: ", ")
     }
 }

@@ -21,15 +21,9 @@ public enum ColorRenderingMode: String, CaseIterable, Sendable, Hashable {
         throw .invalidValue(param: param, value: text, expected: "one of \(names) (SwiftUI's ColorRenderingMode\(hint))")
     }
 
-    /// The case a misspelling most likely means: compared on lower-case letters only, the case
-    /// equal to it, else the longest case name it starts with or that starts with it (so
-    /// `linear-light` → `linear`, `extended` → `extendedLinear`, `non_linear` → `nonLinear`).
+    /// The case a misspelling most likely means (`linear-light` → `linear`, `extended` →
+    /// `extendedLinear`, `non_linear` → `nonLinear`), from the shared `Suggestion`.
     static func suggestion(for text: String) -> ColorRenderingMode? {
-        func letters(_ s: String) -> String { String(s.lowercased().filter { $0.isLetter }) }
-        let typed = letters(text)
-        guard !typed.isEmpty else { return nil }
-        if let exact = allCases.first(where: { letters($0.rawValue) == typed }) { return exact }
-        let related = allCases.filter { typed.hasPrefix(letters($0.rawValue)) || letters($0.rawValue).hasPrefix(typed) }
-        return related.max { $0.rawValue.count < $1.rawValue.count }
+        Suggestion.nearest(to: text, among: allCases.map(\.rawValue)).flatMap(ColorRenderingMode.init(rawValue:))
     }
 }

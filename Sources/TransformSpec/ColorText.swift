@@ -2,9 +2,13 @@ import Layout
 
 /// Colour and number spellings shared by the sugar parameters and the chain printer.
 enum ColorText {
-    /// `rrggbb` or `rrggbbaa`, with or without a leading `#`.
+    /// `rrggbb` or `rrggbbaa`, with or without a leading `#`; CSS's short `#rgb` and `#rgba` with it
+    /// (without `#`, three letters such as `bad` or `fab` would read as words, not colours).
     static func hex(_ text: String) -> RGBAColor? {
-        let digits = text.hasPrefix("#") ? String(text.dropFirst()) : text
+        var digits = text.hasPrefix("#") ? String(text.dropFirst()) : text
+        if text.hasPrefix("#"), digits.count == 3 || digits.count == 4 {
+            digits = String(digits.flatMap { [$0, $0] })
+        }
         guard digits.count == 6 || digits.count == 8, digits.allSatisfy(\.isHexDigit) else { return nil }
         var bytes: [UInt8] = []
         var index = digits.startIndex

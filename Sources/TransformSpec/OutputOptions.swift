@@ -4,6 +4,11 @@ import Layout
 public enum OutputFormat: String, CaseIterable, Sendable, Hashable {
     case auto, jpeg, png, webp, avif, gif, pdf
 
+    /// Spellings `fmt` accepts besides the case names, keyed in lower case: any case (`JPEG`) and
+    /// the file extension `jpg`. Each maps to one case, so the canonical form stays unique.
+    public static let spellings: [String: String] =
+        Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0.rawValue) } + [("jpg", "jpeg")])
+
     /// Whether `q` changes the encoded bytes for this format (a PDF re-encodes downscaled photos as JPEG).
     public var usesQuality: Bool {
         switch self {

@@ -51,6 +51,11 @@ public struct QueryParameters: Sendable, Hashable {
         return pairs
     }
 
+    /// The key as the query wrote it (`dpr` for `scale`), so an error names what the user typed.
+    public func writtenKey(_ key: String) -> String {
+        keys.first { (Self.aliases[$0] ?? $0) == key } ?? key
+    }
+
     /// The value of `key` (aliases resolved), if present.
     public subscript(key: String) -> String? {
         values[key]

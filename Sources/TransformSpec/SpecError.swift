@@ -7,6 +7,8 @@ public enum SpecError: Error, Sendable, Hashable, CustomStringConvertible {
     case argument(param: String, offset: Int, message: String)
     /// A sugar parameter has a value outside its allowed set.
     case invalidValue(param: String, value: String, expected: String)
+    /// Like `invalidValue`, for a near miss: `suggestion` is the allowed value it most likely means.
+    case invalidChoice(param: String, value: String, expected: String, suggestion: String)
     /// The query has a key the service does not know.
     case unknownParameter(String)
     /// A view template was given a parameter it does not have (nor is it a renderer option).
@@ -25,7 +27,7 @@ public enum SpecError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The query parameter the error is about (the `param` of the JSON error body).
     public var parameter: String {
         switch self {
-        case .syntax(let p, _, _, _), .argument(let p, _, _), .invalidValue(let p, _, _),
+        case .syntax(let p, _, _, _), .argument(let p, _, _), .invalidValue(let p, _, _), .invalidChoice(let p, _, _, _),
              .conflict(let p, _), .limitExceeded(let p, _):
             p
         case .unknownParameter(let p), .duplicateParameter(let p), .unknownTemplateParameter(let p, _, _), .missingTemplateParameter(let p, _):
@@ -43,6 +45,8 @@ public enum SpecError: Error, Sendable, Hashable, CustomStringConvertible {
             "`\(param)` at offset \(offset): \(message)"
         case let .invalidValue(param, value, expected):
             "`\(param)` must be \(expected); got `\(value)`"
+        case let .invalidChoice(param, value, expected, suggestion):
+            "`\(param)` must be \(expected); got `\(value)`; did you mean `\(suggestion)`?"
         case .unknownParameter(let name):
             "unknown parameter `\(name)`; known parameters: \(QueryParameters.known.joined(separator: ", "))"
         case let .unknownTemplateParameter(name, template, parameters):

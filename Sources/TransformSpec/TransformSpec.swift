@@ -79,14 +79,14 @@ public struct TransformSpec: Sendable, Hashable {
         let orientation: OrientationRequest
         if let name = parameters["orient"], name != "auto" {
             guard let fixed = ImageOrientation(rawValue: name) else {
-                throw .invalidValue(param: "orient", value: name,
-                                    expected: "one of auto, \(ImageOrientation.allCases.map(\.rawValue).joined(separator: ", "))")
+                let allowed = ["auto"] + ImageOrientation.allCases.map(\.rawValue)
+                throw values.invalid("orient", "one of \(allowed.joined(separator: ", "))", allowed: allowed)
             }
             orientation = .fixed(fixed)
         } else {
             orientation = .auto
         }
-        let format: OutputFormat = try parameters["fmt"] == "jpg" ? .jpeg : values.choice("fmt", OutputFormat.self) ?? .auto
+        let format = try values.choice("fmt", OutputFormat.self, accepting: OutputFormat.spellings) ?? .auto
         let colorMode = try parameters["colormode"].map { text throws(SpecError) in try ColorRenderingMode.parse(text, param: "colormode") }
         let page = try parameters["page"].map { text throws(SpecError) in try PageSize.parse(text, maxSide: limits.maxPageSide) }
         // Only a PDF has pages; silently dropping `page` would hide a mistake, and `fmt=auto` never picks PDF.

@@ -6,5 +6,9 @@ struct ImageFrame: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "imgframe",
         abstract: "Lay out and render images with SwiftUI's image-fitting rules.",
+        version: version,
         subcommands: [ServeCommand.self, RenderCommand.self, PlanCommand.self, CacheCommand.self, SignCommand.self, HealthcheckCommand.self])
+
+    /// The version `--version` prints, on the root command and every subcommand.
+    static let version = "imgframe 0.9.0"
 }

@@ -1,6 +1,8 @@
 import ArgumentParser
+import Foundation
 import Layout
 import TransformSpec
+import Vips
 
 /// `imgframe plan`: where will my image land? Prints the layout plan as JSON without rendering.
 struct PlanCommand: ParsableCommand {
@@ -10,16 +12,20 @@ struct PlanCommand: ParsableCommand {
         discussion: """
             Examples:
               imgframe plan --size 4032x3024 --query 'w=300&h=400&mode=fill&clip=1'
+              imgframe plan Samples/landscape_4.jpg --query 'w=300&h=400&mode=fill&clip=1'
               imgframe plan --size 34x34 --chain 'resizable(resizingMode:.tile).frame(width:300,height:400)'
               imgframe plan --size 4032x3024 --image wm.png=120x40 \\
                 --chain 'resizable().scaledToFit().frame(width:300).overlay(alignment:.bottomTrailing){Image("wm.png")}'
             """)
 
-    @Option(help: "Pixel size of the request's own image: WxH, optionally @Nx for its scale.")
-    var size: String
+    @Argument(help: "An image file whose header gives the size, scale (name@2x.png) and EXIF orientation, instead of --size.")
+    var file: String?
 
-    @Option(help: "Name of the request's own image (a chain may also write Image(\"NAME\")); `name@2x.png` implies scale 2.")
-    var source = "image"
+    @Option(help: "Pixel size of the request's own image: WxH, optionally @Nx for its scale.")
+    var size: String?
+
+    @Option(help: "Name of the request's own image (a chain may also write Image(\"NAME\")); `name@2x.png` implies scale 2; default: the file's name, else `image`.")
+    var source: String?
 
     @Option(name: .customLong("image"), help: "Another image the chain shows: NAME=WxH[@Nx]. Repeatable.")
     var images: [NamedImageArgument] = []
@@ -31,16 +37,32 @@ struct PlanCommand: ParsableCommand {
 
     func validate() throws {
         try request.requireOne()
-        guard ImageSizeArgument(size) != nil else { throw ValidationError("--size must be WxH pixels, e.g. 4032x3024 or 68x68@2x") }
+        switch (file, size) {
+        case (nil, nil): throw ValidationError("give an image file, or its size with --size WxH")
+        case (.some, .some): throw ValidationError("give an image file or --size, not both")
+        case (nil, .some(let size)):
+            guard ImageSizeArgument(size) != nil else { throw ValidationError("--size must be WxH pixels, e.g. 4032x3024 or 68x68@2x") }
+        case (.some, nil): break
+        }
         if let orientation, ImageOrientation(rawValue: orientation) == nil {
             throw ValidationError("--orientation must be one of \(ImageOrientation.allCases.map(\.rawValue).joined(separator: ", "))")
         }
     }
 
     func run() throws {
+        let name = source ?? file.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "image"
+        var stored = ImageOrientation.up
+        let size: ImageMetrics
+        if let file {
+            let header = try Self.header(of: file)
+            size = ImageMetrics(pixelWidth: header.width, pixelHeight: header.height, scale: ImageMetrics.scale(fromFileName: name))
+            stored = ImageOrientation(exifValue: header.exifOrientation) ?? .up
+        } else {
+            size = ImageSizeArgument(self.size ?? "", defaultScale: ImageMetrics.scale(fromFileName: name))!.metrics
+        }
         let outcome = PlanRequest(
-            source: source, size: ImageSizeArgument(size, defaultScale: ImageMetrics.scale(fromFileName: source))!.metrics,
-            orientation: orientation.flatMap(ImageOrientation.init(rawValue:)) ?? .up,
+            source: name, size: size,
+            orientation: orientation.flatMap(ImageOrientation.init(rawValue:)) ?? stored,
             images: images.map { ($0.name, $0.metrics) }, query: request.composedQuery
         ).run()
         print(outcome.json.serialized(indent: 2))
@@ -48,5 +70,30 @@ struct PlanCommand: ParsableCommand {
             printError(message)
             throw ExitCode(outcome.isRequestError ? 2 : 1)
         }
+    }
+
+    /// The header of `path` (no pixels are decoded), or exit status 1 with the reason in plain words.
+    private static func header(of path: String) throws -> (width: Int, height: Int, exifOrientation: Int) {
+        do {
+            try Vips.start()
+        } catch {
+            printError("libvips could not start: \(error)")
+            throw ExitCode(1)
+        }
+        do {
+            let file = try ImageFile(path: path)
+            let header = try file.load()
+            return (header.width, header.height, header.exifOrientation)
+        } catch let error as ImageFile.OpenError {
+            let reason = switch error {
+            case .notFound: "no such file"
+            case .notRegularFile: "not a regular file"
+            case .unreadable(let code): String(cString: strerror(code)).lowercased()
+            }
+            printError("cannot read \(path): \(reason)")
+        } catch {
+            printError("cannot read \(path): not an image in a supported format")
+        }
+        throw ExitCode(1)
     }
 }

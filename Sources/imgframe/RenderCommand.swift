@@ -16,7 +16,11 @@ struct RenderCommand: ParsableCommand {
               imgframe render Samples/dot_green.png --chain 'resizable(resizingMode:.tile).frame(width:300,height:200)' -o tiles.png
               imgframe render --template award --set name=Ana --set date=22.11.2026 -o award.png
               imgframe render --template award --set name=Ana --set date=22.11.2026 --page 800x600 -o award.pdf
-            Without fmt= in the query, the extension of --output picks the format (.pdf writes a vector PDF).
+              imgframe render Samples/landscape_4.jpg --query 'w=300' --fmt webp -o - > out.webp
+            Without fmt= in the query or --fmt, the extension of --output picks the format (.pdf writes a vector
+            PDF); an extension that names no format is refused. `-o -` writes the image to standard output (the
+            summary line goes to standard error); without an extension or fmt, fmt=auto picks JPEG, or PNG for an
+            image with transparency.
             """)
 
     @Argument(help: "The source image file (not with --template).")
@@ -29,8 +33,11 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Folder that Image(\"name\") and overlay= names are relative to (default: the source's folder; with --template, the configured root).")
     var root: String?
 
-    @Option(name: .shortAndLong, help: "Where to write the encoded image.")
+    @Option(name: .shortAndLong, help: "Where to write the encoded image; - for standard output.")
     var output: String
+
+    @Option(help: "Output format: jpeg, png, webp, avif, gif, pdf or auto (default: from --output's extension).")
+    var fmt: String?
 
     @Option(help: "PDF page size in points (WxH, a4 or letter), the view centred on it; PDF output only.")
     var page: String?
@@ -59,21 +66,18 @@ struct RenderCommand: ParsableCommand {
         let spec: TransformSpec
         do {
             spec = try TransformSpec.parse(source: name, query: withOutputOptions(request.composedQuery))
-        } catch {
+        } catch let error as SpecError {
             printError(error.description)
             throw ExitCode(2)
         }
         try write(spec, root: rootFolder)
     }
 
-    /// `query` with `--page`, and with the format `--output`'s extension names unless it has `fmt`
-    /// (added before parsing: `page` is checked against the format).
-    func withOutputOptions(_ query: String) throws(SpecError) -> String {
+    /// `query` with `--page` and the format (`formatParameter`), added before parsing: `page` is
+    /// checked against the format.
+    func withOutputOptions(_ query: String) throws -> String {
         var parts = [query]
-        let hasFormat = try QueryParameters.pairs(query).contains { $0.key == "fmt" }
-        if !hasFormat, let byExtension = OutputFormat(fileExtension: URL(fileURLWithPath: output).pathExtension) {
-            parts.append("fmt=" + byExtension.rawValue)
-        }
+        if let format = try formatParameter(query: query) { parts.append(format) }
         if let page { parts.append("page=" + PercentEncoding.encode(page)) }
         return parts.filter { !$0.isEmpty }.joined(separator: "&")
     }
@@ -84,11 +88,13 @@ struct RenderCommand: ParsableCommand {
             let renderer = try Renderer(sources: SourceDirectory(root: rootFolder))
             var image = try renderer.render(spec)
             for _ in 1..<repetitions { image = try renderer.render(spec) }
-            try Data(image.bytes).write(to: URL(fileURLWithPath: output))
+            try writeOutput(image.bytes)
             let size = image.format == .pdf
                 ? "\(Self.points(spec.page?.width ?? Double(image.pixelSize.width) / spec.scale))×\(Self.points(spec.page?.height ?? Double(image.pixelSize.height) / spec.scale)) pt"
                 : "\(image.pixelSize.width)×\(image.pixelSize.height)"
-            print("wrote \(output): \(size) \(image.format.rawValue), \(image.bytes.count) bytes")
+            let summary = "wrote \(output == "-" ? "standard output" : output): \(size) \(image.format.rawValue), \(image.bytes.count) bytes"
+            // With `-o -` standard output carries the image, so the summary goes to standard error.
+            if output == "-" { FileHandle.standardError.write(Data((summary + "\n").utf8)) } else { print(summary) }
         } catch let error as RenderError {
             printError(error.description)
             throw ExitCode(1)

@@ -96,7 +96,7 @@ struct ServeCommandTests {
         let verbose = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         curl.waitUntilExit()
         for header in ["< HTTP/1.1 200 OK", "< Content-Type: image/jpeg", "< Content-Length: ", "< ETag: \"", "< Cache-Control: public, max-age=31536000, immutable",
-                       "< Vary: Accept", "< Server-Timing: decode;dur=", "< Date: "] {
+                       "< Vary: Accept", "< Server-Timing: open;desc=", "< Date: "] {
             #expect(verbose.contains(header), "missing \(header) in\n\(verbose)")
         }
         #expect(server.waitForLog("GET /img/landscape_4.jpg?w=300&h=400&mode=fill&clip=1&interp=medium 200"))

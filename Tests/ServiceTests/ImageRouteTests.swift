@@ -20,7 +20,7 @@ struct ImageRouteTests {
         #expect(response.header("Cache-Control") == "public, max-age=31536000, immutable")
         #expect(response.header("Vary") == "Accept")
         let timing = try #require(response.header("Server-Timing"))
-        for stage in ["decode;dur=", "layout;dur=", "render;dur=", "encode;dur="] { #expect(timing.contains(stage)) }
+        for stage in ["open;desc=", "layout;desc=", "pipeline;desc=", "encode;desc="] { #expect(timing.contains(stage)) }
     }
 
     @Test("an explicit format does not vary by Accept")
@@ -106,7 +106,10 @@ struct ImageErrorTests {
         ("/img/landscape_4.jpg?w=300&mode=fill", 400, "mode"),
         ("/img/landscape_4.jpg?chain=resizable().scaledToFill().frame(width:300)", 400, nil),
         ("/img/missing.jpg?w=10", 404, "path"),
-        ("/img/landscape_4.jpg?w=10&overlay=missing.png", 404, "path"),
+        ("/img/landscape_4.jpg?w=10&overlay=missing.png", 404, "overlay"),
+        ("/img/landscape_4.jpg?chain=resizable().overlay%7BImage(%22missing.png%22)%7D", 404, "chain"),
+        ("/img/landscape_4.jpg?w=10&dpr=abc", 400, "dpr"),
+        ("/img/landscape_4.jpg?w=300&h=400&mode=cover", 400, "mode"),
         ("/img/text.jpg?w=10", 415, "path"),
         ("/img/truncated.jpg?w=100&fmt=jpeg", 422, "path"),
         ("/img/dot_green.png?w=70000&h=1&mode=stretch&fmt=gif", 400, nil),
@@ -209,4 +212,34 @@ struct ImageErrorTests {
 
 extension RawClient.Response {
     func header(_ name: String, default value: String) -> String { header(name) ?? value }
+}
+
+@Suite("GET /img: errors say what was meant and blame what was written")
+struct HelpfulErrorRouteTests {
+    @Test("near misses get a 400 with a hint, naming the parameter as written", arguments: [
+        ("w=300&h=400&mode=cover", "mode", "did you mean `fill`?"),
+        ("w=300&h=400&align=top-left", "align", "did you mean `topLeading`?"),
+        ("w=300&dpr=abc", "dpr", "`dpr` must be a number"),
+        ("w=10&overlay=missing.png", "overlay", "image `missing.png` not found"),
+    ])
+    func hint(_ query: String, _ param: String, _ fragment: String) throws {
+        let fixture = try ServiceFixture()
+        let response = try fixture.get("/img/landscape_4.jpg?" + query)
+        #expect(response.json["param"] == param, "\(response.text)")
+        #expect(response.json["error"]?.contains(fragment) == true, "\(response.text)")
+    }
+
+    @Test("accepted spellings render like the canonical ones", arguments: [
+        ("w=40&h=30&clip=true&fmt=JPEG", "w=40&h=30&clip=1&fmt=jpeg"),
+        ("w=40&h=30&bg=%23f00&fmt=jpg", "w=40&h=30&bg=ff0000&fmt=jpeg"),
+        ("w=40&h=30&bg=linear(red,%20blue)&fmt=png", "w=40&h=30&bg=linear(red,blue)&fmt=png"),
+        ("w=40&h=30&bg=transparent&fmt=png", "w=40&h=30&bg=clear&fmt=png"),
+    ])
+    func accepted(_ typed: String, _ canonical: String) throws {
+        let fixture = try ServiceFixture()
+        let a = try fixture.get("/img/landscape_4.jpg?" + typed)
+        let b = try fixture.get("/img/landscape_4.jpg?" + canonical)
+        #expect(a.status == 200, "\(a.text)")
+        #expect(a.header("ETag") == b.header("ETag"))
+    }
 }

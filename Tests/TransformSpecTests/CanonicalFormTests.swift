@@ -38,6 +38,24 @@ struct CanonicalFormTests {
         #expect(try canonical(a) == canonical(b))
     }
 
+    /// The README recipes: each sugar URL and the chain it shows as its equivalent.
+    static let recipes: [(String, String)] = [
+        ("mode=fit&pw=300&ph=400", "chain=resizable().interpolation(.high).scaledToFit()&pw=300&ph=400"),
+        ("w=300&h=300&mode=fill&clip=1", "chain=resizable().interpolation(.high).scaledToFill().frame(width:300,height:300).clipped()"),
+        ("w=160&h=160&mode=fill&mask=circle&fmt=png",
+         "chain=resizable().interpolation(.high).scaledToFill().frame(width:160,height:160).clipShape(Circle())&fmt=png"),
+        ("w=300&h=200&mode=fill&clip=1&dpr=2", "chain=resizable().interpolation(.high).scaledToFill().frame(width:300,height:200).clipped()&scale=2"),
+        ("w=600&h=200&mode=fill&align=top&clip=1",
+         "chain=resizable().interpolation(.high).scaledToFill().frame(width:600,height:200,alignment:.top).clipped()"),
+        ("w=400&h=300&mode=fill&clip=1&overlay=dot_green.png&oalign=bottomTrailing",
+         #"chain=resizable().interpolation(.high).scaledToFill().frame(width:400,height:300).clipped().overlay(alignment:.bottomTrailing){Image("dot_green.png")}"#),
+    ]
+
+    @Test("README recipes: the sugar URL and its chain are one request", arguments: recipes)
+    func recipe(_ sugar: String, _ chain: String) throws {
+        #expect(try canonical(sugar) == canonical(chain))
+    }
+
     /// Requests that differ in exactly one meaningful way.
     static let different: [String] = [
         "", "w=300", "w=301", "h=300", "w=300&h=300", "w=300&h=300&mode=fill", "w=300&h=300&mode=stretch",

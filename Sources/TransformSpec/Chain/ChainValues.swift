@@ -57,7 +57,8 @@ struct ChainValues {
         }
         guard let name, let value = T(rawValue: name) else {
             let allowed = T.allCases.map { ".\($0.rawValue)" }.joined(separator: ", ")
-            throw fail(e, "\(what) must be one of \(allowed)\(name.map { "; got `.\($0)`" } ?? "")")
+            let hint = name.map { Suggestion.hint(for: $0, among: T.allCases.map(\.rawValue), prefix: ".") } ?? ""
+            throw fail(e, "\(what) must be one of \(allowed)\(name.map { "; got `.\($0)`" } ?? "")\(hint)")
         }
         return value
     }

@@ -68,7 +68,7 @@ struct SugarCompiler {
             // Opaque: a blurred photo keeps hard, full-colour edges (imgproxy's and thumbor's blur).
             node = .effect(node, .color(.blur(radius: radius, opaque: true)))
         }
-        switch try values.choice("clip", Clip.self) ?? .off {
+        switch try values.choice("clip", Clip.self, accepting: SugarValues.flagWords) ?? .off {
         case .off: break
         case .on: node = .clipped(node, antialiased: false)
         case .antialiased: node = .clipped(node, antialiased: true)

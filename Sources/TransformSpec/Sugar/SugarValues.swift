@@ -7,9 +7,21 @@ struct SugarValues {
 
     private func value(_ key: String) -> String? { query[key] }
 
+    /// The error names the key as written (`dpr`, not its canonical `scale`).
     private func invalid(_ key: String, _ expected: String) -> SpecError {
-        .invalidValue(param: key, value: value(key) ?? "", expected: expected)
+        .invalidValue(param: query.writtenKey(key), value: value(key) ?? "", expected: expected)
     }
+
+    /// `invalid`, with "did you mean" when the value is a near miss of one of `allowed`.
+    func invalid(_ key: String, _ expected: String, allowed: [String]) -> SpecError {
+        let text = value(key) ?? ""
+        guard let suggestion = Suggestion.nearest(to: text, among: allowed) else { return invalid(key, expected) }
+        return .invalidChoice(param: query.writtenKey(key), value: text, expected: expected, suggestion: suggestion)
+    }
+
+    /// Spellings accepted besides the canonical ones because they are unambiguous: on/off words for
+    /// flags (`clip=true` is `clip=1`). Keys are lower case.
+    static let flagWords = ["true": "1", "yes": "1", "on": "1", "false": "0", "no": "0", "off": "0"]
 
     /// A finite size in points, > 0 (`w`, `h`).
     func positive(_ key: String) throws(SpecError) -> Double? {
@@ -26,11 +38,15 @@ struct SugarValues {
         return n
     }
 
-    /// One of an enum's raw values.
-    func choice<T: RawRepresentable & CaseIterable>(_ key: String, _ type: T.Type) throws(SpecError) -> T? where T.RawValue == String {
+    /// One of an enum's raw values, or a spelling `accepting` maps to one (looked up in lower case);
+    /// anything else is refused with the value it most likely means.
+    func choice<T: RawRepresentable & CaseIterable>(
+        _ key: String, _ type: T.Type, accepting: [String: String] = [:]
+    ) throws(SpecError) -> T? where T.RawValue == String {
         guard let text = value(key) else { return nil }
-        guard let value = T(rawValue: text) else {
-            throw invalid(key, "one of \(T.allCases.map(\.rawValue).joined(separator: ", "))")
+        guard let value = T(rawValue: text) ?? accepting[text.lowercased()].flatMap(T.init(rawValue:)) else {
+            let allowed = T.allCases.map(\.rawValue)
+            throw invalid(key, "one of \(allowed.joined(separator: ", "))", allowed: allowed)
         }
         return value
     }
@@ -38,7 +54,7 @@ struct SugarValues {
     /// `2`, `1.5`, `16:9` or `16/9`: width over height, > 0.
     func ratio(_ key: String) throws(SpecError) -> Double? {
         guard let text = value(key) else { return nil }
-        let parts = text.split(separator: text.contains(":") ? ":" : "/", omittingEmptySubsequences: false)
+        let parts = Self.parts(text, by: text.contains(":") ? ":" : "/")
         let numbers = parts.compactMap { Double($0) }
         guard (1...2).contains(parts.count), numbers.count == parts.count, numbers.allSatisfy({ $0.isFinite && $0 > 0 }) else {
             throw invalid(key, "a ratio > 0 such as `2`, `1.5` or `16:9`")
@@ -49,7 +65,7 @@ struct SugarValues {
     /// `top,leading,bottom,trailing` in points, or one value for all four.
     func insets(_ key: String) throws(SpecError) -> EdgeInsets? {
         guard let text = value(key) else { return nil }
-        let numbers = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0) }
+        let numbers = Self.parts(text, by: ",").map { Double($0) }
         guard numbers.count == 1 || numbers.count == 4, let values = numbers as? [Double],
               values.allSatisfy({ $0.isFinite && $0 >= 0 }) else {
             throw invalid(key, "four point values ≥ 0 as `top,leading,bottom,trailing` (or one value for all)")
@@ -58,34 +74,40 @@ struct SugarValues {
         return EdgeInsets(top: v[0], leading: v[1], bottom: v[2], trailing: v[3])
     }
 
-    /// `0`/`1`.
+    /// `0`/`1`; also `false`/`true`, `no`/`yes`, `off`/`on` in any case.
     func flag(_ key: String) throws(SpecError) -> Bool? {
         guard let text = value(key) else { return nil }
-        switch text {
+        switch Self.flagWords[text.lowercased()] ?? text {
         case "0": return false
         case "1": return true
-        default: throw invalid(key, "`0` or `1`")
+        default: throw invalid(key, "`0` or `1`", allowed: ["0", "1"])
         }
+    }
+
+    /// Comma-separated parts with the spaces people type after commas removed.
+    private static func parts(_ text: some StringProtocol, by separator: Character) -> [String] {
+        text.split(separator: separator, omittingEmptySubsequences: false).map { String($0.trimmingSpaces) }
     }
 
     /// A colour name, `rrggbb[aa]` (optionally with `#`), or `linear(c1,c2,…[;start,end])`.
     func paint(_ key: String) throws(SpecError) -> Paint? {
-        guard let text = value(key) else { return nil }
+        guard let written = value(key) else { return nil }
         let expected = "a colour name (\(NamedColors.all.map(\.name).joined(separator: ", "))), `rrggbb[aa]`, "
             + "or `linear(red,blue)` / `linear(red,blue;leading,trailing)`"
+        let text = written.trimmingSpaces
         guard text.hasPrefix("linear(") else {
             guard let color = Self.color(text) else { throw invalid(key, expected) }
             return .color(color)
         }
         guard text.hasSuffix(")") else { throw invalid(key, expected) }
         let body = text.dropFirst("linear(".count).dropLast()
-        let sections = body.split(separator: ";", omittingEmptySubsequences: false)
-        let colors = sections[0].split(separator: ",", omittingEmptySubsequences: false).map { Self.color(String($0)) }
+        let sections = Self.parts(body, by: ";")
+        let colors = Self.parts(sections[0], by: ",").map { Self.color($0) }
         guard sections.count <= 2, colors.count >= 2, let stops = colors as? [RGBAColor] else { throw invalid(key, expected) }
         // Without a direction, top to bottom, as CSS `linear-gradient` does.
         var points = (UnitPoint(x: 0.5, y: 0), UnitPoint(x: 0.5, y: 1))
         if sections.count == 2 {
-            let names = sections[1].split(separator: ",", omittingEmptySubsequences: false).map { Alignment(rawValue: String($0)) }
+            let names = Self.parts(sections[1], by: ",").map { Alignment(rawValue: $0) }
             guard names.count == 2, let start = names[0], let end = names[1] else {
                 throw invalid(key, "`linear(colours;start,end)` with start and end among \(Alignment.allCases.map(\.rawValue).joined(separator: ", "))")
             }
@@ -94,16 +116,17 @@ struct SugarValues {
         return .linearGradient(LinearGradient(colors: stops, startPoint: points.0, endPoint: points.1))
     }
 
+    /// A colour name, `transparent` (CSS's word for `clear`), or hex as `ColorText.hex` reads it.
     static func color(_ text: String) -> RGBAColor? {
-        NamedColors.color(named: text) ?? ColorText.hex(text)
+        NamedColors.color(named: text) ?? (text.lowercased() == "transparent" ? .clear : nil) ?? ColorText.hex(text)
     }
 
     /// `colour` or `colour,width` for `border`.
     func border(_ key: String) throws(SpecError) -> (RGBAColor, Double)? {
         guard let text = value(key) else { return nil }
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        let parts = Self.parts(text, by: ",")
         let width = parts.count == 2 ? Double(parts[1]) : 1
-        guard parts.count <= 2, let color = Self.color(String(parts[0])), let width, width.isFinite, width >= 0 else {
+        guard parts.count <= 2, let color = Self.color(parts[0]), let width, width.isFinite, width >= 0 else {
             throw invalid(key, "a colour, optionally with a width in points: `blue` or `blue,2`")
         }
         return (color, width)
@@ -123,5 +146,12 @@ struct SugarValues {
             throw invalid(key, "a number from \(NumberText.format(range.lowerBound)) to \(NumberText.format(range.upperBound))")
         }
         return n
+    }
+}
+
+extension StringProtocol {
+    /// Without leading and trailing spaces (`+` in a query decodes to a space).
+    var trimmingSpaces: String {
+        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
     }
 }
