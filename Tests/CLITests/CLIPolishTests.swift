@@ -27,7 +27,8 @@ struct CLIPolishTests {
 
     @Test("an extension that names no format is refused (exit 2), and nothing is written")
     func unknownExtension() throws {
-        let output = Self.folder.appendingPathComponent("out.tiff")
+        // Its own name: the test below writes out.tiff in the same folder, maybe at the same time.
+        let output = Self.folder.appendingPathComponent("refused.tiff")
         let result = try runImageFrame(["render", Self.photo, "--query", "w=40", "-o", output.path])
         #expect(result.status == 2)
         #expect(result.stderr.contains("unknown output extension `.tiff`; use .jpg, .jpeg, .png, .webp, .avif, .gif, .pdf or pass --fmt"),
