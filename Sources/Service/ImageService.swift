@@ -51,6 +51,7 @@ public final class ImageService: Sendable {
         var serverConfiguration = configuration.server
         serverConfiguration.errorResponse = { status in ErrorMapping.response(status: status, message: status.reason) }
         let sources = renderer.sources
+        let cors = configuration.cors
         let signer = URLSigner(keys: configuration.signingKeys)
         if !signer.isEnabled { logger.warning("URL signing is off: anyone can request any transformation (set signing.keys)") }
         self.pool = pool
@@ -79,7 +80,7 @@ public final class ImageService: Sendable {
                 respond(response)
             }
             if metricsOnMainPort, Self.isMetricsRequest(request) { return finish(exposition(), "-") }
-            Self.route(request, image: route, view: view, sources: sources, signer: signer, finish: finish)
+            Self.route(request, image: route, view: view, sources: sources, signer: signer, cors: cors, logger: logger, finish: finish)
         }
         box.server = server
         self.server = server
@@ -104,14 +105,28 @@ public final class ImageService: Sendable {
     }
 
     private static func route(
-        _ request: HTTPRequest, image: ImageRoute, view: ViewRoute, sources: SourceDirectory, signer: URLSigner,
-        finish: @escaping @Sendable (HTTPResponse, String) -> Void
+        _ request: HTTPRequest, image: ImageRoute, view: ViewRoute, sources: SourceDirectory, signer: URLSigner, cors: CORSPolicy,
+        logger: Logger, finish: @escaping @Sendable (HTTPResponse, String) -> Void
     ) {
         let path = request.path
-        let known = path == "/healthz" || path == "/readyz" || path.hasPrefix(ImagePath.prefix) || path.hasPrefix(ViewRoute.prefix)
+        let isImageRoute = path.hasPrefix(ImagePath.prefix) || path.hasPrefix(ViewRoute.prefix)
+        let known = path == "/healthz" || path == "/readyz" || isImageRoute
         guard known else { return finish(ErrorMapping.response(ErrorMapping.outcome(for: RequestError.notFound)), "-") }
+        // Image routes answer OPTIONS (CORS preflights carry no signature) and every answer of theirs,
+        // errors included, carries the CORS headers, so a front end can read why a request failed.
+        if isImageRoute && request.method == "OPTIONS" { return finish(cors.preflight(request), "-") }
+        let origin = request.headers["Origin"]
+        let plainFinish = finish
+        let finish: @Sendable (HTTPResponse, String) -> Void = { response, cache in
+            guard isImageRoute else { return plainFinish(response, cache) }
+            var response = response
+            cors.apply(to: &response, origin: origin)
+            plainFinish(response, cache)
+        }
         guard request.method == "GET" || request.method == "HEAD" else {
-            return finish(ErrorMapping.response(ErrorMapping.outcome(for: RequestError.methodNotAllowed)), "-")
+            var response = ErrorMapping.response(ErrorMapping.outcome(for: RequestError.methodNotAllowed))
+            if isImageRoute { response.headers.set("Allow", CORSPolicy.allowedMethods) }
+            return finish(response, "-")
         }
         switch path {
         case "/healthz":
@@ -120,9 +135,16 @@ public final class ImageService: Sendable {
             let ready = Vips.isReady && sources.isReadable
             finish(status(ready ? .ok : .serviceUnavailable, ["status": ready ? "ready" : "not ready", "libvips": Vips.isReady ? "ready" : "not started", "root": sources.isReadable ? "readable" : "unreadable"]), "-")
         default:
-            // Checked first and answered without detail: a refused request learns nothing.
-            if signer.isEnabled, signer.verify(path: path, query: request.query, now: Int(Date().timeIntervalSince1970)) != .valid {
-                return finish(ErrorMapping.response(status: .forbidden, message: "forbidden"), "-")
+            // Checked first and answered without detail: a refused request learns nothing. The reason
+            // goes to the log (at info: a refusal is the client's doing, not a fault of ours).
+            if signer.isEnabled {
+                let verdict = signer.verify(path: path, query: request.query, now: Int(Date().timeIntervalSince1970))
+                guard verdict == .valid else {
+                    logger.info(
+                        "403 \(path): signature \(verdict.reason)",
+                        metadata: ["url.path": "\(path)", "imgframe.signature.failure": "\(verdict.reason)"])
+                    return finish(ErrorMapping.response(status: .forbidden, message: "forbidden"), "-")
+                }
             }
             if path.hasPrefix(ViewRoute.prefix) { return view.handle(request, respond: finish) }
             image.handle(request, respond: finish)

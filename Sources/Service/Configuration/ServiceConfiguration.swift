@@ -50,6 +50,9 @@ public struct ServiceConfiguration: Sendable {
     /// Where `/metrics` is served on a listener of its own (kept off the public port); `nil` serves it
     /// on the main port, and only while signing is off.
     public var metricsListen: ListenAddress?
+    /// Origins that may read image responses across origins (`cors.allow_origins`). Default none:
+    /// no CORS headers.
+    public var cors = CORSPolicy(origins: .none)
 
     public init() {
         server = Limits.server
