@@ -6,7 +6,8 @@ import TransformSpec
 enum ImagePath {
     static let prefix = "/img/"
 
-    static func sourceName(fromTarget path: Substring) throws(RequestError) -> String {
+    /// - Parameter prefix: the route's prefix (`/img/`, or `/info/` for the same paths).
+    static func sourceName(fromTarget path: Substring, prefix: String = prefix) throws(RequestError) -> String {
         let raw = path.dropFirst(prefix.count)
         var segments: [String] = []
         for rawSegment in raw.split(separator: "/", omittingEmptySubsequences: false) {

@@ -47,6 +47,7 @@ public final class ImageService: Sendable {
             logger.warning("templates folder \(configuration.templates) cannot be read: /view/ answers 404 (set templates)")
         }
         let view = ViewRoute(templates: templates, image: route)
+        let info = InfoRoute(sources: renderer.sources, limits: configuration.render, cacheControl: configuration.cacheControl)
         let accessLog = AccessLog(logger: logger)
         var serverConfiguration = configuration.server
         serverConfiguration.errorResponse = { status in ErrorMapping.response(status: status, message: status.reason) }
@@ -80,7 +81,7 @@ public final class ImageService: Sendable {
                 respond(response)
             }
             if metricsOnMainPort, Self.isMetricsRequest(request) { return finish(exposition(), "-") }
-            Self.route(request, image: route, view: view, sources: sources, signer: signer, cors: cors, logger: logger, finish: finish)
+            Self.route(request, image: route, view: view, info: info, sources: sources, signer: signer, cors: cors, logger: logger, finish: finish)
         }
         box.server = server
         self.server = server
@@ -105,22 +106,29 @@ public final class ImageService: Sendable {
     }
 
     private static func route(
-        _ request: HTTPRequest, image: ImageRoute, view: ViewRoute, sources: SourceDirectory, signer: URLSigner, cors: CORSPolicy,
+        _ request: HTTPRequest, image: ImageRoute, view: ViewRoute, info: InfoRoute, sources: SourceDirectory, signer: URLSigner, cors: CORSPolicy,
         logger: Logger, finish: @escaping @Sendable (HTTPResponse, String) -> Void
     ) {
         let path = request.path
-        let isImageRoute = path.hasPrefix(ImagePath.prefix) || path.hasPrefix(ViewRoute.prefix)
+        let isImageRoute = path.hasPrefix(ImagePath.prefix) || path.hasPrefix(ViewRoute.prefix) || path.hasPrefix(InfoRoute.prefix)
         let known = path == "/healthz" || path == "/readyz" || isImageRoute
         guard known else { return finish(ErrorMapping.response(ErrorMapping.outcome(for: RequestError.notFound)), "-") }
         // Image routes answer OPTIONS (CORS preflights carry no signature) and every answer of theirs,
         // errors included, carries the CORS headers, so a front end can read why a request failed.
         if isImageRoute && request.method == "OPTIONS" { return finish(cors.preflight(request), "-") }
         let origin = request.headers["Origin"]
+        // `dl=` only adds a header to a successful image, so it is applied here, after the route.
+        let isInfo = path.hasPrefix(InfoRoute.prefix)
+        let download = isImageRoute && !isInfo ? ContentDisposition.requested(in: request.query) : nil
+        let downloadName = path.hasPrefix(ViewRoute.prefix) ? ViewRoute.templateName(fromTarget: path) : (try? ImagePath.sourceName(fromTarget: path)) ?? "image"
         let plainFinish = finish
         let finish: @Sendable (HTTPResponse, String) -> Void = { response, cache in
             guard isImageRoute else { return plainFinish(response, cache) }
             var response = response
             cors.apply(to: &response, origin: origin)
+            if response.status == .ok, let download, let contentType = response.headers["Content-Type"] {
+                response.headers.set("Content-Disposition", ContentDisposition.header(requested: download, sourceName: downloadName, contentType: contentType))
+            }
             plainFinish(response, cache)
         }
         guard request.method == "GET" || request.method == "HEAD" else {
@@ -147,6 +155,7 @@ public final class ImageService: Sendable {
                 }
             }
             if path.hasPrefix(ViewRoute.prefix) { return view.handle(request, respond: finish) }
+            if path.hasPrefix(InfoRoute.prefix) { return info.handle(request, respond: finish) }
             image.handle(request, respond: finish)
         }
     }
