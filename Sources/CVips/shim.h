@@ -407,6 +407,16 @@ static inline int cvips_has_icc(VipsImage *image) {
     return vips_image_get_typeof(image, VIPS_META_ICC_NAME) != 0;
 }
 
+// Why: the ICC blob is read through vips_image_get_blob's out-parameters; NULL when there is none.
+// The bytes belong to the image and stay valid while it lives.
+static inline const void *cvips_icc_bytes(VipsImage *image, size_t *length) {
+    const void *data = NULL;
+    *length = 0;
+    if (vips_image_get_typeof(image, VIPS_META_ICC_NAME) == 0) return NULL;
+    if (vips_image_get_blob(image, VIPS_META_ICC_NAME, &data, length) != 0) return NULL;
+    return data;
+}
+
 // Why: header fields are C macros or GObject properties; these read them without casts.
 static inline int cvips_width(VipsImage *image) { return vips_image_get_width(image); }
 static inline int cvips_height(VipsImage *image) { return vips_image_get_height(image); }

@@ -6,7 +6,7 @@ import TransformSpec
 enum ImagePath {
     static let prefix = "/img/"
 
-    /// `prefix` is the route's own (`/img/`, or `/playground/plan/`).
+    /// - Parameter prefix: the route's prefix (`/img/`; `/info/` and `/playground/plan/` take the same paths).
     static func sourceName(fromTarget path: Substring, prefix: String = prefix) throws(RequestError) -> String {
         let raw = path.dropFirst(prefix.count)
         var segments: [String] = []

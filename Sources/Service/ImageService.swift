@@ -48,10 +48,12 @@ public final class ImageService: Sendable {
         }
         let view = ViewRoute(templates: templates, image: route)
         let playground = configuration.playground ? PlaygroundRoute(image: route, signing: !configuration.signingKeys.isEmpty) : nil
+        let info = InfoRoute(sources: renderer.sources, limits: configuration.render, cacheControl: configuration.cacheControl)
         let accessLog = AccessLog(logger: logger)
         var serverConfiguration = configuration.server
         serverConfiguration.errorResponse = { status in ErrorMapping.response(status: status, message: status.reason) }
         let sources = renderer.sources
+        let cors = configuration.cors
         let signer = URLSigner(keys: configuration.signingKeys)
         if !signer.isEnabled { logger.warning("URL signing is off: anyone can request any transformation (set signing.keys)") }
         self.pool = pool
@@ -81,7 +83,7 @@ public final class ImageService: Sendable {
             }
             if metricsOnMainPort, Self.isMetricsRequest(request) { return finish(exposition(), "-") }
             if let playground, PlaygroundRoute.handles(request.path) { return Self.route(request, playground: playground, finish: finish) }
-            Self.route(request, image: route, view: view, sources: sources, signer: signer, finish: finish)
+            Self.route(request, image: route, view: view, info: info, sources: sources, signer: signer, cors: cors, logger: logger, finish: finish)
         }
         box.server = server
         self.server = server
@@ -106,14 +108,35 @@ public final class ImageService: Sendable {
     }
 
     private static func route(
-        _ request: HTTPRequest, image: ImageRoute, view: ViewRoute, sources: SourceDirectory, signer: URLSigner,
-        finish: @escaping @Sendable (HTTPResponse, String) -> Void
+        _ request: HTTPRequest, image: ImageRoute, view: ViewRoute, info: InfoRoute, sources: SourceDirectory, signer: URLSigner, cors: CORSPolicy,
+        logger: Logger, finish: @escaping @Sendable (HTTPResponse, String) -> Void
     ) {
         let path = request.path
-        let known = path == "/healthz" || path == "/readyz" || path.hasPrefix(ImagePath.prefix) || path.hasPrefix(ViewRoute.prefix)
+        let isImageRoute = path.hasPrefix(ImagePath.prefix) || path.hasPrefix(ViewRoute.prefix) || path.hasPrefix(InfoRoute.prefix)
+        let known = path == "/healthz" || path == "/readyz" || isImageRoute
         guard known else { return finish(ErrorMapping.response(ErrorMapping.outcome(for: RequestError.notFound)), "-") }
+        // Image routes answer OPTIONS (CORS preflights carry no signature) and every answer of theirs,
+        // errors included, carries the CORS headers, so a front end can read why a request failed.
+        if isImageRoute && request.method == "OPTIONS" { return finish(cors.preflight(request), "-") }
+        let origin = request.headers["Origin"]
+        // `dl=` only adds a header to a successful image, so it is applied here, after the route.
+        let isInfo = path.hasPrefix(InfoRoute.prefix)
+        let download = isImageRoute && !isInfo ? ContentDisposition.requested(in: request.query) : nil
+        let downloadName = path.hasPrefix(ViewRoute.prefix) ? ViewRoute.templateName(fromTarget: path) : (try? ImagePath.sourceName(fromTarget: path)) ?? "image"
+        let plainFinish = finish
+        let finish: @Sendable (HTTPResponse, String) -> Void = { response, cache in
+            guard isImageRoute else { return plainFinish(response, cache) }
+            var response = response
+            cors.apply(to: &response, origin: origin)
+            if response.status == .ok, let download, let contentType = response.headers["Content-Type"] {
+                response.headers.set("Content-Disposition", ContentDisposition.header(requested: download, sourceName: downloadName, contentType: contentType))
+            }
+            plainFinish(response, cache)
+        }
         guard request.method == "GET" || request.method == "HEAD" else {
-            return finish(ErrorMapping.response(ErrorMapping.outcome(for: RequestError.methodNotAllowed)), "-")
+            var response = ErrorMapping.response(ErrorMapping.outcome(for: RequestError.methodNotAllowed))
+            if isImageRoute { response.headers.set("Allow", CORSPolicy.allowedMethods) }
+            return finish(response, "-")
         }
         switch path {
         case "/healthz":
@@ -122,11 +145,19 @@ public final class ImageService: Sendable {
             let ready = Vips.isReady && sources.isReadable
             finish(status(ready ? .ok : .serviceUnavailable, ["status": ready ? "ready" : "not ready", "libvips": Vips.isReady ? "ready" : "not started", "root": sources.isReadable ? "readable" : "unreadable"]), "-")
         default:
-            // Checked first and answered without detail: a refused request learns nothing.
-            if signer.isEnabled, signer.verify(path: path, query: request.query, now: Int(Date().timeIntervalSince1970)) != .valid {
-                return finish(ErrorMapping.response(status: .forbidden, message: "forbidden"), "-")
+            // Checked first and answered without detail: a refused request learns nothing. The reason
+            // goes to the log (at info: a refusal is the client's doing, not a fault of ours).
+            if signer.isEnabled {
+                let verdict = signer.verify(path: path, query: request.query, now: Int(Date().timeIntervalSince1970))
+                guard verdict == .valid else {
+                    logger.info(
+                        "403 \(path): signature \(verdict.reason)",
+                        metadata: ["url.path": "\(path)", "imgframe.signature.failure": "\(verdict.reason)"])
+                    return finish(ErrorMapping.response(status: .forbidden, message: "forbidden"), "-")
+                }
             }
             if path.hasPrefix(ViewRoute.prefix) { return view.handle(request, respond: finish) }
+            if path.hasPrefix(InfoRoute.prefix) { return info.handle(request, respond: finish) }
             image.handle(request, respond: finish)
         }
     }

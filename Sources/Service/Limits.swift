@@ -182,4 +182,9 @@ public enum Limits {
         configuration.streamingChunkBytes = responseChunkBytes
         return configuration
     }
+
+    // CORS.
+    /// How long a browser may keep a preflight answer (`Access-Control-Max-Age`), seconds: one day
+    /// (Firefox's cap; Chromium caps at 2 hours).
+    public static let corsMaxAge = 86_400
 }

@@ -38,6 +38,12 @@ public final class VImage: @unchecked Sendable {
     var isCMYK: Bool { cvips_interpretation(pointer) == VIPS_INTERPRETATION_CMYK }
     /// True when an ICC profile is attached to the image.
     public var hasICCProfile: Bool { cvips_has_icc(pointer) != 0 }
+    /// The embedded ICC profile's bytes, or `nil` when there is none.
+    public var iccProfile: [UInt8]? {
+        var length = 0
+        guard let bytes = cvips_icc_bytes(pointer, &length), length > 0 else { return nil }
+        return Array(UnsafeRawBufferPointer(start: bytes, count: length))
+    }
     var isUnsignedChar: Bool { cvips_format(pointer) == VIPS_FORMAT_UCHAR }
 
     /// Asks libvips to stop computing this image: libvips checks the flag whenever it prepares a

@@ -1,4 +1,5 @@
 import CVips
+import Synchronization
 
 /// The process-wide libvips runtime: started once, with the settings the service relies on.
 public enum Vips {
@@ -15,8 +16,15 @@ public enum Vips {
     /// Turns the SVG and PDF loaders (untrusted by libvips) on or off; off by default. Either way only
     /// the service's loaders run: JPEG, PNG, WebP, GIF, HEIF/AVIF and TIFF.
     public static func allowUntrustedLoaders(_ allowed: Bool) {
+        // Applying the setting blocks every loader before unblocking the wanted ones, and a load on
+        // another thread in that window fails (`operation is blocked`): only a change needs it. Every
+        // service start asks for it, so several services in one process (the tests) raced before.
+        guard untrustedLoadersAllowed.exchange(allowed, ordering: .sequentiallyConsistent) != allowed else { return }
         cvips_allow_loaders(allowed ? 1 : 0)
     }
+
+    /// The last setting applied; `start` applies `false`.
+    private static let untrustedLoadersAllowed = Atomic<Bool>(false)
 
     /// Makes GLib criticals (failed preconditions inside libvips) and GObject warnings (arguments out
     /// of range) abort the process, for fuzzing harnesses that must see them as crashes. Never called

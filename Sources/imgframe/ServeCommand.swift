@@ -43,6 +43,12 @@ struct ServeCommand: ParsableCommand {
         let flags = [("host", host), ("port", port), ("root", root), ("templates", templates), ("cache_dir", cacheDir), ("log_level", logLevel)]
             .compactMap { key, value in value.map { (key, $0) } } + (playground ? [("playground", "on")] : [])
         let settings = try loadConfiguration(file: config, flags: flags)
+        do {
+            try settings.checkFolders()
+        } catch {
+            printError(error.description)
+            throw ExitCode(78)
+        }
         let level = settings.logLevel
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
@@ -64,6 +70,7 @@ struct ServeCommand: ParsableCommand {
         let trimming = Allocator.startPeriodicTrim()
         let logger = Logger(label: "imgframe")
         logger.info("serving \(settings.root) and the templates in \(settings.templates) with \(settings.workers) render workers")
+        logger.info("result cache in \(settings.cacheDirectory) (cache_dir), up to \(settings.cacheMaxBytes) bytes (cache.max_bytes)")
 
         // A peer that goes away must not kill the process; writes report EPIPE instead.
         signal(SIGPIPE, SIG_IGN)

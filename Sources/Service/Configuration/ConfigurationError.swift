@@ -8,6 +8,8 @@ public enum ConfigurationError: Error, Sendable, CustomStringConvertible {
     case unreadableFile(String)
     /// A line of the config file that is not `key = value`.
     case malformedLine(file: String, line: Int, text: String)
+    /// A folder setting whose folder cannot be used (checked at start-up, after loading).
+    case unusableFolder(key: String, path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -19,6 +21,8 @@ public enum ConfigurationError: Error, Sendable, CustomStringConvertible {
             "configuration: cannot read config file `\(path)`"
         case let .malformedLine(file, line, text):
             "configuration: \(file) line \(line) is not `key = value`: `\(text)`"
+        case let .unusableFolder(key, path, reason):
+            "configuration: `\(key)`: \(path) \(reason)"
         }
     }
 }

@@ -53,6 +53,9 @@ public struct ServiceConfiguration: Sendable {
     /// Serve the playground page at `/` and its helpers under `/playground/`. Default off: it is for
     /// development (`scripts/run` turns it on); with signing on, `/` explains signing instead.
     public var playground = false
+    /// Origins that may read image responses across origins (`cors.allow_origins`). Default none:
+    /// no CORS headers.
+    public var cors = CORSPolicy(origins: .none)
 
     public init() {
         server = Limits.server

@@ -118,6 +118,9 @@ enum Settings {
             c, v throws(SettingError) in c.metricsListen = try listenAddress(v)
         },
         Setting(key: "playground", help: "serve the playground page at / (development; default off)") { c, v throws(SettingError) in c.playground = try bool(v) },
+        Setting(key: "cors.allow_origins", help: "origins that may read images across origins: `*` or a comma-separated list; empty = no CORS headers") {
+            c, v throws(SettingError) in c.cors = CORSPolicy(origins: try CORSPolicy.origins(v))
+        },
         Setting(key: "limits.requests_per_connection", help: "requests per connection before it closes") { c, v throws(SettingError) in
             c.server.maxRequestsPerConnection = try integer(v, 1...1_000_000)
         },

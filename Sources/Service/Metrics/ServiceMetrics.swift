@@ -15,7 +15,7 @@ final class ServiceMetrics: Sendable {
         case "/healthz": "healthz"
         case "/readyz": "readyz"
         case "/metrics": "metrics"
-        default: path.hasPrefix(ImagePath.prefix) ? "img" : path.hasPrefix(ViewRoute.prefix) ? "view" : "other"
+        default: path.hasPrefix(ImagePath.prefix) ? "img" : path.hasPrefix(ViewRoute.prefix) ? "view" : path.hasPrefix(InfoRoute.prefix) ? "info" : "other"
         }
     }
 

@@ -36,9 +36,29 @@ public struct URLSigner: Sendable {
         return target + (parts.count > 1 ? "&" : "?") + "sig=" + Base64URL.encode(mac)
     }
 
-    /// Why a request is refused; clients only ever see a bare 403.
+    /// Why a request is refused; clients only ever see a bare 403, the log sees `reason`.
     public enum Verdict: Equatable, Sendable {
-        case valid, missing, invalid, expired
+        /// The signature verifies and `exp`, if any, is not past.
+        case valid
+        /// No `sig` as the last parameter.
+        case missing
+        /// `sig` is not the canonical base64url text of a 32-byte MAC.
+        case malformed
+        /// A well-formed `sig` that no configured key produces for this target.
+        case wrongKey
+        /// Signed, but an `exp` is past (or not a number).
+        case expired
+
+        /// The word the log uses: `missing`, `malformed`, `wrong key`, `expired` (`valid`).
+        public var reason: String {
+            switch self {
+            case .valid: "valid"
+            case .missing: "missing"
+            case .malformed: "malformed"
+            case .wrongKey: "wrong key"
+            case .expired: "expired"
+            }
+        }
     }
 
     /// Checks the `sig` (and `exp`) of a request target's path and query at time `now`.
@@ -47,13 +67,13 @@ public struct URLSigner: Sendable {
         // Only the canonical spelling of the MAC: decoding ignores a last character's spare bits,
         // so several spellings would otherwise verify.
         guard let given = Base64URL.decode(sigText), given.count == HMACSHA256.byteCount, Base64URL.encode(given) == sigText else {
-            return .invalid
+            return .malformed
         }
         let message = Array(Self.message(path: path, query: signed).utf8)
         // Every key is tried, in constant time each, so timing does not tell which one matched.
         var matched = false
         for key in keys where HMACSHA256.equal(HMACSHA256.authenticate(message, key: key), given) { matched = true }
-        guard matched else { return .invalid }
+        guard matched else { return .wrongKey }
         // Expiry is read the way the request parser reads the query (percent-decoded keys), so a
         // spelling such as `%65xp=` cannot hide it. A query the parser refuses fails later with 400.
         // Every `exp` counts (the parser refuses a second one later, with 400), whatever the other

@@ -1,0 +1,56 @@
+import TransformSpec
+
+/// `dl=` on `/img/` and `/view/` (imgproxy's `filename` + `return_attachment`): the browser saves the
+/// image instead of showing it. `dl=1` names the file after the source (or template) with the output
+/// format's extension; `dl=name.jpg` names it; `dl=0` is the same as no `dl`. Only a header changes:
+/// `dl` is not part of the canonical request, so the bytes, the ETag and the cache entry are those of
+/// the same URL without it.
+enum ContentDisposition {
+    /// The `dl` value of a query, or `nil` when absent, `0` or `false`.
+    static func requested(in query: Substring) -> String? {
+        guard query.contains("dl"), let pairs = try? QueryParameters.pairs(String(query)) else { return nil }
+        guard let value = pairs.last(where: { $0.key == "dl" })?.value, value != "0", value.lowercased() != "false" else { return nil }
+        return value
+    }
+
+    /// `attachment; filename="…"` (ASCII, quotes and backslashes removed), plus RFC 6266 / RFC 8187
+    /// `filename*=UTF-8''…` when the name has non-ASCII characters.
+    static func header(requested: String, sourceName: String, contentType: String) -> String {
+        let fileExtension = extensionFor(contentType)
+        var name: String
+        if requested == "1" || requested.lowercased() == "true" || requested.isEmpty {
+            let base = String(sourceName.split(separator: "/").last ?? "image")
+            name = (base.lastIndex(of: ".").map { String(base[..<$0]) } ?? base) + "." + fileExtension
+        } else {
+            name = String(requested.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last ?? "")
+            if !name.contains(".") { name += "." + fileExtension }
+        }
+        name = String(name.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F && $0 != "\"" && $0 != "\\" && $0 != ";" })
+        if name.hasPrefix(".") || name.isEmpty { name = "image" + (name.isEmpty ? "." + fileExtension : name) }
+        let ascii = String(name.unicodeScalars.map { $0.isASCII ? Character($0) : "_" })
+        guard ascii != name else { return "attachment; filename=\"\(name)\"" }
+        return "attachment; filename=\"\(ascii)\"; filename*=UTF-8''\(encoded(name))"
+    }
+
+    /// RFC 8187 §3.2.1 `attr-char`s stay; every other byte is `%XX`.
+    private static func encoded(_ text: String) -> String {
+        let keep = Set("!#$&+-.^_`|~".utf8)
+        return text.utf8.map { byte in
+            let isAlphanumeric = (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+            return isAlphanumeric || keep.contains(byte) ? String(UnicodeScalar(byte)) : "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+        }.joined()
+    }
+
+    private static func extensionFor(_ contentType: String) -> String {
+        switch contentType {
+        case "image/jpeg": "jpg"
+        case "image/png": "png"
+        case "image/webp": "webp"
+        case "image/avif": "avif"
+        case "image/gif": "gif"
+        case "image/tiff": "tif"
+        case "application/pdf": "pdf"
+        default: "bin"
+        }
+    }
+}
