@@ -28,7 +28,7 @@ enum ErrorMapping {
         case let error as RequestError:
             switch error {
             case .badPath(let message): return Outcome(status: .badRequest, message: message, parameter: "path")
-            case .methodNotAllowed: return Outcome(status: .methodNotAllowed, message: "only GET and HEAD are allowed here")
+            case .methodNotAllowed: return Outcome(status: .methodNotAllowed, message: "this method is not allowed here (see Allow)")
             case .notFound: return Outcome(status: .notFound, message: "no such route; images are under /img/, view templates under /view/")
             case .overloaded: return Outcome(status: .serviceUnavailable, message: "too many renders in progress; retry shortly")
             case .queueTimedOut: return Outcome(status: .serviceUnavailable, message: "no renderer was free in time; retry shortly")

@@ -1,0 +1,106 @@
+import Foundation
+import HTTP1
+import Layout
+import Logging
+import Render
+import Vips
+
+extension ImageService {
+    /// What the routes of the public listener are built from.
+    struct RouteContext: Sendable {
+        let image: ImageRoute
+        let view: ViewRoute
+        let info: InfoRoute
+        let playground: PlaygroundRoute?
+        let sources: SourceDirectory
+        let signer: URLSigner
+        let cors: CORSPolicy
+        let logger: Logger
+        /// Serves `/metrics` on this listener (no `metrics.listen` and signing off).
+        let exposition: (@Sendable () -> HTTPResponse)?
+    }
+
+    /// The public listener's routes, in the order they are matched.
+    static func routes(_ context: RouteContext) -> RouteTable {
+        var routes: [Route] = []
+        if let exposition = context.exposition { routes.append(metricsRoute(exposition)) }
+        if let playground = context.playground {
+            routes.append(Route(.exact("/"), .prefix(PlaygroundRoute.prefix)) { request, finish in playground.handle(request, respond: finish) })
+        }
+        routes.append(Route(.exact("/healthz")) { _, finish in finish(status(.ok, ["status": "ok"]), "-") })
+        routes.append(
+            Route(.exact("/readyz")) { _, finish in
+                let sources = context.sources
+                let ready = Vips.isReady && sources.isReadable
+                let fields = [
+                    "status": ready ? "ready" : "not ready", "libvips": Vips.isReady ? "ready" : "not started",
+                    "root": sources.isReadable ? "readable" : "unreadable",
+                ]
+                finish(status(ready ? .ok : .serviceUnavailable, fields), "-")
+            })
+        routes.append(imageRoute(.prefix(ViewRoute.prefix), context) { request, finish in context.view.handle(request, respond: finish) })
+        routes.append(imageRoute(.prefix(InfoRoute.prefix), context, download: false) { request, finish in context.info.handle(request, respond: finish) })
+        routes.append(imageRoute(.prefix(ImagePath.prefix), context) { request, finish in context.image.handle(request, respond: finish) })
+        return RouteTable(routes: routes)
+    }
+
+    /// The metrics listener's one route.
+    static func metricsRoutes(_ exposition: @escaping @Sendable () -> HTTPResponse) -> RouteTable {
+        RouteTable(routes: [metricsRoute(exposition)], notFound: ErrorMapping.response(status: .notFound, message: "only /metrics is served here"))
+    }
+
+    private static func metricsRoute(_ exposition: @escaping @Sendable () -> HTTPResponse) -> Route {
+        Route(.exact("/metrics")) { _, finish in finish(exposition(), "-") }
+    }
+
+    /// `/img/`, `/view/` and `/info/`: they answer OPTIONS (CORS preflights carry no signature), every
+    /// other answer of theirs carries the CORS headers, and the signature is checked before the handler.
+    /// - Parameter download: whether `dl=` applies (it only adds a header to a successful image).
+    private static func imageRoute(
+        _ pattern: PathPattern, _ context: RouteContext, download: Bool = true, handle: @escaping @Sendable (HTTPRequest, @escaping Finish) -> Void
+    ) -> Route {
+        let cors = context.cors
+        return Route(
+            pattern, methods: CORSPolicy.allowedMethods.components(separatedBy: ", "),
+            wrap: { request, finish in
+                // A preflight's answer carries its own CORS headers.
+                guard request.method != "OPTIONS" else { return finish }
+                let origin = request.headers["Origin"]
+                let requested = download ? ContentDisposition.requested(in: request.query) : nil
+                let path = request.path
+                let name = path.hasPrefix(ViewRoute.prefix) ? ViewRoute.templateName(fromTarget: path) : (try? ImagePath.sourceName(fromTarget: path)) ?? "image"
+                return { response, cache in
+                    var response = response
+                    cors.apply(to: &response, origin: origin)
+                    if response.status == .ok, let requested, let contentType = response.headers["Content-Type"] {
+                        response.headers.set("Content-Disposition", ContentDisposition.header(requested: requested, sourceName: name, contentType: contentType))
+                    }
+                    finish(response, cache)
+                }
+            },
+            handle: { request, finish in
+                if request.method == "OPTIONS" { return finish(cors.preflight(request), "-") }
+                guard verifySignature(request, context) else { return finish(ErrorMapping.response(status: .forbidden, message: "forbidden"), "-") }
+                handle(request, finish)
+            })
+    }
+
+    /// Checked before the handler and refused without detail: a refused request learns nothing. The
+    /// reason goes to the log (at info: a refusal is the client's doing, not a fault of ours).
+    private static func verifySignature(_ request: HTTPRequest, _ context: RouteContext) -> Bool {
+        guard context.signer.isEnabled else { return true }
+        let path = request.path
+        let verdict = context.signer.verify(path: path, query: request.query, now: Int(Date().timeIntervalSince1970))
+        guard verdict == .valid else {
+            context.logger.info(
+                "403 \(path): signature \(verdict.reason)", metadata: ["url.path": "\(path)", "imgframe.signature.failure": "\(verdict.reason)"])
+            return false
+        }
+        return true
+    }
+
+    private static func status(_ status: HTTPStatus, _ fields: [String: String]) -> HTTPResponse {
+        let body = JSONValue.object(fields.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }).serialized() + "\n"
+        return HTTPResponse(status: status, headers: [("Content-Type", "application/json"), ("Cache-Control", "no-store")], body: Array(body.utf8))
+    }
+}
