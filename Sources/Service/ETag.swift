@@ -7,7 +7,11 @@ import Vips
 /// (name, size, modification time) and the formats `fmt=auto` may choose from. The cache key is its
 /// SHA-256 and the ETag is taken from the same hash, so they always change together.
 struct RequestIdentity {
-    /// Bump when the render pipeline's output changes for the same request.
+    /// The one version of the render pipeline's output: bump it when the same request would give
+    /// different bytes. It is part of the identity hash, so one bump changes both the cache key
+    /// (old entries miss and age out of the LRU budget) and the ETag (clients revalidate to a 200).
+    /// The cache's own `CacheKey.formatVersion` is only the on-disk entry layout; it does not need
+    /// a bump for a pipeline change, and bumping it changes neither keys nor ETags.
     /// render-2: JPEG and WebP sources shrink on load down to the target size (JPEG 1/8 where 1/4 was the limit).
     /// render-3: libvips's run-time vector (orc) code is off; its C resampling rounds a level differently.
     /// render-4: Text lines are spaced with SF Pro's vertical metrics and drawn run by run in colour.
