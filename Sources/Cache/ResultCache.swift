@@ -18,11 +18,14 @@ public final class ResultCache: Sendable {
         public var maxBytes: Int
         /// `fsync` each entry and its folder before it counts as written (slower, survives power loss).
         public var fsync: Bool
+        /// Largest entry body stored; a larger result is served but not cached. Default 256 MiB.
+        public var maxEntryBytes: Int
 
-        public init(directory: String, maxBytes: Int, fsync: Bool = false) {
+        public init(directory: String, maxBytes: Int, fsync: Bool = false, maxEntryBytes: Int = 256 * 1024 * 1024) {
             self.directory = directory
             self.maxBytes = maxBytes
             self.fsync = fsync
+            self.maxEntryBytes = maxEntryBytes
         }
     }
 
@@ -41,8 +44,6 @@ public final class ResultCache: Sendable {
 
     /// Eviction stops once the cache is this fraction of its budget, so it does not run on every write.
     static let lowWaterMark = 0.9
-    /// Entries larger than this are never written (and files larger are not read).
-    static let maxEntryBytes = 256 * 1024 * 1024
 
     /// - Parameter faults: test hook; returning an `errno` at a point makes that write fail there.
     public init(configuration: Configuration, logger: Logger, faults: (@Sendable (FaultPoint) -> Int32?)? = nil) {
@@ -71,7 +72,7 @@ public final class ResultCache: Sendable {
         let file = path(key)
         let hit: CacheHit?
         do {
-            hit = try EntryReader.read(file, streamingAbove: threshold, limit: Self.maxEntryBytes + EntryFile.maxHeaderBytes)
+            hit = try EntryReader.read(file, streamingAbove: threshold, limit: configuration.maxEntryBytes + EntryFile.maxHeaderBytes)
         } catch {
             switch error {
             case .io(let failure):
@@ -99,7 +100,7 @@ public final class ResultCache: Sendable {
     /// Writes `entry` under `key`: a temporary file in the same folder, then `rename`, so readers see
     /// the old state or the whole new entry, never a part. Failures are logged and swallowed.
     public func store(_ entry: CacheEntry, for key: CacheKey) {
-        guard entry.body.count <= Self.maxEntryBytes else { return }
+        guard entry.body.count <= configuration.maxEntryBytes else { return }
         let final = path(key)
         let folder = String(final[..<final.lastIndex(of: "/")!])
         let temporary = folder + "/.\(key.hex).tmp.\(getpid()).\(sequence.add(1, ordering: .relaxed).newValue)"

@@ -320,7 +320,7 @@ final class Connection: @unchecked Sendable {
     private func linger() {
         phase = .lingering
         Socket.shutdownWrite(descriptor)
-        arm(.linger, after: .seconds(1))
+        arm(.linger, after: configuration.lingerTimeout)
         resumeReading()
     }
 

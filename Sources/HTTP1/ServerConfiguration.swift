@@ -1,5 +1,6 @@
-/// How the server listens and every limit it enforces, in one place. The service's central limits
-/// file fills this from configuration; the defaults follow nginx and SwiftNIO's front doors.
+/// How the server listens and every limit it enforces, in one place. The service's `Limits` sets
+/// every field (its numbers are the ones that count); the defaults here, which follow nginx and
+/// SwiftNIO's front doors, serve the module on its own and its tests, and agree with `Limits`.
 public struct ServerConfiguration: Sendable {
     /// Address to listen on: an IPv4 or IPv6 address or a host name. Default `127.0.0.1`.
     public var host: String = "127.0.0.1"
@@ -14,8 +15,8 @@ public struct ServerConfiguration: Sendable {
     public var maxHeaderBytes: Int = 32 * 1024
     /// Most header fields in one request; more → 431. Default 100.
     public var maxHeaderCount: Int = 100
-    /// Largest request body in bytes; larger → 413. Default 1 MiB (image requests carry none).
-    public var maxBodyBytes: Int = 1024 * 1024
+    /// Largest request body in bytes; larger → 413. Default 64 KiB (image requests carry none).
+    public var maxBodyBytes: Int = 64 * 1024
     /// Time allowed to receive a whole request head, from its first byte (or from the connection's
     /// start for its first request); then 408 and close. Default 10 s.
     public var headerTimeout: Duration = .seconds(10)
@@ -24,6 +25,9 @@ public struct ServerConfiguration: Sendable {
     /// Longest time a response write may make no progress (a client that stops reading); then close.
     /// Default 30 s.
     public var writeTimeout: Duration = .seconds(30)
+    /// How long a connection closed after a response keeps reading (and discarding) what the client
+    /// still sends, so the client sees the response rather than a reset (nginx's lingering close). Default 1 s.
+    public var lingerTimeout: Duration = .seconds(1)
     /// Most open connections; more are answered 503 and closed. Default 2048.
     public var maxConnections: Int = 2048
     /// Most requests on one connection before it is closed after a response. Default 1000.

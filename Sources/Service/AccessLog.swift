@@ -6,11 +6,9 @@ import Logging
 struct AccessLog: Sendable {
     let logger: Logger
 
-    /// Longest target written to the log; longer ones are cut so a hostile URL cannot flood it.
-    static let maxTargetLength = 512
-
+    /// Writes one line; targets longer than `Limits.logTargetLength` are cut so a hostile URL cannot flood the log.
     func record(_ request: HTTPRequest, _ response: HTTPResponse, milliseconds: Double, cache: String) {
-        let target = request.target.count > Self.maxTargetLength ? String(request.target.prefix(Self.maxTargetLength)) + "…" : request.target
+        let target = request.target.count > Limits.logTargetLength ? String(request.target.prefix(Limits.logTargetLength)) + "…" : request.target
         let bytes = request.method == "HEAD" ? 0 : response.contentLength
         let ms = (milliseconds * 10).rounded() / 10
         logger.info(

@@ -35,7 +35,9 @@ public final class ImageService: Sendable {
             sources: SourceDirectory(root: configuration.root), options: RenderOptions(progressiveJPEG: configuration.progressiveJPEG, pdfImageScale: configuration.pdfImageScale),
             limits: configuration.render)
         let cache = ResultCache(
-            configuration: .init(directory: configuration.cacheDirectory, maxBytes: configuration.cacheMaxBytes, fsync: configuration.cacheFsync),
+            configuration: .init(
+                directory: configuration.cacheDirectory, maxBytes: configuration.cacheMaxBytes, fsync: configuration.cacheFsync,
+                maxEntryBytes: Limits.cacheEntryBytes),
             logger: logger, faults: cacheFaults)
         self.cache = cache
         let route = ImageRoute(
@@ -121,7 +123,7 @@ public final class ImageService: Sendable {
         server.shutdown(deadline: configuration.drainTimeout) { [pool, metricsServer] in
             pool.stop()
             guard let metricsServer else { return completion() }
-            metricsServer.shutdown(deadline: .seconds(1), completion: completion)
+            metricsServer.shutdown(deadline: Limits.metricsDrainTimeout, completion: completion)
         }
     }
 }

@@ -26,6 +26,9 @@ public enum Limits {
     public static let maxConnections = 2048
     /// Requests served on one connection before it is closed.
     public static let requestsPerConnection = 1000
+    /// How long a connection closed after its response keeps draining what the client still sends
+    /// (nginx's lingering close), so the client reads the response instead of a reset.
+    public static let lingerTimeout: Duration = .seconds(1)
     /// Bytes all connections together may hold in buffers while streaming bodies from files; beyond
     /// it a connection waits for its next chunk, so slow readers cannot grow memory with their number.
     public static let responseBufferBytes = 64 * 1024 * 1024
@@ -36,6 +39,8 @@ public enum Limits {
     public static let streamedHitBytes = 256 * 1024
     /// How long a drain (SIGTERM) waits for in-flight requests before closing them.
     public static let drainTimeout: Duration = .seconds(25)
+    /// How long the metrics listener's drain waits after the public one's (a scrape is quick).
+    public static let metricsDrainTimeout: Duration = .seconds(1)
 
     // Work scheduling (imgproxy's workers): renders run on a bounded pool.
     /// Render workers beyond one per CPU core. A render hands its pixels between its own thread and
@@ -102,6 +107,11 @@ public enum Limits {
     public static let nesting = 4
     /// Most images (source plus overlays) in one request.
     public static let images = 8
+    /// Longest image name in a request (`overlay=`, `Image("…")`) and longest view id, bytes.
+    public static let nameLength = 1024
+    /// Longest view template name (`/view/NAME`): fixed, as part of what makes a name one safe path
+    /// segment (see `ViewTemplate.isValidName`), so it is read here but not configurable.
+    public static let templateNameLength = ViewTemplate.maxNameLength
     /// Deepest nesting of view bodies (stack children, overlay/background content).
     public static let viewDepth = 16
     /// Most children of one HStack/VStack/ZStack.
@@ -129,6 +139,12 @@ public enum Limits {
 
     /// Result cache byte budget; LRU eviction keeps the folder under it.
     public static let cacheMaxBytes = 1024 * 1024 * 1024
+    /// Largest result the cache stores (larger ones are served uncached), and the largest cache file read.
+    public static let cacheEntryBytes = 256 * 1024 * 1024
+    /// Parsed requests remembered by canonical spelling (the memo is emptied when it reaches this).
+    public static let specMemoEntries = 4096
+    /// Longest request target the access log writes; longer ones are cut and end in `…`.
+    public static let logTargetLength = 512
 
     /// `Cache-Control` of successful image responses: results never change for a URL.
     public static let cacheControl = "public, max-age=31536000, immutable"
@@ -163,6 +179,7 @@ public enum Limits {
             maxChainLength: chainLength, maxModifiers: modifiers, maxNesting: nesting, maxImages: images, maxScale: renderScale,
             maxDepth: viewDepth, maxChildren: stackChildren, maxNodes: viewNodes)
         limits.maxPageSide = pageSide
+        limits.maxNameLength = nameLength
         return limits
     }
 
@@ -178,6 +195,7 @@ public enum Limits {
         configuration.writeTimeout = writeTimeout
         configuration.maxConnections = maxConnections
         configuration.maxRequestsPerConnection = requestsPerConnection
+        configuration.lingerTimeout = lingerTimeout
         configuration.streamingBufferBytes = responseBufferBytes
         configuration.streamingChunkBytes = responseChunkBytes
         return configuration

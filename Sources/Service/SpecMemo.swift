@@ -15,7 +15,7 @@ final class SpecMemo: Sendable {
     let capacity: Int
     let limits: SpecLimits
 
-    init(limits: SpecLimits, capacity: Int = 4096) {
+    init(limits: SpecLimits, capacity: Int = Limits.specMemoEntries) {
         self.limits = limits
         self.capacity = capacity
     }
