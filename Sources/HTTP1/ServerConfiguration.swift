@@ -2,7 +2,8 @@
 /// every field (its numbers are the ones that count); the defaults here, which follow nginx and
 /// SwiftNIO's front doors, serve the module on its own and its tests, and agree with `Limits`.
 public struct ServerConfiguration: Sendable {
-    /// Address to listen on: an IPv4 or IPv6 address or a host name. Default `127.0.0.1`.
+    /// Address to listen on: an IPv4 or IPv6 address or a host name. Default `127.0.0.1`. `::` takes
+    /// IPv4 connections too (dual-stack); `0.0.0.0` is IPv4 only, any other IPv6 address IPv6 only.
     public var host: String = "127.0.0.1"
     /// TCP port; 0 lets the kernel pick a free one. Default 8080.
     public var port: Int = 8080

@@ -7,6 +7,7 @@ import Glibc
 enum Socket {
     /// Creates a listening socket bound to `host`:`port` (numeric IPv4/IPv6 address or a name that
     /// resolves to one); port 0 lets the kernel pick. Returns the descriptor and the bound port.
+    /// `::` listens on IPv6 and IPv4 alike (dual-stack); other IPv6 addresses on IPv6 alone.
     static func listen(host: String, port: Int, backlog: Int32) throws(SocketError) -> (descriptor: Int32, port: Int, isIPv6: Bool) {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
@@ -26,8 +27,11 @@ enum Socket {
             var on: Int32 = 1
             setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
             if info.pointee.ai_family == AF_INET6 {
-                // An IPv6 address means IPv6 only; listen twice for both families.
-                setsockopt(fd, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &on, socklen_t(MemoryLayout<Int32>.size))
+                // `::` (every address) listens dual-stack: IPv4 clients arrive as `::ffff:a.b.c.d`, the
+                // usual meaning of "all interfaces" on a modern host. Any other IPv6 address means
+                // that address only, whatever the system's `net.ipv6.bindv6only` default says.
+                var v6Only: Int32 = host == "::" ? 0 : 1
+                setsockopt(fd, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &v6Only, socklen_t(MemoryLayout<Int32>.size))
             }
             guard bind(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 else {
                 lastError = SocketError("bind(\(host):\(port))")

@@ -93,4 +93,14 @@ struct ServerBehaviourTests {
         try client.send(get("/echo/v6"))
         #expect(try client.readResponse().text == "GET /echo/v6")
     }
+
+    @Test("`::` listens dual-stack: ::1 and 127.0.0.1 both reach it")
+    func dualStack() throws {
+        let server = try TestServer { $0.host = "::" }
+        for host in ["::1", "127.0.0.1"] {
+            let client = try RawClient(host: host, port: server.port)
+            try client.send(get("/echo/\(host)"))
+            #expect(try client.readResponse().text == "GET /echo/\(host)")
+        }
+    }
 }
