@@ -182,7 +182,7 @@ final class Connection: @unchecked Sendable {
         guard case .handling = phase else { return }
         let keepAlive = request.wantsKeepAlive && !draining && requestsServed < configuration.maxRequestsPerConnection
         closeAfterWrite = !keepAlive
-        let isHead = request.method == "HEAD"
+        let isHead = request.method == .head
         // The head goes first; a file body follows it chunk by chunk (HEAD, 204 and 304 get none).
         let sendsBody = ResponseWriter.sendsBody(response, isHead: isHead)
         file = sendsBody ? response.file : nil

@@ -87,7 +87,7 @@ public enum HTTPVersion: String, Sendable {
 
 /// A parsed request: the head and its (usually empty) body.
 public struct HTTPRequest: Sendable {
-    public var method: String
+    public var method: HTTPMethod
     /// The request target as sent (origin form: path and query, still percent-encoded).
     public var target: String
     public var version: HTTPVersion

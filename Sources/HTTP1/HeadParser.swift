@@ -29,13 +29,13 @@ enum HeadParser {
         guard !parts[0].isEmpty, parts[0].allSatisfy(isTokenByte) else { throw .badRequest("invalid method") }
         let target = parts[1]
         guard !target.isEmpty, target.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { throw .badRequest("invalid request target") }
-        let method = String(decoding: parts[0], as: UTF8.self)
+        let method = HTTPMethod(String(decoding: parts[0], as: UTF8.self))
         var targetText = String(decoding: target, as: UTF8.self)
         if targetText.hasPrefix("http://") || targetText.hasPrefix("https://") {
             // Absolute form (RFC 9112 §3.2.2): keep the path and query.
             let afterScheme = targetText.split(separator: "/", maxSplits: 3, omittingEmptySubsequences: false)
             targetText = afterScheme.count == 4 ? "/" + afterScheme[3] : "/"
-        } else if !(targetText.hasPrefix("/") || (targetText == "*" && method == "OPTIONS")) {
+        } else if !(targetText.hasPrefix("/") || (targetText == "*" && method == .options)) {
             throw .badRequest("request target must start with /")
         }
         let versionText = String(decoding: parts[2], as: UTF8.self)

@@ -111,7 +111,7 @@ public struct RequestParser: Sendable {
             guard text.count <= 15, let length = Int(text), length <= limits.maxBodyBytes else { throw .contentTooLarge }
             return .body(request, remaining: length)
         }
-        if ["POST", "PUT", "PATCH"].contains(request.method) { throw .lengthRequired }
+        if request.method.requiresLength { throw .lengthRequired }
         return .body(request, remaining: 0)
     }
 }

@@ -7,16 +7,16 @@ struct AccessLog: Sendable {
     let logger: Logger
 
     /// Writes one line; targets longer than `Limits.logTargetLength` are cut so a hostile URL cannot flood the log.
-    func record(_ request: HTTPRequest, _ response: HTTPResponse, milliseconds: Double, cache: String) {
+    func record(_ request: HTTPRequest, _ response: HTTPResponse, milliseconds: Double, cache: CacheStatus) {
         let target = request.target.count > Limits.logTargetLength ? String(request.target.prefix(Limits.logTargetLength)) + "…" : request.target
-        let bytes = request.method == "HEAD" ? 0 : response.contentLength
+        let bytes = request.method == .head ? 0 : response.contentLength
         let ms = (milliseconds * 10).rounded() / 10
         logger.info(
-            "\(request.method) \(target) \(response.status.code) \(bytes)B \(ms)ms cache=\(cache)",
+            "\(request.method) \(target) \(response.status.code) \(bytes)B \(ms)ms cache=\(cache.rawValue)",
             metadata: [
                 "http.request.method": "\(request.method)", "url.path": "\(target)",
                 "http.response.status_code": "\(response.status.code)", "http.response.body.size": "\(bytes)",
-                "http.server.request.duration_ms": "\(ms)", "imgframe.cache.status": "\(cache)",
+                "http.server.request.duration_ms": "\(ms)", "imgframe.cache.status": "\(cache.rawValue)",
             ])
     }
 }

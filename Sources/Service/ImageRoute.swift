@@ -25,19 +25,19 @@ struct ImageRoute: Sendable {
     let metrics: ServiceMetrics
 
     /// Answers through `respond` (once); the second argument is the cache status for the access log.
-    func handle(_ request: HTTPRequest, respond: @escaping @Sendable (HTTPResponse, _ cache: String) -> Void) {
+    func handle(_ request: HTTPRequest, respond: @escaping @Sendable (HTTPResponse, _ cache: CacheStatus) -> Void) {
         do {
             let name = try ImagePath.sourceName(fromTarget: request.path)
             let (spec, canonical) = try specs.spec(source: name, query: request.query)
             serve(spec, canonical: canonical, request, respond: respond)
         } catch {
-            respond(Self.errorResponse(error, logger: logger), "-")
+            respond(Self.errorResponse(error, logger: logger), .notApplicable)
         }
     }
 
     /// Answers a parsed request: `canonical` is `spec.canonicalForm` (the cache key's input).
     func serve(
-        _ spec: TransformSpec, canonical: String, _ request: HTTPRequest, respond: @escaping @Sendable (HTTPResponse, _ cache: String) -> Void
+        _ spec: TransformSpec, canonical: String, _ request: HTTPRequest, respond: @escaping @Sendable (HTTPResponse, _ cache: CacheStatus) -> Void
     ) {
         do {
             let sources = try spec.view.imageRefs.map { ref throws -> (ImageRef, ResolvedSource) in
@@ -54,21 +54,21 @@ struct ImageRoute: Sendable {
             var headers: HTTPHeaders = [("ETag", etag), ("Cache-Control", cacheControl)]
             if spec.format == .auto && negotiation.dependsOnAccept { headers.add("Vary", "Accept") }
             if let condition = request.headers["If-None-Match"], ETag.matches(condition, etag) {
-                respond(HTTPResponse(status: .notModified, headers: headers), "REVALIDATED")
+                respond(HTTPResponse(status: .notModified, headers: headers), .revalidated)
                 return
             }
             let key = identity.key
             if let hit = cache.lookup(key, streamingAbove: Limits.streamedHitBytes) {
                 headers.add("Content-Type", hit.contentType)
-                headers.add("X-Cache", "HIT")
-                respond(Self.response(headers: headers, body: hit.body), "HIT")
+                headers.add("X-Cache", CacheStatus.hit.rawValue)
+                respond(Self.response(headers: headers, body: hit.body), .hit)
                 return
             }
             guard flights.join(key, respond) else { return }
             let opened = Dictionary(sources, uniquingKeysWith: { first, _ in first })
             render(spec, formats: formats, opened: opened, key: key, etag: etag, headers: headers)
         } catch {
-            respond(Self.errorResponse(error, logger: logger), "-")
+            respond(Self.errorResponse(error, logger: logger), .notApplicable)
         }
     }
 
@@ -82,7 +82,7 @@ struct ImageRoute: Sendable {
             logger.debug("render started: \(spec.canonicalForm)")
             statistics.renderCount.add(1, ordering: .relaxed)
             let response: HTTPResponse
-            let status: String
+            let status: CacheStatus
             do {
                 // A result finished past its deadline never gets here: the renderer throws `timedOut`.
                 let image = try renderer.render(spec, autoFormats: formats, opened: opened)
@@ -90,17 +90,17 @@ struct ImageRoute: Sendable {
                 cache.store(CacheEntry(contentType: image.format.contentType, etag: etag, created: Int(Date().timeIntervalSince1970), body: image.bytes), for: key)
                 var headers = cachingHeaders
                 headers.add("Content-Type", image.format.contentType)
-                headers.add("X-Cache", "MISS")
+                headers.add("X-Cache", CacheStatus.miss.rawValue)
                 headers.add("Server-Timing", Self.serverTiming(image.timings))
-                (response, status) = (HTTPResponse(status: .ok, headers: headers, body: image.bytes), "MISS")
+                (response, status) = (HTTPResponse(status: .ok, headers: headers, body: image.bytes), .miss)
             } catch {
-                (response, status) = (Self.errorResponse(error, logger: logger), "-")
+                (response, status) = (Self.errorResponse(error, logger: logger), .notApplicable)
             }
             return { flights.complete(key, response, cache: status) }
         }
         let accepted = pool.submit(job) { [flights, metrics] in
             metrics.refusal(reason: "queue_timeout")
-            flights.complete(key, ErrorMapping.response(ErrorMapping.outcome(for: RequestError.queueTimedOut)), cache: "-")
+            flights.complete(key, ErrorMapping.response(ErrorMapping.outcome(for: RequestError.queueTimedOut)), cache: .notApplicable)
         }
         guard !accepted else { return }
         // Refused at once (the queue is full), but answered only after `queueTimeout`, as if it had
@@ -108,7 +108,7 @@ struct ImageRoute: Sendable {
         // refusal per `queueTimeout`, not a busy loop of them that takes CPU from the renders.
         metrics.refusal(reason: "queue_full")
         DispatchQueue.global().asyncAfter(deadline: .now() + DispatchTimeInterval(pool.queueTimeout)) { [flights] in
-            flights.complete(key, ErrorMapping.response(ErrorMapping.outcome(for: RequestError.overloaded)), cache: "-")
+            flights.complete(key, ErrorMapping.response(ErrorMapping.outcome(for: RequestError.overloaded)), cache: .notApplicable)
         }
     }
 

@@ -27,7 +27,7 @@ extension ImageService {
         if let playground = context.playground {
             routes.append(Route(.exact("/"), .prefix(PlaygroundRoute.prefix)) { request, finish in playground.handle(request, respond: finish) })
         }
-        routes.append(Route(.exact("/healthz")) { _, finish in finish(status(.ok, ["status": "ok"]), "-") })
+        routes.append(Route(.exact("/healthz")) { _, finish in finish(status(.ok, ["status": "ok"]), .notApplicable) })
         routes.append(
             Route(.exact("/readyz")) { _, finish in
                 let sources = context.sources
@@ -36,7 +36,7 @@ extension ImageService {
                     "status": ready ? "ready" : "not ready", "libvips": Vips.isReady ? "ready" : "not started",
                     "root": sources.isReadable ? "readable" : "unreadable",
                 ]
-                finish(status(ready ? .ok : .serviceUnavailable, fields), "-")
+                finish(status(ready ? .ok : .serviceUnavailable, fields), .notApplicable)
             })
         routes.append(imageRoute(.prefix(ViewRoute.prefix), context) { request, finish in context.view.handle(request, respond: finish) })
         routes.append(imageRoute(.prefix(InfoRoute.prefix), context, download: false) { request, finish in context.info.handle(request, respond: finish) })
@@ -50,7 +50,7 @@ extension ImageService {
     }
 
     private static func metricsRoute(_ exposition: @escaping @Sendable () -> HTTPResponse) -> Route {
-        Route(.exact("/metrics")) { _, finish in finish(exposition(), "-") }
+        Route(.exact("/metrics")) { _, finish in finish(exposition(), .notApplicable) }
     }
 
     /// `/img/`, `/view/` and `/info/`: they answer OPTIONS (CORS preflights carry no signature), every
@@ -61,10 +61,10 @@ extension ImageService {
     ) -> Route {
         let cors = context.cors
         return Route(
-            pattern, methods: CORSPolicy.allowedMethods.components(separatedBy: ", "),
+            pattern, methods: CORSPolicy.methods,
             wrap: { request, finish in
                 // A preflight's answer carries its own CORS headers.
-                guard request.method != "OPTIONS" else { return finish }
+                guard request.method != .options else { return finish }
                 let origin = request.headers["Origin"]
                 let requested = download ? ContentDisposition.requested(in: request.query) : nil
                 let path = request.path
@@ -79,8 +79,8 @@ extension ImageService {
                 }
             },
             handle: { request, finish in
-                if request.method == "OPTIONS" { return finish(cors.preflight(request), "-") }
-                guard verifySignature(request, context) else { return finish(ErrorMapping.response(status: .forbidden, message: "forbidden"), "-") }
+                if request.method == .options { return finish(cors.preflight(request), .notApplicable) }
+                guard verifySignature(request, context) else { return finish(ErrorMapping.response(status: .forbidden, message: "forbidden"), .notApplicable) }
                 handle(request, finish)
             })
     }

@@ -14,7 +14,7 @@ struct InfoRoute: Sendable {
     let limits: RenderLimits
     let cacheControl: String
 
-    func handle(_ request: HTTPRequest, respond: @escaping @Sendable (HTTPResponse, _ cache: String) -> Void) {
+    func handle(_ request: HTTPRequest, respond: @escaping @Sendable (HTTPResponse, _ cache: CacheStatus) -> Void) {
         do {
             // Only the signature's parameters: anything else would be silently ignored.
             for (key, _) in try QueryParameters.pairs(String(request.query)) where key != "sig" && key != "exp" {
@@ -25,13 +25,13 @@ struct InfoRoute: Sendable {
             let etag = RequestIdentity(canonical: "info/v1", sources: [(name: name, file: file)], formats: []).etag
             var headers: HTTPHeaders = [("ETag", etag), ("Cache-Control", cacheControl)]
             if let condition = request.headers["If-None-Match"], ETag.matches(condition, etag) {
-                return respond(HTTPResponse(status: .notModified, headers: headers), "REVALIDATED")
+                return respond(HTTPResponse(status: .notModified, headers: headers), .revalidated)
             }
             let info = try SourceInfo(name: name, file: file, limits: limits)
             headers.add("Content-Type", "application/json")
-            respond(HTTPResponse(status: .ok, headers: headers, body: Array((Self.json(info).serialized() + "\n").utf8)), "-")
+            respond(HTTPResponse(status: .ok, headers: headers, body: Array((Self.json(info).serialized() + "\n").utf8)), .notApplicable)
         } catch {
-            respond(ErrorMapping.response(ErrorMapping.outcome(for: error)), "-")
+            respond(ErrorMapping.response(ErrorMapping.outcome(for: error)), .notApplicable)
         }
     }
 

@@ -5,7 +5,7 @@ import Synchronization
 /// Identical concurrent cache misses share one render: the first request for a key does the work,
 /// later ones wait for its answer instead of rendering the same image again.
 final class SingleFlight: Sendable {
-    typealias Callback = @Sendable (HTTPResponse, String) -> Void
+    typealias Callback = @Sendable (HTTPResponse, CacheStatus) -> Void
     private let waiting = Mutex<[CacheKey: [Callback]]>([:])
 
     /// Registers `callback` for `key`; true when the caller is first and must do the work (and
@@ -22,7 +22,7 @@ final class SingleFlight: Sendable {
     }
 
     /// Answers everyone waiting for `key`.
-    func complete(_ key: CacheKey, _ response: HTTPResponse, cache: String) {
+    func complete(_ key: CacheKey, _ response: HTTPResponse, cache: CacheStatus) {
         let callbacks = waiting.withLock { $0.removeValue(forKey: key) } ?? []
         for callback in callbacks { callback(response, cache) }
     }

@@ -10,13 +10,13 @@ struct ViewRoute: Sendable {
     let image: ImageRoute
 
     /// Answers through `respond` (once); the second argument is the cache status for the access log.
-    func handle(_ request: HTTPRequest, respond: @escaping @Sendable (HTTPResponse, _ cache: String) -> Void) {
+    func handle(_ request: HTTPRequest, respond: @escaping @Sendable (HTTPResponse, _ cache: CacheStatus) -> Void) {
         do {
             let template = try templates.template(named: Self.templateName(fromTarget: request.path))
             let spec = try template.spec(query: String(request.query), limits: image.specs.limits)
             image.serve(spec, canonical: spec.canonicalForm, request, respond: respond)
         } catch {
-            respond(ImageRoute.errorResponse(error, logger: image.logger), "-")
+            respond(ImageRoute.errorResponse(error, logger: image.logger), .notApplicable)
         }
     }
 

@@ -28,8 +28,10 @@ public struct CORSPolicy: Sendable, Equatable {
     /// 204: HTTP1 names only the statuses it sends itself.
     static let noContent = HTTPStatus(204, "No Content")
 
-    /// Methods the image routes answer.
-    public static let allowedMethods = "GET, HEAD, OPTIONS"
+    /// The methods the image routes answer.
+    static let methods: [HTTPMethod] = [.get, .head, .options]
+    /// `methods` as `Allow` and `Access-Control-Allow-Methods` list them.
+    public static let allowedMethods = methods.map(\.description).joined(separator: ", ")
     /// Response headers `fetch()` may read besides the CORS-safelisted ones.
     public static let exposedHeaders = "Server-Timing, ETag, X-Cache, Content-Length, Content-Disposition"
     /// Request headers a preflight may ask for and gets back: the ones that change what these routes

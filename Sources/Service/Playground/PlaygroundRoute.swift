@@ -21,12 +21,12 @@ struct PlaygroundRoute: Sendable {
     }
 
     /// Answers through `respond` (once); the second argument is the cache status for the access log.
-    func handle(_ request: HTTPRequest, respond: @escaping @Sendable (HTTPResponse, _ cache: String) -> Void) {
+    func handle(_ request: HTTPRequest, respond: @escaping @Sendable (HTTPResponse, _ cache: CacheStatus) -> Void) {
         let path = request.path
-        if path == "/" { return respond(PlaygroundPage.response(signing: signing), "-") }
-        guard !signing else { return respond(ErrorMapping.response(ErrorMapping.outcome(for: RequestError.notFound)), "-") }
-        if path == Self.sourcesPath { return respond(sources(), "-") }
-        guard path.hasPrefix(Self.planPrefix) else { return respond(ErrorMapping.response(ErrorMapping.outcome(for: RequestError.notFound)), "-") }
+        if path == "/" { return respond(PlaygroundPage.response(signing: signing), .notApplicable) }
+        guard !signing else { return respond(ErrorMapping.response(ErrorMapping.outcome(for: RequestError.notFound)), .notApplicable) }
+        if path == Self.sourcesPath { return respond(sources(), .notApplicable) }
+        guard path.hasPrefix(Self.planPrefix) else { return respond(ErrorMapping.response(ErrorMapping.outcome(for: RequestError.notFound)), .notApplicable) }
         plan(request, respond: respond)
     }
 
@@ -41,14 +41,14 @@ struct PlaygroundRoute: Sendable {
 
     /// The plan `imgframe plan` prints, plus `canonical` and `source`; laid out on the render pool,
     /// since measuring text and reading headers are work like any other.
-    private func plan(_ request: HTTPRequest, respond: @escaping @Sendable (HTTPResponse, _ cache: String) -> Void) {
+    private func plan(_ request: HTTPRequest, respond: @escaping @Sendable (HTTPResponse, _ cache: CacheStatus) -> Void) {
         let spec: TransformSpecAndCanonical
         do {
             let name = try ImagePath.sourceName(fromTarget: request.path, prefix: Self.planPrefix)
             let parsed = try image.specs.spec(source: name, query: request.query)
             spec = TransformSpecAndCanonical(spec: parsed.spec, canonical: parsed.canonical, source: name)
         } catch {
-            return respond(ImageRoute.errorResponse(error, logger: image.logger), "-")
+            return respond(ImageRoute.errorResponse(error, logger: image.logger), .notApplicable)
         }
         let job: WorkerPool.Job = { [renderer = image.renderer, logger = image.logger] in
             let response: HTTPResponse
@@ -60,12 +60,12 @@ struct PlaygroundRoute: Sendable {
             } catch {
                 response = ImageRoute.errorResponse(error, logger: logger)
             }
-            return { respond(response, "-") }
+            return { respond(response, .notApplicable) }
         }
         let accepted = image.pool.submit(job) {
-            respond(ErrorMapping.response(ErrorMapping.outcome(for: RequestError.queueTimedOut)), "-")
+            respond(ErrorMapping.response(ErrorMapping.outcome(for: RequestError.queueTimedOut)), .notApplicable)
         }
-        if !accepted { respond(ErrorMapping.response(ErrorMapping.outcome(for: RequestError.overloaded)), "-") }
+        if !accepted { respond(ErrorMapping.response(ErrorMapping.outcome(for: RequestError.overloaded)), .notApplicable) }
     }
 
     private struct TransformSpecAndCanonical: Sendable {

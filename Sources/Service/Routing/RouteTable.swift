@@ -1,7 +1,7 @@
 import HTTP1
 
-/// Completes a request once: the response and the cache status for the access log (`-` when none).
-typealias Finish = @Sendable (HTTPResponse, _ cache: String) -> Void
+/// Completes a request once: the response and the cache status for the access log (`.notApplicable` when none).
+typealias Finish = @Sendable (HTTPResponse, _ cache: CacheStatus) -> Void
 
 /// Which request targets' paths a route owns.
 enum PathPattern: Sendable, Hashable {
@@ -22,7 +22,7 @@ enum PathPattern: Sendable, Hashable {
 struct Route: Sendable {
     let patterns: [PathPattern]
     /// In the order `Allow` lists them (RFC 9110 §10.2.1).
-    let methods: [String]
+    let methods: [HTTPMethod]
     /// Wraps every completion of this route, the table's own 405 included (the image routes add
     /// their CORS headers here, so a front end can read why a request failed).
     let wrap: @Sendable (HTTPRequest, @escaping Finish) -> Finish
@@ -30,7 +30,7 @@ struct Route: Sendable {
 
     /// A route answering `GET` and `HEAD` unless told otherwise.
     init(
-        _ patterns: PathPattern..., methods: [String] = ["GET", "HEAD"],
+        _ patterns: PathPattern..., methods: [HTTPMethod] = [.get, .head],
         wrap: @escaping @Sendable (HTTPRequest, @escaping Finish) -> Finish = { $1 },
         handle: @escaping @Sendable (HTTPRequest, @escaping Finish) -> Void
     ) {
@@ -52,12 +52,12 @@ struct RouteTable: Sendable {
     var notFound = ErrorMapping.response(ErrorMapping.outcome(for: RequestError.notFound))
 
     func dispatch(_ request: HTTPRequest, finish: @escaping Finish) {
-        guard let route = routes.first(where: { $0.matches(request.path) }) else { return finish(notFound, "-") }
+        guard let route = routes.first(where: { $0.matches(request.path) }) else { return finish(notFound, .notApplicable) }
         let finish = route.wrap(request, finish)
         guard route.methods.contains(request.method) else {
             var response = ErrorMapping.response(ErrorMapping.outcome(for: RequestError.methodNotAllowed))
-            response.headers.set("Allow", route.methods.joined(separator: ", "))
-            return finish(response, "-")
+            response.headers.set("Allow", route.methods.map(\.description).joined(separator: ", "))
+            return finish(response, .notApplicable)
         }
         route.handle(request, finish)
     }
