@@ -38,7 +38,7 @@ public func fuzzHTTPParser(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         do {
             while let request = try parser.next() {
                 precondition(request.target.hasPrefix("/") || request.target == "*", "target \(request.target)")
-                precondition(!request.method.isEmpty, "empty method")
+                precondition(!request.method.description.isEmpty, "empty method")
                 precondition(request.body.count <= limits.maxBodyBytes, "body of \(request.body.count) bytes")
                 precondition(request.headers.fields.count <= limits.maxHeaderCount, "\(request.headers.fields.count) headers")
                 if request.version == .http11 { precondition(request.headers.values("Host").count == 1, "Host count") }
