@@ -69,12 +69,15 @@ let package = Package(
             resources: [.copy("layout-vectors.json"), .copy("views-vectors.json")]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "LayoutVectorSupport"]),
         .testTarget(name: "TransformSpecTests", dependencies: ["TransformSpec", "Layout", "LayoutVectorSupport"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "Vips", "TransformSpec", "Layout", "LayoutVectorSupport", "CCairo"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "Vips", "VipsTestSupport", "TransformSpec", "Layout", "LayoutVectorSupport", "CCairo"]),
+        // Test-only: fixture building with libvips (colour spaces, metadata Render strips); the one
+        // module besides Vips that imports CVips, kept out of the shipped Vips target.
+        .target(name: "VipsTestSupport", dependencies: ["Vips", "CVips"], path: "Tests/VipsTestSupport"),
         // Test-only: a raw-socket HTTP client for driving real servers byte by byte.
         .target(name: "HTTPTestSupport", path: "Tests/HTTPSupport"),
         .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1", "HTTPTestSupport"]),
         .testTarget(name: "CacheTests", dependencies: ["Cache", .product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "ServiceTests", dependencies: ["Service", "Cache", "HTTP1", "Hashing", "HTTPTestSupport", "Vips", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "ServiceTests", dependencies: ["Service", "Cache", "HTTP1", "Hashing", "HTTPTestSupport", "Vips", "VipsTestSupport", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "CLITests", dependencies: ["imgframe", "Layout", "LayoutVectorSupport", "HTTPTestSupport", "Service"]),
     ]
 )

@@ -59,6 +59,6 @@ extension VImage {
 }
 
 /// Runs `body` and keeps its typed error; `withUnsafe…` closures would widen it to `any Error`.
-func capture<T>(_ body: () throws(VipsError) -> T) -> Result<T, VipsError> {
+package func capture<T>(_ body: () throws(VipsError) -> T) -> Result<T, VipsError> {
     do { return .success(try body()) } catch { return .failure(error) }
 }

@@ -31,17 +31,8 @@ extension VImage {
         try encode("gifsave") { cvips_gifsave($0, $1, $2) }
     }
 
-    /// JPEG keeping metadata (EXIF orientation, ICC), for building test fixtures.
-    public func jpegKeepingMetadata(quality: Int) throws(VipsError) -> [UInt8] {
-        try encode("jpegsave") { cvips_jpegsave_keep($0, $1, $2, Int32(quality)) }
-    }
-
-    /// PNG keeping metadata, for building test fixtures.
-    public func pngKeepingMetadata() throws(VipsError) -> [UInt8] {
-        try encode("pngsave") { cvips_pngsave_keep($0, $1, $2) }
-    }
-
-    private func encode(
+    /// Runs a libvips save-to-buffer call and copies the bytes out.
+    package func encode(
         _ operation: String,
         _ body: (UnsafeMutablePointer<VipsImage>, UnsafeMutablePointer<UnsafeMutableRawPointer?>, UnsafeMutablePointer<Int>) -> Int32
     ) throws(VipsError) -> [UInt8] {

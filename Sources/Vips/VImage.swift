@@ -4,7 +4,8 @@ import CVips
 /// immutable descriptions of a computation; pixels are computed only when encoded or copied.
 public final class VImage: @unchecked Sendable {
     // @unchecked: a VipsImage is never mutated after creation, and libvips reference counting is atomic.
-    let pointer: UnsafeMutablePointer<VipsImage>
+    /// `package`: the test-support target builds fixtures with libvips calls of its own.
+    package let pointer: UnsafeMutablePointer<VipsImage>
 
     /// Takes over one reference to `pointer`.
     init(owning pointer: UnsafeMutablePointer<VipsImage>) {
@@ -57,7 +58,7 @@ public final class VImage: @unchecked Sendable {
     public var wasCancelled: Bool { vips_image_iskilled(pointer) != 0 }
 
     /// Runs a libvips call that produces a new image, turning failure into a `VipsError`.
-    static func make(_ operation: String, _ body: (UnsafeMutablePointer<UnsafeMutablePointer<VipsImage>?>) -> Int32) throws(VipsError) -> VImage {
+    package static func make(_ operation: String, _ body: (UnsafeMutablePointer<UnsafeMutablePointer<VipsImage>?>) -> Int32) throws(VipsError) -> VImage {
         // Every image starts here, so libvips is always running before its first operation.
         try Vips.start()
         var out: UnsafeMutablePointer<VipsImage>?
@@ -66,7 +67,7 @@ public final class VImage: @unchecked Sendable {
     }
 
     /// The same, for calls on this image.
-    func derive(_ operation: String, _ body: (UnsafeMutablePointer<VipsImage>, UnsafeMutablePointer<UnsafeMutablePointer<VipsImage>?>) -> Int32) throws(VipsError) -> VImage {
+    package func derive(_ operation: String, _ body: (UnsafeMutablePointer<VipsImage>, UnsafeMutablePointer<UnsafeMutablePointer<VipsImage>?>) -> Int32) throws(VipsError) -> VImage {
         try VImage.make(operation) { body(pointer, $0) }
     }
 }

@@ -80,7 +80,7 @@ public struct VipsError: Error, Sendable, CustomStringConvertible {
     }
 
     /// Takes (and clears) the text libvips left in its error buffer.
-    static func take(operation: String) -> VipsError {
+    package static func take(operation: String) -> VipsError {
         guard let text = vips_error_buffer_copy() else { return VipsError(operation: operation, message: "unknown libvips error") }
         defer { cvips_free(text) }
         let message = String(cString: text).split(separator: "\n").joined(separator: "; ")

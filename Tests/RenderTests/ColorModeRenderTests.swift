@@ -3,6 +3,7 @@ import Render
 import Testing
 import TransformSpec
 import Vips
+import VipsTestSupport
 
 /// `colormode=`: real pixels through the whole renderer. In linear light an average of white and
 /// black is 0.5 linear, which sRGB encodes as 188, where averaging the sRGB values gives 128.

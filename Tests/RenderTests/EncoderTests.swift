@@ -4,6 +4,7 @@ import Render
 import Testing
 import TransformSpec
 import Vips
+import VipsTestSupport
 
 @Suite("render: encoders")
 struct EncoderTests {

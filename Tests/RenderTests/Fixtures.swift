@@ -3,6 +3,7 @@ import Layout
 import Render
 import TransformSpec
 import Vips
+import VipsTestSupport
 
 /// An 8-bit RGBA colour for building and checking pixels.
 struct RGBA: Hashable, CustomStringConvertible {

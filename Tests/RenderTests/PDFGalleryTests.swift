@@ -3,6 +3,7 @@ import Render
 import Testing
 import TransformSpec
 import Vips
+import VipsTestSupport
 
 /// One paint list, two executors: every gallery example drawn by the raster renderer and written
 /// as a PDF, the PDF rasterised by poppler at the same pixel size, both flattened on white, must

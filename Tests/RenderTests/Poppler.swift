@@ -1,5 +1,6 @@
 import Foundation
 import Vips
+import VipsTestSupport
 
 /// Debian's `poppler-utils` (`pdfinfo`, `pdffonts`, `pdftotext`, `pdfimages`, `pdftocairo`), run on a
 /// PDF the test made: what a real reader finds in the file. `scripts/setup` installs them.

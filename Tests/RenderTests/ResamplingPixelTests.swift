@@ -3,6 +3,7 @@ import Render
 import Testing
 import TransformSpec
 import Vips
+import VipsTestSupport
 
 @Suite("render: resampling and sources")
 struct ResamplingPixelTests {

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import TransformSpec
 import Vips
+import VipsTestSupport
 
 /// The scaled JPEG decoder that shrink-on-load uses for small results (`ImageFile.decodeScaledJPEG`):
 /// the same pixels as libvips's `jpegload`, the same failures, and limits of its own.

@@ -4,6 +4,7 @@ import Layout
 import Testing
 import TransformSpec
 import Vips
+import VipsTestSupport
 
 /// Shrink-on-load must not cost visible quality: a thumbnail of the 4032×3024 sample photo (and of
 /// CMYK, Display P3, EXIF-rotated and WebP variants of it) stays within 30 dB PSNR of a lanczos3

@@ -2,6 +2,7 @@ import Layout
 @testable import Render
 import Testing
 import Vips
+import VipsTestSupport
 
 /// Which shrink-on-load a source gets: the largest that still decodes at least the target size, with
 /// libvips's rounding of reduced sizes (down for JPEG, to nearest for WebP).

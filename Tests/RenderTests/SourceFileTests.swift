@@ -4,6 +4,7 @@ import Render
 import Testing
 import TransformSpec
 import Vips
+import VipsTestSupport
 
 #if canImport(Glibc)
 import Glibc

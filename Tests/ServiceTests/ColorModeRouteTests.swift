@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Vips
+import VipsTestSupport
 
 /// `colormode=` over a real server: its own cached variant with its own ETag.
 @Suite("GET /img and /view: colormode")

@@ -2,6 +2,7 @@ import Foundation
 import Service
 import Testing
 import Vips
+import VipsTestSupport
 
 @Suite("/info and dl=")
 struct InfoRouteTests {

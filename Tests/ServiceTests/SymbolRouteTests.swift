@@ -2,6 +2,7 @@ import Foundation
 import HTTPTestSupport
 import Testing
 import Vips
+import VipsTestSupport
 
 /// `Image(systemName:)` over HTTP: a known symbol renders, an unknown one is a 400 that names it
 /// and suggests close names.

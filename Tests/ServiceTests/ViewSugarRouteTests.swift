@@ -2,6 +2,7 @@ import Foundation
 import HTTPTestSupport
 import Testing
 import Vips
+import VipsTestSupport
 
 /// The view sugar over HTTP: shaped, blurred and grey images are rendered, served with the right
 /// type and size, and cached like every other result.

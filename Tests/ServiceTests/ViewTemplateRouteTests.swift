@@ -3,6 +3,7 @@ import HTTPTestSupport
 import Service
 import Testing
 import Vips
+import VipsTestSupport
 
 /// `GET /view/{template}` on a real server: templates written to the fixture's templates folder,
 /// rendered to real pixels, with the `/img` behaviour (ETag, 304, cache, `fmt=auto`, signing, metrics).
