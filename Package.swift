@@ -19,6 +19,8 @@ let package = Package(
     targets: [
         // Pure Swift: sizes, proposals, alignment, SwiftUI's layout rules and the RenderPlan. No C, no Foundation.
         .target(name: "Layout"),
+        // A small ordered JSON writer and the RenderPlan's JSON (`imgframe plan`, `/playground/plan/`, the vectors).
+        .target(name: "PlanJSON", dependencies: ["Layout"]),
         // The canonical request: query sugar and the Swift-syntax `chain`, parsed, validated and printed back.
         .target(name: "TransformSpec", dependencies: ["Layout"]),
         // libvips's C API (pkg-config `vips`) with fixed-argument shims for its variadic calls.
@@ -47,13 +49,14 @@ let package = Package(
         .target(
             name: "Service",
             dependencies: [
-                "HTTP1", "Render", "TransformSpec", "Layout", "Vips", "Hashing", "Cache", "CMalloc",
+                "HTTP1", "Render", "TransformSpec", "Layout", "PlanJSON", "Vips", "Hashing", "Cache", "CMalloc",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         .executableTarget(
             name: "imgframe",
             dependencies: [
                 "Layout",
+                "PlanJSON",
                 "TransformSpec",
                 "Render",
                 "Vips",
@@ -65,7 +68,7 @@ let package = Package(
         ),
         // Test-only helpers: the worked layout vectors (a copy of the shared file) and a plan matcher.
         .target(
-            name: "LayoutVectorSupport", dependencies: ["Layout"], path: "Tests/Support",
+            name: "LayoutVectorSupport", dependencies: ["Layout", "PlanJSON"], path: "Tests/Support",
             resources: [.copy("layout-vectors.json"), .copy("views-vectors.json")]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "LayoutVectorSupport"]),
         .testTarget(name: "TransformSpecTests", dependencies: ["TransformSpec", "Layout", "LayoutVectorSupport"]),

@@ -1,5 +1,6 @@
 import HTTP1
 import Layout
+import PlanJSON
 import Render
 import TransformSpec
 

@@ -2,6 +2,7 @@ import Foundation
 import HTTP1
 import Layout
 import Logging
+import PlanJSON
 import Render
 import Vips
 

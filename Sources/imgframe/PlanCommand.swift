@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Layout
+import PlanJSON
 import TransformSpec
 import Vips
 

@@ -1,4 +1,5 @@
 import Layout
+import PlanJSON
 import Render
 import TransformSpec
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Layout
+import PlanJSON
 import Service
 
 /// `imgframe sign '/img/a.jpg?w=300'` (or a `/view/…` URL, or a full `http(s)://…` URL): prints the

@@ -1,5 +1,6 @@
 import Foundation
 import Layout
+import PlanJSON
 
 /// Compares an actual plan JSON with a vector's `expected`, within the file's tolerance: unrounded
 /// values relative 1e-6, `*_px` values exact. Only the keys `expected` has are compared (our plans

@@ -1,5 +1,6 @@
 import Foundation
 import Layout
+import PlanJSON
 
 /// One worked example of `views-vectors.json` (a copy of the shared file): a JSON view tree, the
 /// renderer's proposal and scale, and the expected layout.

@@ -1,6 +1,7 @@
 import Foundation
 import HTTP1
 import Layout
+import PlanJSON
 import Render
 import TransformSpec
 

@@ -1,3 +1,5 @@
+import Layout
+
 /// The plan as JSON, with the field names of `expected` in `layout-vectors.json` (`root_size`,
 /// `canvas_px`, `images[]`, `borders[]`) plus `fills[]` and a few pixel-level extras for renderers, and
 /// the names of `expected` in `views-vectors.json` (`leaves[]`, `effects[]`, `nodes{}`).

@@ -1,5 +1,5 @@
 /// A minimal JSON document with ordered object keys, so plan output is stable and readable without
-/// pulling Foundation into the pure layer.
+/// Foundation. Its own target beside `Layout`: the layout math has no output format to know about.
 public indirect enum JSONValue: Sendable, Hashable {
     case null
     case bool(Bool)

@@ -1,3 +1,5 @@
+import Layout
+
 /// The plan's view-tree report as JSON, with the field names of `views-vectors.json`.
 extension LeafPlacement {
     /// `kind`, `id`, `rect` (drawn), `rect_px`, `layout_rect` when offset, `opacity`, `drawn`, and the
