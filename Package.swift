@@ -1,8 +1,11 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// Target boundaries follow the design: pure layout math at the bottom, the request language above
-/// it, and the executable on top. Later layers (Vips, Render, HTTP1, Cache, Service) slot in between.
+/// Targets from the bottom up: pure layout math (`Layout`, its JSON in `PlanJSON`), the request
+/// language (`TransformSpec`), libvips and rendering (`Vips`, `Render`), the HTTP/1.1 server
+/// (`HTTP1`, knowing nothing of images), the result cache (`Cache`), the wiring (`Service`) and the
+/// executable. Each C library is a system-library module imported by exactly one target (test
+/// support aside). Test-only targets live under `Tests/` and ship in no product.
 let package = Package(
     name: "imgframe",
     platforms: [.macOS(.v14)],

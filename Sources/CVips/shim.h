@@ -16,7 +16,8 @@
 #include <vips/vips.h>
 #include <vips/vector.h>  // vips_vector_set_enabled, not in vips.h
 
-// Why: VIPS_INIT is a macro; this also pins the settings the service relies on.
+// Why: VIPS_INIT is a macro, which Swift cannot call. The settings the service relies on (no
+// operation cache, blocked loaders, no orc) are applied after it by `Vips.start` in Swift.
 static inline int cvips_init(const char *argv0) {
     if (VIPS_INIT(argv0)) return -1;
     return 0;
@@ -301,6 +302,8 @@ static inline int cvips_gaussblur(VipsImage *in, VipsImage **out, double sigma, 
 static inline int cvips_bandjoin2(VipsImage *a, VipsImage *b, VipsImage **out) { return vips_bandjoin2(a, b, out, NULL); }
 static inline int cvips_multiply(VipsImage *a, VipsImage *b, VipsImage **out) { return vips_multiply(a, b, out, NULL); }
 
+// Test support from here to cvips_set_orientation: called only by the VipsTestSupport target
+// (static inline, so nothing of them is compiled into the service).
 // Why: saving with metadata kept (tests write EXIF orientation and ICC into their fixtures).
 static inline int cvips_jpegsave_keep(VipsImage *in, void **buf, size_t *len, int quality) {
     return vips_jpegsave_buffer(in, buf, len, "Q", quality, "strip", FALSE, NULL);
