@@ -101,8 +101,10 @@ extension ChainBuilder {
         var runs: [TextRun] = []
         for part in parts {
             guard case .text(let text) = try buildPartial(part) else {
-                throw .argument(param: param, offset: part.offset,
-                                message: "`+` joins Texts only, each with styling modifiers such as .bold() or .foregroundStyle(.red); apply layout modifiers to the whole: (Text(\"a\") + Text(\"b\")).padding()")
+                throw .argument(
+                    param: param, offset: part.offset,
+                    message: "`+` joins Texts only, each with styling modifiers such as .bold() or .foregroundStyle(.red); "
+                        + "apply layout modifiers to the whole: (Text(\"a\") + Text(\"b\")).padding()")
             }
             runs += text.runs
         }
