@@ -129,6 +129,11 @@ public enum Limits {
 
     /// Result cache byte budget; LRU eviction keeps the folder under it.
     public static let cacheMaxBytes = 1024 * 1024 * 1024
+    /// Verified small cache entries kept in memory (LRU by bytes), so a repeated hit does no file I/O.
+    public static let cacheHotBytes = 16 * 1024 * 1024
+    /// How long a request's source identity (`realpath` + `stat`) is trusted before it is checked
+    /// again (nginx's `open_file_cache_valid`): a changed source may be served stale this long.
+    public static let sourceCheck: Duration = .seconds(1)
 
     /// `Cache-Control` of successful image responses: results never change for a URL.
     public static let cacheControl = "public, max-age=31536000, immutable"
