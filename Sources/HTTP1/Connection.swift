@@ -33,6 +33,8 @@ final class Connection: @unchecked Sendable {
     /// The file body still to stream after `output`, and how much of it has been read so far.
     private var file: FileBody?
     private var fileSent = 0
+    /// File bodies go out with `sendfile` (no chunk, no budget) until it is refused once.
+    private lazy var sendsFileDirectly = configuration.usesSendfile
     /// Budget bytes held for the chunk in `output` (0 for heads and in-memory bodies).
     private var heldBudget = 0
     /// Waiting for budget: a retry is scheduled, and how long the next retry waits.
@@ -237,6 +239,21 @@ final class Connection: @unchecked Sendable {
                 continue
             }
             guard let file, fileSent < file.length else { break }
+            if sendsFileDirectly {
+                switch file.send(to: descriptor, at: fileSent) {
+                case .sent(let count):
+                    fileSent += count
+                    continue
+                case .wouldBlock:
+                    waitForWritable()
+                    return
+                case .failed:
+                    close()
+                    return
+                case .unsupported:
+                    sendsFileDirectly = false  // copy through chunks from here on
+                }
+            }
             guard loadChunk(of: file) else { return }
         }
         stopWaitingForWritable()

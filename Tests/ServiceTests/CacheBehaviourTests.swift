@@ -125,6 +125,19 @@ struct CacheHitPathTests {
         #expect(fixture.service.statistics.renders == 1)
     }
 
+    @Test("a hit over the streaming threshold is sent from the cache file (sendfile), byte-equal to the render")
+    func largeHit() throws {
+        let fixture = try ServiceFixture()
+        let target = "/img/landscape_4.jpg?w=800&h=600&mode=fill&fmt=png"
+        let miss = try fixture.get(target)
+        #expect(miss.status == 200 && miss.body.count > 256 * 1024)
+        for _ in 0..<2 {
+            let hit = try fixture.get(target)
+            #expect(hit.header("X-Cache") == "HIT" && hit.body == miss.body && hit.header("Content-Length") == String(miss.body.count))
+        }
+        #expect(fixture.service.cache.hotUsage.entries == 0, "large entries are streamed, not kept in memory")
+    }
+
     @Test("a changed source is seen once the source_check window has passed, not before")
     func sourceCheckWindow() throws {
         let fixture = try ServiceFixture { $0.sourceCheck = .milliseconds(400) }
