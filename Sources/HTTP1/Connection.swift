@@ -159,7 +159,6 @@ final class Connection: @unchecked Sendable {
     private func dispatch(_ request: HTTPRequest) {
         phase = .handling(request)
         requestsServed += 1
-        pauseReading()
         cancelTimer()
         inHandler = true
         handler(request) { [weak self] response in
@@ -174,6 +173,12 @@ final class Connection: @unchecked Sendable {
         if let response = immediateResponse {
             immediateResponse = nil
             respond(response, to: request)
+        } else if case .handling = phase {
+            // Answered later (a render): stop reading meanwhile, so pipelined requests wait their
+            // turn. A response given during the handler is written at once, on this queue, where the
+            // read handler cannot run: reading is paused only if the write has to wait, which saves
+            // a suspend/resume pair (two trips through Dispatch's manager thread) per cache hit.
+            pauseReading()
         }
     }
 
@@ -299,6 +304,7 @@ final class Connection: @unchecked Sendable {
     /// event would fire continuously) and ask the budget again shortly. The write timeout, armed
     /// when the wait starts, bounds it.
     private func waitForBudget() {
+        pauseReading()
         stopWaitingForWritable()
         guard !budgetRetryPending else { return }
         if budgetRetryDelay == Self.firstBudgetRetry { arm(.write, after: configuration.writeTimeout) }
@@ -342,6 +348,9 @@ final class Connection: @unchecked Sendable {
     }
 
     private func waitForWritable() {
+        // Bytes arriving meanwhile stay in the socket, not in our buffer (and the read event would
+        // fire for them over and over).
+        pauseReading()
         arm(.write, after: configuration.writeTimeout)
         if writeSource == nil {
             let source = DispatchSource.makeWriteSource(fileDescriptor: descriptor, queue: queue)
