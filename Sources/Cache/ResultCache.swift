@@ -20,12 +20,16 @@ public final class ResultCache: Sendable {
         public var fsync: Bool
         /// Largest entry body stored; a larger result is served but not cached. Default 256 MiB.
         public var maxEntryBytes: Int
+        /// Bytes of verified small bodies kept in memory (LRU), so a repeated hit reads no file and
+        /// hashes nothing; 0 turns the hot set off. Each body may take at most an eighth of it.
+        public var hotBytes: Int
 
-        public init(directory: String, maxBytes: Int, fsync: Bool = false, maxEntryBytes: Int = 256 * 1024 * 1024) {
+        public init(directory: String, maxBytes: Int, fsync: Bool = false, maxEntryBytes: Int = 256 * 1024 * 1024, hotBytes: Int = 0) {
             self.directory = directory
             self.maxBytes = maxBytes
             self.fsync = fsync
             self.maxEntryBytes = maxEntryBytes
+            self.hotBytes = hotBytes
         }
     }
 
@@ -36,6 +40,7 @@ public final class ResultCache: Sendable {
     public let statistics = CacheStatistics()
     private let logger: Logger
     private let index = Mutex(CacheIndex())
+    private let hot: Mutex<HotSet>
     private let evicting = Atomic<Bool>(false)
     private let maintenance = DispatchQueue(label: "imgframe.cache.maintenance", qos: .utility)
     private let errorLog: RateLimitedLog
@@ -51,6 +56,7 @@ public final class ResultCache: Sendable {
         self.logger = logger
         self.errorLog = RateLimitedLog(logger: logger)
         self.faults = faults
+        self.hot = Mutex(HotSet(capacity: configuration.hotBytes))
     }
 
     private var versionRoot: String { configuration.directory + "/v\(CacheKey.formatVersion)" }
@@ -69,6 +75,13 @@ public final class ResultCache: Sendable {
     /// in the file (verified in chunks, returned open) so it can be streamed without being held in
     /// memory; shorter bodies come back as bytes. Invalid entries are deleted and count as misses.
     public func lookup(_ key: CacheKey, streamingAbove threshold: Int) -> CacheHit? {
+        if let entry = hot.withLock({ $0.get(key) }) {
+            // Verified when it was read from disk; its file has not been replaced or removed since.
+            index.withLock { $0.touch(key.hex) }
+            CacheStatistics.add(statistics.hitCount)
+            CacheStatistics.add(statistics.bytesServedCount, entry.body.count)
+            return CacheHit(contentType: entry.contentType, etag: entry.etag, created: entry.created, body: .bytes(entry.body))
+        }
         let file = path(key)
         let hit: CacheHit?
         do {
@@ -80,6 +93,7 @@ public final class ResultCache: Sendable {
             case .invalid(let reason):
                 // A torn, truncated or flipped entry: never serve it; the caller renders it again.
                 FileIO.removeEntry(file)
+                hot.withLock { $0.remove(key) }
                 index.withLock { $0.remove(key.hex) }
                 fail("invalid entry \(key.hex.prefix(12)) removed", "\(reason)")
             }
@@ -90,6 +104,9 @@ public final class ResultCache: Sendable {
             return nil
         }
         index.withLock { $0.touch(key.hex) }
+        if case .bytes(let body) = hit.body {
+            hot.withLock { $0.insert(key, contentType: hit.contentType, etag: hit.etag, created: hit.created, body: body) }
+        }
         CacheStatistics.add(statistics.hitCount)
         CacheStatistics.add(statistics.bytesServedCount, hit.length)
         return hit
@@ -116,6 +133,8 @@ public final class ResultCache: Sendable {
                 throw FileIO.Failure(call: "rename (injected crash)", code: code)
             }
             try FileIO.rename(temporary, final)
+            // The file was replaced: a hot copy of the old one must not outlive it.
+            hot.withLock { $0.remove(key) }
             if configuration.fsync { FileIO.syncDirectory(folder) }
         } catch {
             if !crashed { FileIO.remove(temporary) }
@@ -185,7 +204,9 @@ public final class ResultCache: Sendable {
             return chosen
         }
         for (hex, _) in victims {
-            FileIO.removeEntry(path(CacheKey(hex: hex)))
+            let key = CacheKey(hex: hex)
+            hot.withLock { $0.remove(key) }
+            FileIO.removeEntry(path(key))
             CacheStatistics.add(statistics.evictionCount)
         }
         if !victims.isEmpty { logger.debug("cache evicted \(victims.count) entries") }
@@ -240,6 +261,12 @@ public final class ResultCache: Sendable {
             rmdir(versionRoot + "/" + first)
         }
         index.withLock { $0 = CacheIndex() }
+        hot.withLock { $0.removeAll() }
+    }
+
+    /// Entries and bytes held in memory by the hot set.
+    public var hotUsage: (entries: Int, bytes: Int) {
+        hot.withLock { ($0.items.count, $0.totalBytes) }
     }
 }
 

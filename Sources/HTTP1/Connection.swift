@@ -33,6 +33,8 @@ final class Connection: @unchecked Sendable {
     /// The file body still to stream after `output`, and how much of it has been read so far.
     private var file: FileBody?
     private var fileSent = 0
+    /// File bodies go out with `sendfile` (no chunk, no budget) until it is refused once.
+    private lazy var sendsFileDirectly = configuration.usesSendfile
     /// Budget bytes held for the chunk in `output` (0 for heads and in-memory bodies).
     private var heldBudget = 0
     /// Waiting for budget: a retry is scheduled, and how long the next retry waits.
@@ -157,7 +159,6 @@ final class Connection: @unchecked Sendable {
     private func dispatch(_ request: HTTPRequest) {
         phase = .handling(request)
         requestsServed += 1
-        pauseReading()
         cancelTimer()
         inHandler = true
         handler(request) { [weak self] response in
@@ -172,6 +173,12 @@ final class Connection: @unchecked Sendable {
         if let response = immediateResponse {
             immediateResponse = nil
             respond(response, to: request)
+        } else if case .handling = phase {
+            // Answered later (a render): stop reading meanwhile, so pipelined requests wait their
+            // turn. A response given during the handler is written at once, on this queue, where the
+            // read handler cannot run: reading is paused only if the write has to wait, which saves
+            // a suspend/resume pair (two trips through Dispatch's manager thread) per cache hit.
+            pauseReading()
         }
     }
 
@@ -237,6 +244,21 @@ final class Connection: @unchecked Sendable {
                 continue
             }
             guard let file, fileSent < file.length else { break }
+            if sendsFileDirectly {
+                switch file.send(to: descriptor, at: fileSent) {
+                case .sent(let count):
+                    fileSent += count
+                    continue
+                case .wouldBlock:
+                    waitForWritable()
+                    return
+                case .failed:
+                    close()
+                    return
+                case .unsupported:
+                    sendsFileDirectly = false  // copy through chunks from here on
+                }
+            }
             guard loadChunk(of: file) else { return }
         }
         stopWaitingForWritable()
@@ -282,6 +304,7 @@ final class Connection: @unchecked Sendable {
     /// event would fire continuously) and ask the budget again shortly. The write timeout, armed
     /// when the wait starts, bounds it.
     private func waitForBudget() {
+        pauseReading()
         stopWaitingForWritable()
         guard !budgetRetryPending else { return }
         if budgetRetryDelay == Self.firstBudgetRetry { arm(.write, after: configuration.writeTimeout) }
@@ -325,6 +348,9 @@ final class Connection: @unchecked Sendable {
     }
 
     private func waitForWritable() {
+        // Bytes arriving meanwhile stay in the socket, not in our buffer (and the read event would
+        // fire for them over and over).
+        pauseReading()
         arm(.write, after: configuration.writeTimeout)
         if writeSource == nil {
             let source = DispatchSource.makeWriteSource(fileDescriptor: descriptor, queue: queue)

@@ -62,6 +62,8 @@ public final class HTTPServer: Sendable {
 
     /// Binds, listens and starts accepting. Throws when the address cannot be bound.
     public func start() throws(SocketError) {
+        // `sendfile` has no MSG_NOSIGNAL: a peer that has gone must give EPIPE, not kill the process.
+        signal(SIGPIPE, SIG_IGN)
         let (fd, port, isIPv6) = try Socket.listen(host: configuration.host, port: configuration.port, backlog: configuration.backlog)
         let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: acceptQueue)
         source.setEventHandler { [weak self] in self?.acceptPending(fd) }

@@ -39,6 +39,10 @@ public struct ServerConfiguration: Sendable {
     /// Size of one file-body chunk, read with `pread` and written before the next is read; each
     /// streaming connection holds at most one. Default 64 KiB.
     public var streamingChunkBytes: Int = 64 * 1024
+    /// Send file bodies with `sendfile(2)`, kernel to socket, with no buffer in between (nginx's
+    /// `sendfile on`). Off, they are copied through budgeted `pread` chunks (the fallback also taken
+    /// when the file system refuses `sendfile`). Default on.
+    public var usesSendfile = true
     /// Value of the `Server` response header.
     public var serverName: String = "imgframe"
     /// Builds the response for the server's own protocol errors (400, 408, 413, 414, 431, 501, 503, 505).

@@ -18,6 +18,7 @@ struct ImageRoute: Sendable {
     let cache: ResultCache
     let flights: SingleFlight
     let specs: SpecMemo
+    let identities: IdentityMemo
     let negotiation: FormatNegotiation
     let cacheControl: String
     let logger: Logger
@@ -40,36 +41,60 @@ struct ImageRoute: Sendable {
         _ spec: TransformSpec, canonical: String, _ request: HTTPRequest, respond: @escaping @Sendable (HTTPResponse, _ cache: CacheStatus) -> Void
     ) {
         do {
-            let sources = try spec.view.imageRefs.map { ref throws -> (ImageRef, ResolvedSource) in
-                do {
-                    return (ref, try renderer.sources.source(for: ref, primary: spec.source, scale: spec.scale))
-                } catch RenderError.sourceNotFound(let name) where ref != .primary {
-                    throw MissingImage(name: name, parameter: Self.parameter(naming: name, query: String(request.query)))
-                }
-            }
             let formats = spec.format == .auto ? negotiation.preferred(accept: request.headers["Accept"]) : []
+            let memoKey = IdentityMemo.Key(canonical: canonical, formats: formats.map(\.rawValue))
+            // A recently checked identity answers 304s and hits without touching the sources or hashing.
+            let remembered = identities.recent(memoKey)
+            if let remembered, answer(spec, remembered, request, respond: respond) { return }
+            let sources = try resolveSources(spec, request)
             let identity = RequestIdentity(
-                canonical: canonical, sources: sources.map { (name: $0.1.name, file: $0.1.file) }, formats: formats.map(\.rawValue))
-            let etag = identity.etag
-            var headers: HTTPHeaders = [("ETag", etag), ("Cache-Control", cacheControl)]
-            if spec.format == .auto && negotiation.dependsOnAccept { headers.add("Vary", "Accept") }
-            if let condition = request.headers["If-None-Match"], ETag.matches(condition, etag) {
-                respond(HTTPResponse(status: .notModified, headers: headers), .revalidated)
-                return
-            }
-            let key = identity.key
-            if let hit = cache.lookup(key, streamingAbove: Limits.streamedHitBytes) {
-                headers.add("Content-Type", hit.contentType)
-                headers.add("X-Cache", CacheStatus.hit.rawValue)
-                respond(Self.response(headers: headers, body: hit.body), .hit)
-                return
-            }
+                canonical: canonical, sources: sources.map { (name: $0.1.name, file: $0.1.file) }, formats: memoKey.formats)
+            let checked = IdentityMemo.Identity(key: identity.key, etag: identity.etag)
+            identities.remember(memoKey, checked)
+            // The same identity was already looked up (and missed) above: do not count it twice.
+            if checked.key != remembered?.key, answer(spec, checked, request, respond: respond) { return }
+            let key = checked.key
             guard flights.join(key, respond) else { return }
             let opened = Dictionary(sources, uniquingKeysWith: { first, _ in first })
-            render(spec, formats: formats, opened: opened, key: key, etag: etag, headers: headers)
+            render(spec, formats: formats, opened: opened, key: key, etag: checked.etag, headers: cachingHeaders(spec, etag: checked.etag))
         } catch {
             respond(Self.errorResponse(error, logger: logger), .notApplicable)
         }
+    }
+
+    /// Every image the spec names, opened and checked (`realpath`, `open`, `fstat`).
+    private func resolveSources(_ spec: TransformSpec, _ request: HTTPRequest) throws -> [(ImageRef, ResolvedSource)] {
+        try spec.view.imageRefs.map { ref throws -> (ImageRef, ResolvedSource) in
+            do {
+                return (ref, try renderer.sources.source(for: ref, primary: spec.source, scale: spec.scale))
+            } catch RenderError.sourceNotFound(let name) where ref != .primary {
+                throw MissingImage(name: name, parameter: Self.parameter(naming: name, query: String(request.query)))
+            }
+        }
+    }
+
+    private func cachingHeaders(_ spec: TransformSpec, etag: String) -> HTTPHeaders {
+        var headers: HTTPHeaders = [("ETag", etag), ("Cache-Control", cacheControl)]
+        if spec.format == .auto && negotiation.dependsOnAccept { headers.add("Vary", "Accept") }
+        return headers
+    }
+
+    /// Answers without rendering when it can: `304` for a matching `If-None-Match`, or the cached
+    /// result. False when the result must be rendered.
+    private func answer(
+        _ spec: TransformSpec, _ identity: IdentityMemo.Identity, _ request: HTTPRequest,
+        respond: @escaping @Sendable (HTTPResponse, _ cache: CacheStatus) -> Void
+    ) -> Bool {
+        var headers = cachingHeaders(spec, etag: identity.etag)
+        if let condition = request.headers["If-None-Match"], ETag.matches(condition, identity.etag) {
+            respond(HTTPResponse(status: .notModified, headers: headers), .revalidated)
+            return true
+        }
+        guard let hit = cache.lookup(identity.key, streamingAbove: Limits.streamedHitBytes) else { return false }
+        headers.add("Content-Type", hit.contentType)
+        headers.add("X-Cache", CacheStatus.hit.rawValue)
+        respond(Self.response(headers: headers, body: hit.body), .hit)
+        return true
     }
 
     /// Renders on the pool, stores the result, and answers everyone waiting for `key`.

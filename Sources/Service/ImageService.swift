@@ -37,11 +37,12 @@ public final class ImageService: Sendable {
         let cache = ResultCache(
             configuration: .init(
                 directory: configuration.cacheDirectory, maxBytes: configuration.cacheMaxBytes, fsync: configuration.cacheFsync,
-                maxEntryBytes: Limits.cacheEntryBytes),
+                maxEntryBytes: Limits.cacheEntryBytes, hotBytes: configuration.cacheHotBytes),
             logger: logger, faults: cacheFaults)
         self.cache = cache
         let route = ImageRoute(
             renderer: renderer, pool: pool, cache: cache, flights: SingleFlight(), specs: SpecMemo(limits: configuration.spec),
+            identities: IdentityMemo(validity: configuration.sourceCheck),
             negotiation: FormatNegotiation(avif: configuration.avif, webp: configuration.webp),
             cacheControl: configuration.cacheControl, logger: logger, statistics: statistics, metrics: metrics)
         let templates = TemplateFolder(path: configuration.templates, limits: configuration.spec)

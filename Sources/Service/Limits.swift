@@ -145,6 +145,11 @@ public enum Limits {
     public static let specMemoEntries = 4096
     /// Longest request target the access log writes; longer ones are cut and end in `…`.
     public static let logTargetLength = 512
+    /// Verified small cache entries kept in memory (LRU by bytes), so a repeated hit does no file I/O.
+    public static let cacheHotBytes = 16 * 1024 * 1024
+    /// How long a request's source identity (`realpath` + `stat`) is trusted before it is checked
+    /// again (nginx's `open_file_cache_valid`): a changed source may be served stale this long.
+    public static let sourceCheck: Duration = .seconds(1)
 
     /// `Cache-Control` of successful image responses: results never change for a URL.
     public static let cacheControl = "public, max-age=31536000, immutable"

@@ -13,8 +13,8 @@ final class CacheFolder {
     }
     deinit { try? FileManager.default.removeItem(at: url) }
 
-    func cache(maxBytes: Int = 1 << 30, faults: (@Sendable (ResultCache.FaultPoint) -> Int32?)? = nil) -> ResultCache {
-        ResultCache(configuration: .init(directory: url.path, maxBytes: maxBytes), logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }, faults: faults)
+    func cache(maxBytes: Int = 1 << 30, hotBytes: Int = 0, faults: (@Sendable (ResultCache.FaultPoint) -> Int32?)? = nil) -> ResultCache {
+        ResultCache(configuration: .init(directory: url.path, maxBytes: maxBytes, hotBytes: hotBytes), logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }, faults: faults)
     }
 
     /// Every file under the folder with its size.

@@ -96,9 +96,9 @@ struct CacheBehaviourTests {
         #expect(try fixture.get(hot).header("X-Cache") == "HIT")
     }
 
-    @Test("touching the source file gives new content")
+    @Test("touching the source file gives new content (source_check 0: at once)")
     func touchedSource() throws {
-        let fixture = try ServiceFixture()
+        let fixture = try ServiceFixture { $0.sourceCheck = .zero }
         let target = "/img/sub/dot.png?w=40&fmt=png"
         let before = try fixture.get(target)
         #expect(try fixture.get(target).header("X-Cache") == "HIT")
@@ -107,5 +107,56 @@ struct CacheBehaviourTests {
         try FileManager.default.copyItem(at: ServiceFixture.samples.appendingPathComponent("landscape_4.jpg"), to: file)
         let after = try fixture.get(target)
         #expect(after.header("X-Cache") == "MISS" && after.header("ETag") != before.header("ETag") && after.body != before.body)
+    }
+}
+
+@Suite("cache hit path")
+struct CacheHitPathTests {
+    static let target = "/img/sub/dot.png?w=40&fmt=png"
+
+    @Test("a hit after the first is served from memory: deleting the entry file changes nothing")
+    func hotHit() throws {
+        let fixture = try ServiceFixture()
+        let miss = try fixture.get(Self.target)
+        #expect(try fixture.get(Self.target).header("X-Cache") == "HIT")
+        for file in fixture.cacheFiles { try FileManager.default.removeItem(atPath: file.path) }
+        let hot = try fixture.get(Self.target)
+        #expect(hot.status == 200 && hot.header("X-Cache") == "HIT" && hot.body == miss.body && hot.header("ETag") == miss.header("ETag"))
+        #expect(fixture.service.statistics.renders == 1)
+    }
+
+    @Test("a hit over the streaming threshold is sent from the cache file (sendfile), byte-equal to the render")
+    func largeHit() throws {
+        let fixture = try ServiceFixture()
+        let target = "/img/landscape_4.jpg?w=800&h=600&mode=fill&fmt=png"
+        let miss = try fixture.get(target)
+        #expect(miss.status == 200 && miss.body.count > 256 * 1024)
+        for _ in 0..<2 {
+            let hit = try fixture.get(target)
+            #expect(hit.header("X-Cache") == "HIT" && hit.body == miss.body && hit.header("Content-Length") == String(miss.body.count))
+        }
+        #expect(fixture.service.cache.hotUsage.entries == 0, "large entries are streamed, not kept in memory")
+    }
+
+    @Test("a changed source is seen once the source_check window has passed, not before")
+    func sourceCheckWindow() throws {
+        let fixture = try ServiceFixture { $0.sourceCheck = .milliseconds(400) }
+        let before = try fixture.get(Self.target)
+        let file = fixture.root.appendingPathComponent("sub/dot.png")
+        try FileManager.default.removeItem(at: file)
+        try FileManager.default.copyItem(at: ServiceFixture.samples.appendingPathComponent("landscape_4.jpg"), to: file)
+        let within = try fixture.get(Self.target)
+        #expect(within.header("X-Cache") == "HIT" && within.header("ETag") == before.header("ETag"), "served from the remembered identity")
+        usleep(500_000)
+        let after = try fixture.get(Self.target)
+        #expect(after.header("X-Cache") == "MISS" && after.header("ETag") != before.header("ETag") && after.body != before.body)
+    }
+
+    @Test("cache.hot_bytes and cache.source_check are settings")
+    func settings() throws {
+        let configuration = try ConfigurationLoader.load(
+            file: nil, environment: ["IMGFRAME_CACHE_HOT_BYTES": "0"], flags: [("cache.source_check", "250ms")])
+        #expect(configuration.cacheHotBytes == 0 && configuration.sourceCheck == .milliseconds(250))
+        #expect(ServiceConfiguration().cacheHotBytes == 16 * 1024 * 1024 && ServiceConfiguration().sourceCheck == .seconds(1))
     }
 }

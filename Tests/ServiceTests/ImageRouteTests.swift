@@ -77,7 +77,8 @@ struct ImageRouteTests {
 
     @Test("the ETag identifies the canonical request, the negotiated format and the source's identity")
     func etagIdentity() throws {
-        let fixture = try ServiceFixture()
+        // source_check 0: the source's identity is checked on every request (see cache.source_check).
+        let fixture = try ServiceFixture { $0.sourceCheck = .zero }
         let a = try fixture.get("/img/dot_green.png?w=40&h=40&mode=fill").header("ETag")
         #expect(try fixture.get("/img/dot_green.png?mode=fill&h=40&w=40.0").header("ETag") == a)
         #expect(try fixture.get("/img/dot_green.png?w=41&h=40&mode=fill").header("ETag") != a)

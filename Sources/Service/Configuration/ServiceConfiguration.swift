@@ -27,6 +27,11 @@ public struct ServiceConfiguration: Sendable {
     public var cacheMaxBytes: Int = Limits.cacheMaxBytes
     /// `fsync` cache entries before they count as written.
     public var cacheFsync = false
+    /// Bytes of verified cache entries kept in memory (`cache.hot_bytes`). Default 16 MiB; 0 turns it off.
+    public var cacheHotBytes: Int = Limits.cacheHotBytes
+    /// How long a source's identity is trusted before it is checked again (`cache.source_check`).
+    /// Default 1 s; 0 checks on every request.
+    public var sourceCheck: Duration = Limits.sourceCheck
     /// `Cache-Control` of successful image responses.
     public var cacheControl: String = Limits.cacheControl
     /// Lowest level logged.

@@ -32,6 +32,12 @@ enum Settings {
         Setting(key: "cache_dir", help: "folder for the result cache") { c, v throws(SettingError) in c.cacheDirectory = try text(v) },
         Setting(key: "cache.max_bytes", help: "byte budget of the result cache") { c, v throws(SettingError) in c.cacheMaxBytes = try bytes(v) },
         Setting(key: "cache.fsync", help: "fsync cache entries before they count as written") { c, v throws(SettingError) in c.cacheFsync = try bool(v) },
+        Setting(key: "cache.hot_bytes", help: "bytes of verified cache entries kept in memory (0 turns it off)") { c, v throws(SettingError) in
+            c.cacheHotBytes = try bytes(v, allowZero: true)
+        },
+        Setting(key: "cache.source_check", help: "how long a source's size and time are trusted before being checked again (0: every request)") {
+            c, v throws(SettingError) in c.sourceCheck = try duration(v)
+        },
         Setting(key: "cache_control", help: "Cache-Control of successful image responses") { c, v throws(SettingError) in c.cacheControl = try text(v) },
         Setting(key: "log_level", help: "trace, debug, info, notice, warning, error or critical") { c, v throws(SettingError) in
             guard let level = Logger.Level(rawValue: v.lowercased()) else {
