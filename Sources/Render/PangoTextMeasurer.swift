@@ -13,17 +13,12 @@ public struct PangoTextMeasurer: TextMeasuring {
     /// The widest kept line × the kept lines' height, rounded up to multiples of `pixelLength` (§6.2).
     public func size(of text: TextView, proposal: ProposedSize, pixelLength: Double) -> Size {
         let layout = PangoTextLayout(text, proposal: proposal)
-        return Size(width: Self.roundedUp(layout.width, pixelLength), height: Self.roundedUp(layout.height, pixelLength))
+        return Size(width: layout.width.roundedUp(toMultipleOf: pixelLength), height: layout.height.roundedUp(toMultipleOf: pixelLength))
     }
 
     /// SF Pro's vertical metrics at the text's largest point size: heights and baselines follow
     /// SwiftUI's metric model whatever face draws the glyphs (views spec §6.4).
     public func metrics(of text: TextView) -> TextMetrics {
         .sanFrancisco(pointSize: text.largestPointSize)
-    }
-
-    /// `value` rounded up to a multiple of `pixelLength`, forgiving float noise just above one.
-    static func roundedUp(_ value: Double, _ pixelLength: Double) -> Double {
-        ((value / pixelLength - 1e-9).rounded(.up)) * pixelLength
     }
 }

@@ -122,7 +122,7 @@ struct Spacing: Sendable, Hashable {
 
 extension Double {
     /// `ceil_m(v)` of the views spec: rounded up to a multiple of `m` (no change when `m` is 0).
-    func roundedUp(toMultipleOf m: Double) -> Double {
+    public func roundedUp(toMultipleOf m: Double) -> Double {
         guard m > 0 else { return self }
         let k = self / m
         // Values a hair above a whole step through floating-point noise stay on that step.

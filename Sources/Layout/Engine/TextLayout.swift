@@ -25,11 +25,16 @@ final class TextLayout: LayoutNode {
         Self.baseline(guide, metrics: measurer.metrics(of: view), height: size.height, pixelLength: pixelLength)
     }
 
+    /// The first line's baseline: the ascender on the nearest pixel (views spec §6.4).
+    static func firstBaseline(_ metrics: TextMetrics, pixelLength: Double) -> Double {
+        (metrics.ascender / pixelLength).rounded() * pixelLength
+    }
+
     /// The text baselines of a block of lines `height` points high spaced with `metrics`.
     static func baseline(_ guide: AlignmentKey, metrics: TextMetrics, height: Double, pixelLength: Double) -> Double? {
         switch guide {
         case .vertical(.firstTextBaseline):
-            return (metrics.ascender / pixelLength).rounded() * pixelLength
+            return firstBaseline(metrics, pixelLength: pixelLength)
         case .vertical(.lastTextBaseline):
             let lines = max(1, ((height + 1e-9) / metrics.lineHeight).rounded(.down))
             return ((lines - 1) * metrics.lineHeight + metrics.ascender).roundedUp(toMultipleOf: pixelLength)
@@ -47,7 +52,7 @@ final class TextLayout: LayoutNode {
         let line = Spacing.LineMetrics(leading: m.leading, pixelLength: pixelLength)
         // Baselines for one line: the ascender on the pixel grid; the height is one line's.
         let height = (lineHeight + m.leading).roundedUp(toMultipleOf: pixelLength)
-        let firstBaseline = (m.ascender / pixelLength).rounded() * pixelLength
+        let firstBaseline = Self.firstBaseline(m, pixelLength: pixelLength)
         typealias Key = Spacing.Key
         return Spacing(values: [
             Key(category: .textToText, edge: .top): .bottom(line),
