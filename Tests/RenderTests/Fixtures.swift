@@ -48,6 +48,18 @@ struct Bitmap {
         return bands >= 4 ? RGBA(bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]) : RGBA(bytes[i], bytes[i], bytes[i], bytes[i + 1])
     }
 
+    /// The smallest rect holding every inked pixel (alpha > 0) of rows `rows` (all rows by default);
+    /// `nil` when none is inked.
+    func inkBounds(rows: Range<Int>? = nil) -> PixelRect? {
+        var x0 = Int.max, y0 = Int.max, x1 = -1, y1 = -1
+        for y in rows ?? 0..<height {
+            for x in 0..<width where self[x, y].a > 0 {
+                x0 = min(x0, x); y0 = min(y0, y); x1 = max(x1, x); y1 = max(y1, y)
+            }
+        }
+        return x1 < 0 ? nil : PixelRect(x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1)
+    }
+
     /// Every distinct colour in the bitmap.
     var colours: Set<RGBA> {
         var set = Set<RGBA>()

@@ -18,17 +18,6 @@ struct SymbolDrawingTests {
         return try Bitmap(encoded: try SourceFolder().renderer.render(spec).bytes)
     }
 
-    /// The smallest rect holding every pixel with any alpha.
-    static func inkBounds(_ bitmap: Bitmap) -> PixelRect? {
-        var x0 = Int.max, y0 = Int.max, x1 = -1, y1 = -1
-        for y in 0..<bitmap.height {
-            for x in 0..<bitmap.width where bitmap[x, y].a > 0 {
-                x0 = min(x0, x); y0 = min(y0, y); x1 = max(x1, x); y1 = max(y1, y)
-            }
-        }
-        return x1 < 0 ? nil : PixelRect(x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1)
-    }
-
     @Test("a resizable square.fill 40 × 40 in red: solid red inside, nothing outside its rect")
     func tint() throws {
         let bitmap = try Self.render("Image(systemName:\"square.fill\").resizable().frame(width:40,height:40).foregroundStyle(.red).padding(10)")
@@ -36,7 +25,7 @@ struct SymbolDrawingTests {
         for (x, y) in [(30, 30), (15, 15), (44, 44), (20, 40)] {
             #expect(bitmap[x, y] == Self.red, "(\(x), \(y)): \(bitmap[x, y])")
         }
-        let ink = try #require(Self.inkBounds(bitmap))
+        let ink = try #require(bitmap.inkBounds())
         #expect(ink.x >= 10 && ink.y >= 10 && ink.maxX <= 50 && ink.maxY <= 50, "\(ink)")
         #expect(ink.width >= 38 && ink.height >= 38, "the glyph is stretched over the rect: \(ink)")
         #expect(bitmap.colours.allSatisfy { $0.a == 0 || RGBA($0.r, $0.g, $0.b) == Self.red }, "only red is drawn")
@@ -56,7 +45,7 @@ struct SymbolDrawingTests {
         let two = try Self.render("Image(systemName:\"trophy\").font(.largeTitle)", scale: 2)
         #expect(one.width == 41 && one.height == 41)
         #expect(two.width == 82 && two.height == 82)
-        let a = try #require(Self.inkBounds(one)), b = try #require(Self.inkBounds(two))
+        let a = try #require(one.inkBounds()), b = try #require(two.inkBounds())
         #expect(abs(b.width - 2 * a.width) <= 2 && abs(b.height - 2 * a.height) <= 2, "\(a) vs \(b)")
         #expect(a.width >= 34 && a.height >= 34, "aspect-fit fills the square: \(a)")
         #expect(one.colours.allSatisfy { $0.a == 0 || ($0.r == 0 && $0.g == 0 && $0.b == 0) })

@@ -26,9 +26,7 @@ struct TextParagraphTests {
 
     /// The columns inked (alpha > 0) in rows `rows` of `bitmap`.
     static func inkedColumns(_ bitmap: Bitmap, rows: Range<Int>) -> ClosedRange<Int>? {
-        var low = Int.max, high = Int.min
-        for y in rows { for x in 0..<bitmap.width where bitmap[x, y].a > 0 { low = min(low, x); high = max(high, x) } }
-        return low <= high ? low...high : nil
+        bitmap.inkBounds(rows: rows).map { $0.x...($0.maxX - 1) }
     }
 
     @Test("lineLimit(1) keeps one line ending in \"…\", no wider than its frame, and inks only inside it")
