@@ -4,6 +4,9 @@ final class TextLayout: LayoutNode {
     let view: TextView
     let measurer: any TextMeasuring
     let pixelLength: Double
+    /// Sizes already measured this pass: stacks ask a Text at the same proposals several times, and
+    /// each measurement shapes the whole string (several times over with `minimumScaleFactor`).
+    private var sizes: [ProposedSize: Size] = [:]
 
     init(view: TextView, measurer: any TextMeasuring, pixelLength: Double) {
         self.view = view
@@ -12,7 +15,10 @@ final class TextLayout: LayoutNode {
     }
 
     func size(for proposal: ProposedSize) -> Size {
-        measurer.size(of: view, proposal: proposal, pixelLength: pixelLength)
+        if let known = sizes[proposal] { return known }
+        let size = measurer.size(of: view, proposal: proposal, pixelLength: pixelLength)
+        sizes[proposal] = size
+        return size
     }
 
     func place(proposal: ProposedSize, size: Size, at origin: Point, into recorder: PaintRecorder) {
