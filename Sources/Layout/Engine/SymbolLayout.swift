@@ -30,20 +30,6 @@ final class SymbolLayout: LayoutNode {
     /// A glyph with a baseline carries Text's keys for its metrics (§1.4.2, `ResolvedImage`): it is
     /// exactly one line of them high. A resizable one is plain.
     func spacing() -> Spacing {
-        guard !view.isResizable else { return .plain }
-        let line = TextLayout(view: TextView(""), measurer: GlyphMetrics(metrics: view.metrics), pixelLength: pixelLength)
-        return line.spacing()
+        view.isResizable ? .plain : TextLayout.spacing(view.metrics, pixelLength: pixelLength)
     }
-}
-
-/// The fixed SF metrics of a symbol glyph, in the form Text spacing reads them.
-private struct GlyphMetrics: TextMeasuring {
-    let metrics: TextMetrics
-
-    func size(of text: TextView, proposal: ProposedSize, pixelLength: Double) -> Size {
-        let side = metrics.lineHeight.roundedUp(toMultipleOf: pixelLength)
-        return Size(width: side, height: side)
-    }
-
-    func metrics(of text: TextView) -> TextMetrics { metrics }
 }

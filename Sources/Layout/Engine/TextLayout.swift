@@ -51,14 +51,19 @@ final class TextLayout: LayoutNode {
 
     /// Top and bottom keys only: beside a Text, an HStack uses the plain 8 pt.
     func spacing() -> Spacing {
-        let m = measurer.metrics(of: view)
+        Self.spacing(measurer.metrics(of: view), pixelLength: pixelLength)
+    }
+
+    /// The spacing keys of one line of text with metrics `m` (views spec §1.4.2): a Text's, and a
+    /// non-resizable symbol's, which sits in a line of its font.
+    static func spacing(_ m: TextMetrics, pixelLength: Double) -> Spacing {
         let lineHeight = m.ascender + m.descender
         let d = (0.1 * lineHeight).roundedUp(toMultipleOf: pixelLength)
         let big = lineHeight + d
         let line = Spacing.LineMetrics(leading: m.leading, pixelLength: pixelLength)
         // Baselines for one line: the ascender on the pixel grid; the height is one line's.
         let height = (lineHeight + m.leading).roundedUp(toMultipleOf: pixelLength)
-        let firstBaseline = Self.firstBaseline(m, pixelLength: pixelLength)
+        let firstBaseline = firstBaseline(m, pixelLength: pixelLength)
         typealias Key = Spacing.Key
         return Spacing(values: [
             Key(category: .textToText, edge: .top): .bottom(line),
