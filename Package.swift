@@ -45,7 +45,9 @@ let package = Package(
         // glibc's allocator controls (<malloc.h>), imported only by Service's `Allocator`.
         .systemLibrary(name: "CMalloc"),
         // The hand-written HTTP/1.1 server over POSIX sockets and Dispatch; knows nothing of images.
-        .target(name: "HTTP1"),
+        .target(name: "HTTP1", dependencies: ["CEpoll"]),
+        // Linux epoll and eventfd (<sys/epoll.h>, <sys/eventfd.h>), imported only by HTTP1's event loops.
+        .systemLibrary(name: "CEpoll"),
         // The on-disk result cache: atomic writes, checked reads, LRU byte budget.
         .target(name: "Cache", dependencies: ["Hashing", .product(name: "Logging", package: "swift-log")]),
         // Wiring: configuration, routes, source confinement, work scheduling, errors, access log.

@@ -89,18 +89,35 @@ public enum HTTPVersion: String, Sendable {
 public struct HTTPRequest: Sendable {
     public var method: HTTPMethod
     /// The request target as sent (origin form: path and query, still percent-encoded).
-    public var target: String
+    public var target: String {
+        didSet { queryMark = Self.queryMark(in: target) }
+    }
     public var version: HTTPVersion
     public var headers: HTTPHeaders
     public var body: [UInt8]
+    /// Where `?` is in `target`, found once: routes, signing and the access log all ask for the path.
+    private var queryMark: String.Index?
+
+    public init(method: HTTPMethod, target: String, version: HTTPVersion, headers: HTTPHeaders = [], body: [UInt8] = []) {
+        self.method = method
+        self.target = target
+        self.version = version
+        self.headers = headers
+        self.body = body
+        self.queryMark = Self.queryMark(in: target)
+    }
+
+    private static func queryMark(in target: String) -> String.Index? {
+        target.utf8.firstIndex(of: UInt8(ascii: "?"))
+    }
 
     /// The target's path part, before `?`.
-    public var path: Substring { target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)[0] }
+    public var path: Substring { target[..<(queryMark ?? target.endIndex)] }
 
     /// The target's query part, after `?` (empty when there is none).
     public var query: Substring {
-        let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-        return parts.count > 1 ? parts[1] : ""
+        guard let queryMark else { return "" }
+        return target[target.utf8.index(after: queryMark)...]
     }
 
     /// Whether the client asked to keep the connection open (RFC 9112 §9.3).

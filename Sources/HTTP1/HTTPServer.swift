@@ -4,8 +4,9 @@ import Synchronization
 import Glibc
 #endif
 
-/// A non-blocking HTTP/1.1 server: one listening socket, a Dispatch read source for accepts, and a
-/// `Connection` per client. Knows nothing about what it serves: every request goes to the handler.
+/// A non-blocking HTTP/1.1 server: one listening socket with a Dispatch read source for accepts, and
+/// `eventLoops` readiness loops (`EventLoop`) that accepted connections are dealt to in turn. Knows
+/// nothing about what it serves: every request goes to the handler, on its connection's loop thread.
 public final class HTTPServer: Sendable {
     /// Handles one request; calls `respond` exactly once, from any thread, now or later.
     public typealias Handler = @Sendable (HTTPRequest, @escaping @Sendable (HTTPResponse) -> Void) -> Void
@@ -14,7 +15,6 @@ public final class HTTPServer: Sendable {
     private let handler: Handler
     private let state = Mutex(State())
     private let acceptQueue = DispatchQueue(label: "imgframe.accept")
-    private let connectionQueue = DispatchQueue(label: "imgframe.connections", attributes: .concurrent)
     /// Shared by all connections: bytes they may hold in file-body chunks at once.
     private let streamingBudget: ByteBudget
     /// A spare descriptor for answering 503 when the process is out of descriptors.
@@ -28,6 +28,8 @@ public final class HTTPServer: Sendable {
         var acceptSource: AcceptSource?
         var connections: [Int: Connection] = [:]
         var nextID = 0
+        /// The loops connections live on: started with the server, stopped once it has drained.
+        var loops: [EventLoop] = []
         var port = 0
         var isIPv6 = false
         var draining = false
@@ -48,6 +50,10 @@ public final class HTTPServer: Sendable {
         self.streamingBudget = ByteBudget(capacity: configuration.streamingBufferBytes)
     }
 
+    deinit {
+        stopLoops()
+    }
+
     /// The port the server listens on (the kernel's pick when configured as 0).
     public var port: Int { state.withLock { $0.port } }
 
@@ -64,7 +70,9 @@ public final class HTTPServer: Sendable {
     public func start() throws(SocketError) {
         // `sendfile` has no MSG_NOSIGNAL: a peer that has gone must give EPIPE, not kill the process.
         signal(SIGPIPE, SIG_IGN)
+        let loops = try (0..<max(1, configuration.eventLoops)).map { _ throws(SocketError) in try EventLoop() }
         let (fd, port, isIPv6) = try Socket.listen(host: configuration.host, port: configuration.port, backlog: configuration.backlog)
+        for (index, loop) in loops.enumerated() { loop.start(label: "imgframe.loop.\(index)") }
         let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: acceptQueue)
         source.setEventHandler { [weak self] in self?.acceptPending(fd) }
         source.setCancelHandler { Socket.close(fd) }
@@ -75,6 +83,7 @@ public final class HTTPServer: Sendable {
             $0.port = port
             $0.isIPv6 = isIPv6
             $0.acceptSource = accept
+            $0.loops = loops
         }
         source.resume()
     }
@@ -90,20 +99,21 @@ public final class HTTPServer: Sendable {
                 return
             }
             guard let fd else { return }
-            let connection: Connection? = state.withLock { state in
-                guard !state.draining, state.connections.count < configuration.maxConnections else { return nil }
+            let placed: (Connection, EventLoop)? = state.withLock { state in
+                guard !state.draining, state.connections.count < configuration.maxConnections, !state.loops.isEmpty else { return nil }
                 state.nextID += 1
+                let loop = state.loops[state.nextID % state.loops.count]
                 let connection = Connection(
-                    id: state.nextID, descriptor: fd, configuration: configuration, budget: streamingBudget, target: connectionQueue, handler: handler,
+                    id: state.nextID, descriptor: fd, loop: loop, configuration: configuration, budget: streamingBudget, handler: handler,
                     onClose: { [weak self] id in self?.connectionClosed(id) })
                 state.connections[state.nextID] = connection
-                return connection
+                return (connection, loop)
             }
-            guard let connection else {
+            guard let (connection, loop) = placed else {
                 refuse(fd)
                 continue
             }
-            connection.start()
+            loop.execute { loop.adopt(connection) }
         }
     }
 
@@ -153,7 +163,18 @@ public final class HTTPServer: Sendable {
             state.drainFinished = nil
             return done
         }
-        finished?()
+        guard let finished else { return }
+        stopLoops()
+        finished()
+    }
+
+    /// Ends the loops' threads (once every connection is closed, or the server is gone).
+    private func stopLoops() {
+        let loops = state.withLock { state in
+            defer { state.loops = [] }
+            return state.loops
+        }
+        for loop in loops { loop.stop() }
     }
 
     /// Graceful drain: stops accepting, closes idle connections, lets in-flight requests finish
@@ -170,6 +191,7 @@ public final class HTTPServer: Sendable {
         }
         source?.source.cancel()
         if doneNow {
+            stopLoops()
             completion()
             return
         }

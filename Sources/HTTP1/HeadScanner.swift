@@ -56,9 +56,11 @@ struct HeadScanner {
             }
         }
         // No line end in what has arrived: refuse as soon as the line in progress passes its limit.
+        // A CR at the very end may be the first half of the line's CR LF, which the limits do not count.
+        let end = buffer.last == 0x0D ? buffer.count - 1 : buffer.count
         if let headerStart {
-            if buffer.count - headerStart > limits.maxHeaderBytes { throw .headerFieldsTooLarge }
-        } else if buffer.count - lineStart > limits.maxRequestLineBytes {
+            if end - headerStart > limits.maxHeaderBytes { throw .headerFieldsTooLarge }
+        } else if end - lineStart > limits.maxRequestLineBytes {
             throw .uriTooLong
         }
         return .incomplete

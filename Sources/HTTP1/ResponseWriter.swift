@@ -22,22 +22,37 @@ enum ResponseWriter {
     static func serialize(
         _ response: HTTPResponse, version: HTTPVersion, isHead: Bool, keepAlive: Bool, serverName: String, includingBody: Bool = true
     ) -> [UInt8] {
-        var head = "\(version.rawValue) \(response.status.code) \(response.status.reason)\r\n"
-        for field in response.headers where !managed.contains(where: { HTTPHeaders.sameName($0, field.name) }) {
-            head += "\(field.name): \(field.value)\r\n"
-        }
-        head += "Date: \(DateCache.shared.current())\r\nServer: \(serverName)\r\n"
         let bodyless = isBodyless(response.status)
-        if !bodyless { head += "Content-Length: \(response.contentLength)\r\n" }
+        let withBody = includingBody && !isHead && !bodyless && response.file == nil
+        // Appended as bytes, piece by piece: no intermediate strings on the hot path.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(320 + (withBody ? response.body.count : 0))
+        func line(_ name: String, _ value: String) {
+            bytes.append(contentsOf: name.utf8)
+            bytes.append(contentsOf: ": ".utf8)
+            bytes.append(contentsOf: value.utf8)
+            bytes.append(contentsOf: "\r\n".utf8)
+        }
+        bytes.append(contentsOf: version.rawValue.utf8)
+        bytes.append(UInt8(ascii: " "))
+        bytes.append(contentsOf: String(response.status.code).utf8)
+        bytes.append(UInt8(ascii: " "))
+        bytes.append(contentsOf: response.status.reason.utf8)
+        bytes.append(contentsOf: "\r\n".utf8)
+        for field in response.headers where !managed.contains(where: { HTTPHeaders.sameName($0, field.name) }) {
+            line(field.name, field.value)
+        }
+        line("Date", DateCache.shared.current())
+        line("Server", serverName)
+        if !bodyless { line("Content-Length", String(response.contentLength)) }
         // HTTP/1.1 keeps alive by default; HTTP/1.0 only when told (RFC 9112 §9.3).
         if !keepAlive {
-            head += "Connection: close\r\n"
+            line("Connection", "close")
         } else if version == .http10 {
-            head += "Connection: keep-alive\r\n"
+            line("Connection", "keep-alive")
         }
-        head += "\r\n"
-        var bytes = Array(head.utf8)
-        if includingBody && !isHead && !bodyless && response.file == nil { bytes += response.body }
+        bytes.append(contentsOf: "\r\n".utf8)
+        if withBody { bytes += response.body }
         return bytes
     }
 

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// How the server listens and every limit it enforces, in one place. The service's `Limits` sets
 /// every field (its numbers are the ones that count); the defaults here, which follow nginx and
 /// SwiftNIO's front doors, serve the module on its own and its tests, and agree with `Limits`.
@@ -43,6 +47,8 @@ public struct ServerConfiguration: Sendable {
     /// `sendfile on`). Off, they are copied through budgeted `pread` chunks (the fallback also taken
     /// when the file system refuses `sendfile`). Default on.
     public var usesSendfile = true
+    /// Readiness loops (threads) that connections are spread over. Default: one per online core.
+    public var eventLoops: Int = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
     /// Value of the `Server` response header.
     public var serverName: String = "imgframe"
     /// Builds the response for the server's own protocol errors (400, 408, 413, 414, 431, 501, 503, 505).

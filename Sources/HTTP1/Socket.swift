@@ -1,3 +1,4 @@
+import CEpoll
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -94,10 +95,24 @@ enum Socket {
         }
     }
 
-    /// Writes without raising SIGPIPE when the peer has gone (`MSG_NOSIGNAL`).
-    static func write(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> IOResult {
+    /// Writes without raising SIGPIPE when the peer has gone (`MSG_NOSIGNAL`). `more`: more bytes
+    /// follow at once (`MSG_MORE`), so TCP need not send a short segment for these.
+    static func write(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, more: Bool = false) -> IOResult {
+        let flags = Int32(MSG_NOSIGNAL) | (more ? cepoll_msg_more() : 0)
+        return result { send(fd, bytes.baseAddress, bytes.count, flags) }
+    }
+
+    /// Writes several pieces in one call (a gathering `sendmsg`, `MSG_NOSIGNAL`).
+    static func write(_ fd: Int32, pieces: UnsafeMutableBufferPointer<iovec>) -> IOResult {
+        var message = msghdr()
+        message.msg_iov = pieces.baseAddress
+        message.msg_iovlen = pieces.count
+        return result { sendmsg(fd, &message, Int32(MSG_NOSIGNAL)) }
+    }
+
+    private static func result(_ call: () -> Int) -> IOResult {
         while true {
-            let n = send(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL))
+            let n = call()
             if n >= 0 { return .bytes(n) }
             if errno == EINTR { continue }
             return errno == EAGAIN || errno == EWOULDBLOCK ? .wouldBlock : .closed

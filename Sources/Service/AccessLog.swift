@@ -8,6 +8,7 @@ struct AccessLog: Sendable {
 
     /// Writes one line; targets longer than `Limits.logTargetLength` are cut so a hostile URL cannot flood the log.
     func record(_ request: HTTPRequest, _ response: HTTPResponse, milliseconds: Double, cache: CacheStatus) {
+        guard logger.logLevel <= .info else { return }
         let target = request.target.count > Limits.logTargetLength ? String(request.target.prefix(Limits.logTargetLength)) + "…" : request.target
         let bytes = request.method == .head ? 0 : response.contentLength
         let ms = (milliseconds * 10).rounded() / 10

@@ -8,7 +8,9 @@ import TransformSpec
 enum ContentDisposition {
     /// The `dl` value of a query, or `nil` when absent, `0` or `false`.
     static func requested(in query: Substring) -> String? {
-        guard query.contains("dl"), let pairs = try? QueryParameters.pairs(String(query)) else { return nil }
+        // Most requests have no `dl`: a byte scan answers them without parsing the query.
+        guard query.utf8.split(separator: UInt8(ascii: "&")).contains(where: { $0.starts(with: "dl".utf8) }),
+            let pairs = try? QueryParameters.pairs(String(query)) else { return nil }
         guard let value = pairs.last(where: { $0.key == "dl" })?.value, value != "0", value.lowercased() != "false" else { return nil }
         return value
     }

@@ -28,8 +28,7 @@ struct ImageRoute: Sendable {
     /// Answers through `respond` (once); the second argument is the cache status for the access log.
     func handle(_ request: HTTPRequest, respond: @escaping @Sendable (HTTPResponse, _ cache: CacheStatus) -> Void) {
         do {
-            let name = try ImagePath.sourceName(fromTarget: request.path)
-            let (spec, canonical) = try specs.spec(source: name, query: request.query)
+            let (spec, canonical) = try specs.spec(path: request.path, query: request.query)
             serve(spec, canonical: canonical, request, respond: respond)
         } catch {
             respond(Self.errorResponse(error, logger: logger), .notApplicable)

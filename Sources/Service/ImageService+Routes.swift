@@ -26,7 +26,10 @@ extension ImageService {
         var routes: [Route] = []
         if let exposition = context.exposition { routes.append(metricsRoute(exposition)) }
         if let playground = context.playground {
-            routes.append(Route(.exact("/"), .prefix(PlaygroundRoute.prefix)) { request, finish in playground.handle(request, respond: finish) })
+            routes.append(
+                Route(.exact("/"), .prefix(PlaygroundRoute.prefix)) { request, finish in
+                    offLoop { playground.handle(request, respond: finish) }
+                })
         }
         routes.append(Route(.exact("/healthz")) { _, finish in finish(status(.ok, ["status": "ok"]), .notApplicable) })
         routes.append(
@@ -40,9 +43,19 @@ extension ImageService {
                 finish(status(ready ? .ok : .serviceUnavailable, fields), .notApplicable)
             })
         routes.append(imageRoute(.prefix(ViewRoute.prefix), context) { request, finish in context.view.handle(request, respond: finish) })
-        routes.append(imageRoute(.prefix(InfoRoute.prefix), context, download: false) { request, finish in context.info.handle(request, respond: finish) })
+        routes.append(
+            imageRoute(.prefix(InfoRoute.prefix), context, download: false) { request, finish in
+                offLoop { context.info.handle(request, respond: finish) }
+            })
         routes.append(imageRoute(.prefix(ImagePath.prefix), context) { request, finish in context.image.handle(request, respond: finish) })
         return RouteTable(routes: routes)
+    }
+
+    /// Runs work that may block for milliseconds (reading an image's header, laying out a plan, listing
+    /// the sources) off the connection's event loop, whose other connections would wait for it.
+    /// Cache hits, 304s and the start of a render stay on the loop: they are the fast path.
+    private static func offLoop(_ work: @escaping @Sendable () -> Void) {
+        DispatchQueue.global().async(execute: work)
     }
 
     /// The metrics listener's one route.
@@ -69,11 +82,11 @@ extension ImageService {
                 let origin = request.headers["Origin"]
                 let requested = download ? ContentDisposition.requested(in: request.query) : nil
                 let path = request.path
-                let name = path.hasPrefix(ViewRoute.prefix) ? ViewRoute.templateName(fromTarget: path) : (try? ImagePath.sourceName(fromTarget: path)) ?? "image"
                 return { response, cache in
                     var response = response
                     cors.apply(to: &response, origin: origin)
                     if response.status == .ok, let requested, let contentType = response.headers["Content-Type"] {
+                        let name = path.hasPrefix(ViewRoute.prefix) ? ViewRoute.templateName(fromTarget: path) : (try? ImagePath.sourceName(fromTarget: path)) ?? "image"
                         response.headers.set("Content-Disposition", ContentDisposition.header(requested: requested, sourceName: name, contentType: contentType))
                     }
                     finish(response, cache)

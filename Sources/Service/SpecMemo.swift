@@ -1,13 +1,15 @@
 import Synchronization
 import TransformSpec
 
-/// Remembers parsed requests by (source, query): parsing and printing the canonical form is a pure
+/// Remembers parsed requests by (path, query): parsing and printing the canonical form is a pure
 /// function of the two, and the same URLs come back again and again behind a CDN. Bounded: when full
 /// it starts over. Only successful parses are kept; source files are still resolved and checked on
 /// every request.
 final class SpecMemo: Sendable {
     private struct Key: Hashable {
-        let source: String
+        /// The request path as sent (still percent-encoded): checking and decoding it into a source
+        /// name is part of what is remembered.
+        let path: Substring
         let query: Substring
     }
 
@@ -20,10 +22,12 @@ final class SpecMemo: Sendable {
         self.capacity = capacity
     }
 
-    /// The parsed spec and its canonical form, from memory or by parsing.
-    func spec(source: String, query: Substring) throws(SpecError) -> (spec: TransformSpec, canonical: String) {
-        let key = Key(source: source, query: query)
+    /// The parsed spec and its canonical form, from memory or by parsing. `path` is the request path
+    /// under `prefix` (`/img/`, or a route taking the same paths).
+    func spec(path: Substring, prefix: String = ImagePath.prefix, query: Substring) throws -> (spec: TransformSpec, canonical: String) {
+        let key = Key(path: path, query: query)
         if let hit = entries.withLock({ $0[key] }) { return hit }
+        let source = try ImagePath.sourceName(fromTarget: path, prefix: prefix)
         let spec = try TransformSpec.parse(source: source, query: String(query), limits: limits)
         let value = (spec, spec.canonicalForm)
         entries.withLock { entries in

@@ -51,6 +51,10 @@ enum Settings {
         Setting(key: "pdf.image_scale", help: "most image pixels a PDF embeds per rendered pixel (1-8)") { c, v throws(SettingError) in
             c.pdfImageScale = Double(try integer(v, 1...8))
         },
+        Setting(key: "event_loops", help: "connection threads (readiness loops); 0 = one per core") { c, v throws(SettingError) in
+            let n = try integer(v, 0...256)
+            c.server.eventLoops = n == 0 ? ProcessInfo.processInfo.activeProcessorCount : n
+        },
         Setting(key: "workers", help: "render threads; 0 = one per core, plus one") { c, v throws(SettingError) in
             let n = try integer(v, 0...1024)
             c.workers = n == 0 ? Limits.defaultWorkers(cores: ProcessInfo.processInfo.activeProcessorCount) : n

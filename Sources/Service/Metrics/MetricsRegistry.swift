@@ -11,6 +11,12 @@ public final class MetricsRegistry: Sendable {
         var buckets: [Int]
         var sum = 0.0
         var count = 0
+
+        mutating func record(_ seconds: Double) {
+            for (i, bound) in MetricsRegistry.latencyBuckets.enumerated() where seconds <= bound { buckets[i] += 1 }
+            sum += seconds
+            count += 1
+        }
     }
 
     private struct Family {
@@ -36,7 +42,8 @@ public final class MetricsRegistry: Sendable {
     /// Adds `value` to a counter.
     public func increment(_ name: String, help: String, labels: [(String, String)] = [], by value: Double = 1) {
         declare(name, help: help, type: "counter")
-        families.withLock { $0[name]!.values[Self.labelText(labels), default: 0] += value }
+        let key = Self.labelText(labels)
+        families.withLock { $0[name]!.values[key, default: 0] += value }
     }
 
     /// Sets a gauge (or a counter read from elsewhere, with `type: "counter"`).
@@ -48,13 +55,10 @@ public final class MetricsRegistry: Sendable {
     /// Records one observation (seconds) in a histogram.
     public func observe(_ name: String, help: String, labels: [(String, String)] = [], seconds: Double) {
         declare(name, help: help, type: "histogram")
+        let key = Self.labelText(labels)
         families.withLock { families in
-            let key = Self.labelText(labels)
-            var histogram = families[name]!.histograms[key] ?? Histogram(buckets: Array(repeating: 0, count: Self.latencyBuckets.count))
-            for (i, bound) in Self.latencyBuckets.enumerated() where seconds <= bound { histogram.buckets[i] += 1 }
-            histogram.sum += seconds
-            histogram.count += 1
-            families[name]!.histograms[key] = histogram
+            // Updated in place: copying the histogram out and back would copy its buckets each time.
+            families[name]!.histograms[key, default: Histogram(buckets: Array(repeating: 0, count: Self.latencyBuckets.count))].record(seconds)
         }
     }
 
@@ -86,6 +90,8 @@ public final class MetricsRegistry: Sendable {
     /// `a="x",b="y"` with values escaped as the format requires.
     static func labelText(_ labels: [(String, String)]) -> String {
         labels.map { key, value in
+            let needsEscaping = value.utf8.contains { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\n") }
+            guard needsEscaping else { return "\(key)=\"\(value)\"" }
             let escaped = value.replacingOccurrences("\\", "\\\\").replacingOccurrences("\"", "\\\"").replacingOccurrences("\n", "\\n")
             return "\(key)=\"\(escaped)\""
         }.joined(separator: ",")

@@ -45,9 +45,8 @@ struct PlaygroundRoute: Sendable {
     private func plan(_ request: HTTPRequest, respond: @escaping @Sendable (HTTPResponse, _ cache: CacheStatus) -> Void) {
         let spec: TransformSpecAndCanonical
         do {
-            let name = try ImagePath.sourceName(fromTarget: request.path, prefix: Self.planPrefix)
-            let parsed = try image.specs.spec(source: name, query: request.query)
-            spec = TransformSpecAndCanonical(spec: parsed.spec, canonical: parsed.canonical, source: name)
+            let parsed = try image.specs.spec(path: request.path, prefix: Self.planPrefix, query: request.query)
+            spec = TransformSpecAndCanonical(spec: parsed.spec, canonical: parsed.canonical, source: parsed.spec.source)
         } catch {
             return respond(ImageRoute.errorResponse(error, logger: image.logger), .notApplicable)
         }
