@@ -75,13 +75,7 @@ public final class ResultCache: Sendable {
     /// in the file (verified in chunks, returned open) so it can be streamed without being held in
     /// memory; shorter bodies come back as bytes. Invalid entries are deleted and count as misses.
     public func lookup(_ key: CacheKey, streamingAbove threshold: Int) -> CacheHit? {
-        if let entry = hot.withLock({ $0.get(key) }) {
-            // Verified when it was read from disk; its file has not been replaced or removed since.
-            index.withLock { $0.touch(key.hex) }
-            CacheStatistics.add(statistics.hitCount)
-            CacheStatistics.add(statistics.bytesServedCount, entry.body.count)
-            return CacheHit(contentType: entry.contentType, etag: entry.etag, created: entry.created, body: .bytes(entry.body))
-        }
+        if let hit = lookupInMemory(key) { return hit }
         let file = path(key)
         let hit: CacheHit?
         do {
@@ -110,6 +104,17 @@ public final class ResultCache: Sendable {
         CacheStatistics.add(statistics.hitCount)
         CacheStatistics.add(statistics.bytesServedCount, hit.length)
         return hit
+    }
+
+    /// The entry for `key` if it is in the hot set, without touching the disk (a miss here is not
+    /// counted: the caller goes on to `lookup`).
+    public func lookupInMemory(_ key: CacheKey) -> CacheHit? {
+        guard let entry = hot.withLock({ $0.get(key) }) else { return nil }
+        // Verified when it was read from disk; its file has not been replaced or removed since.
+        index.withLock { $0.touch(key.hex) }
+        CacheStatistics.add(statistics.hitCount)
+        CacheStatistics.add(statistics.bytesServedCount, entry.body.count)
+        return CacheHit(contentType: entry.contentType, etag: entry.etag, created: entry.created, body: .bytes(entry.body))
     }
 
     // MARK: writing

@@ -138,18 +138,6 @@ public struct ConnectionStateMachine: Sendable {
         self.parser = RequestParser(limits: configuration)
     }
 
-    /// Bytes buffered but not yet part of a handled request (pipelined requests waiting their turn).
-    public var bufferedByteCount: Int { parser.bufferedByteCount }
-
-    /// True once the connection has closed.
-    public var isClosed: Bool {
-        if case .closed = phase { return true }
-        return false
-    }
-
-    /// The armed deadline, if any.
-    public var currentDeadline: MonotonicTime? { deadline }
-
     /// Takes one event that happened at `now` and says what to do about it.
     public mutating func receive(_ event: Event, at now: MonotonicTime) -> Actions {
         var actions = Actions()

@@ -35,23 +35,36 @@ struct ImageRoute: Sendable {
         }
     }
 
-    /// Answers a parsed request: `canonical` is `spec.canonicalForm` (the cache key's input).
+    /// Answers a parsed request: `canonical` is `spec.canonicalForm` (the cache key's input). Runs on
+    /// the connection's event loop: a recently checked identity answers a 304 or a hit from the hot
+    /// set there at once; anything that touches the file system (sources, cache files, which may be
+    /// large and are verified as they are read) moves off the loop first.
     func serve(
         _ spec: TransformSpec, canonical: String, _ request: HTTPRequest, respond: @escaping @Sendable (HTTPResponse, _ cache: CacheStatus) -> Void
     ) {
+        let formats = spec.format == .auto ? negotiation.preferred(accept: request.headers["Accept"]) : []
+        let memoKey = IdentityMemo.Key(canonical: canonical, formats: formats.map(\.rawValue))
+        // A recently checked identity answers 304s and hits without touching the sources or hashing.
+        let remembered = identities.recent(memoKey)
+        if let remembered, answer(spec, remembered, request, fromDisk: false, respond: respond) { return }
+        DispatchQueue.global().async { [self] in
+            serveFromDisk(spec, canonical: canonical, formats: formats, memoKey: memoKey, remembered: remembered, request, respond: respond)
+        }
+    }
+
+    private func serveFromDisk(
+        _ spec: TransformSpec, canonical: String, formats: [EncodedFormat], memoKey: IdentityMemo.Key, remembered: IdentityMemo.Identity?,
+        _ request: HTTPRequest, respond: @escaping @Sendable (HTTPResponse, _ cache: CacheStatus) -> Void
+    ) {
         do {
-            let formats = spec.format == .auto ? negotiation.preferred(accept: request.headers["Accept"]) : []
-            let memoKey = IdentityMemo.Key(canonical: canonical, formats: formats.map(\.rawValue))
-            // A recently checked identity answers 304s and hits without touching the sources or hashing.
-            let remembered = identities.recent(memoKey)
-            if let remembered, answer(spec, remembered, request, respond: respond) { return }
+            if let remembered, answer(spec, remembered, request, fromDisk: true, respond: respond) { return }
             let sources = try resolveSources(spec, request)
             let identity = RequestIdentity(
                 canonical: canonical, sources: sources.map { (name: $0.1.name, file: $0.1.file) }, formats: memoKey.formats)
             let checked = IdentityMemo.Identity(key: identity.key, etag: identity.etag)
             identities.remember(memoKey, checked)
             // The same identity was already looked up (and missed) above: do not count it twice.
-            if checked.key != remembered?.key, answer(spec, checked, request, respond: respond) { return }
+            if checked.key != remembered?.key, answer(spec, checked, request, fromDisk: true, respond: respond) { return }
             let key = checked.key
             guard flights.join(key, respond) else { return }
             let opened = Dictionary(sources, uniquingKeysWith: { first, _ in first })
@@ -79,9 +92,9 @@ struct ImageRoute: Sendable {
     }
 
     /// Answers without rendering when it can: `304` for a matching `If-None-Match`, or the cached
-    /// result. False when the result must be rendered.
+    /// result (from the hot set only, unless `fromDisk`). False when it cannot.
     private func answer(
-        _ spec: TransformSpec, _ identity: IdentityMemo.Identity, _ request: HTTPRequest,
+        _ spec: TransformSpec, _ identity: IdentityMemo.Identity, _ request: HTTPRequest, fromDisk: Bool,
         respond: @escaping @Sendable (HTTPResponse, _ cache: CacheStatus) -> Void
     ) -> Bool {
         var headers = cachingHeaders(spec, etag: identity.etag)
@@ -89,7 +102,8 @@ struct ImageRoute: Sendable {
             respond(HTTPResponse(status: .notModified, headers: headers), .revalidated)
             return true
         }
-        guard let hit = cache.lookup(identity.key, streamingAbove: Limits.streamedHitBytes) else { return false }
+        let found = fromDisk ? cache.lookup(identity.key, streamingAbove: Limits.streamedHitBytes) : cache.lookupInMemory(identity.key)
+        guard let hit = found else { return false }
         headers.add("Content-Type", hit.contentType)
         headers.add("X-Cache", CacheStatus.hit.rawValue)
         respond(Self.response(headers: headers, body: hit.body), .hit)
