@@ -140,19 +140,21 @@ public struct ConnectionStateMachine: Sendable {
 
     /// Takes one event that happened at `now` and says what to do about it.
     public mutating func receive(_ event: Event, at now: MonotonicTime) -> Actions {
-        var actions = Actions()
-        let wasReading = isReading
-        take(event, at: now, &actions)
-        reportReading(since: wasReading, &actions)
-        return actions
+        acting { machine, actions in machine.take(event, at: now, &actions) }
     }
 
     /// Bytes arrived at `now` (the driver's way of saying `.bytesRead`, straight from its buffer).
     public mutating func read(_ bytes: UnsafeRawBufferPointer, at now: MonotonicTime) -> Actions {
+        acting { machine, actions in machine.take(bytes, at: now, &actions) }
+    }
+
+    /// Runs one transition and reports reading as a change against before it (off and on again
+    /// within one event is no change).
+    private mutating func acting(_ transition: (inout ConnectionStateMachine, inout Actions) -> Void) -> Actions {
         var actions = Actions()
         let wasReading = isReading
-        take(bytes, at: now, &actions)
-        reportReading(since: wasReading, &actions)
+        transition(&self, &actions)
+        if isReading != wasReading, !actions.close { actions.reading = isReading }
         return actions
     }
 
@@ -320,10 +322,5 @@ public struct ConnectionStateMachine: Sendable {
         deadline = nil
         timerPurpose = nil
         actions.timer = .cancel
-    }
-
-    /// Reports reading as a change against `before` (off and on again within one event is no change).
-    private func reportReading(since before: Bool, _ actions: inout Actions) {
-        if isReading != before, !actions.close { actions.reading = isReading }
     }
 }

@@ -78,14 +78,17 @@ struct ResponseSender {
 
     /// Writes the rest of the head; `nil` once it is all out, else where it stopped.
     private mutating func writeHead(_ socket: Int32, more: Bool, _ progressed: inout Bool) -> Progress? {
-        while headSent < head.count {
-            let result = head.withUnsafeBytes {
-                Socket.write(socket, UnsafeRawBufferPointer(rebasing: $0[headSent...]), more: more)
-            }
-            switch result {
+        Self.writeRest(of: head, sent: &headSent, to: socket, more: more, &progressed)
+    }
+
+    /// Writes `bytes` from `sent` on, moving `sent`; `nil` once all are out, else where it stopped.
+    private static func writeRest(of bytes: [UInt8], sent: inout Int, to socket: Int32, more: Bool, _ progressed: inout Bool) -> Progress? {
+        while sent < bytes.count {
+            let from = sent
+            switch bytes.withUnsafeBytes({ Socket.write(socket, UnsafeRawBufferPointer(rebasing: $0[from...]), more: more) }) {
             case .bytes(let count):
                 progressed = true
-                headSent += count
+                sent += count
             case .wouldBlock: return .blocked(progressed: progressed)
             case .closed: return .failed
             }
@@ -96,16 +99,7 @@ struct ResponseSender {
     private mutating func sendFile(_ file: FileBody, to socket: Int32, _ progressed: inout Bool) -> Progress {
         while true {
             // The copying path's chunk in hand goes first.
-            while chunkSent < chunk.count {
-                let result = chunk.withUnsafeBytes { Socket.write(socket, UnsafeRawBufferPointer(rebasing: $0[chunkSent...])) }
-                switch result {
-                case .bytes(let count):
-                    progressed = true
-                    chunkSent += count
-                case .wouldBlock: return .blocked(progressed: progressed)
-                case .closed: return .failed
-                }
-            }
+            if let stopped = Self.writeRest(of: chunk, sent: &chunkSent, to: socket, more: false, &progressed) { return stopped }
             release()
             guard bodySent < file.length else { return .finished }
             if usesSendfile {
