@@ -5,7 +5,7 @@ FROM swift:6.1-bookworm AS build
 # Unpinned apt packages (DL3008): the bookworm base pins the distribution; its security updates are wanted.
 # hadolint ignore=DL3008
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends libvips-dev libjpeg62-turbo-dev libssl-dev libcairo2-dev libpango1.0-dev librsvg2-dev pkg-config \
+    && apt-get install -y --no-install-recommends libvips-dev libjpeg62-turbo-dev libssl-dev libcurl4-openssl-dev libcairo2-dev libpango1.0-dev librsvg2-dev pkg-config \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 # Dependencies first, so source edits do not refetch them.

@@ -48,13 +48,17 @@ let package = Package(
         .target(name: "HTTP1", dependencies: ["CEpoll"]),
         // Linux epoll and eventfd (<sys/epoll.h>, <sys/eventfd.h>), imported only by HTTP1's event loops.
         .systemLibrary(name: "CEpoll"),
+        // libcurl (pkg-config `libcurl`), imported only by Origins.
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // Originals from HTTP(S) origins: the configured mapping, the SSRF rule, the fetch, and their own disk cache.
+        .target(name: "Origins", dependencies: ["CCurl", "Render", "Vips", "Hashing"]),
         // The on-disk result cache: atomic writes, checked reads, LRU byte budget.
         .target(name: "Cache", dependencies: ["Hashing", .product(name: "Logging", package: "swift-log")]),
         // Wiring: configuration, routes, source confinement, work scheduling, errors, access log.
         .target(
             name: "Service",
             dependencies: [
-                "HTTP1", "Render", "TransformSpec", "Layout", "PlanJSON", "Vips", "Hashing", "Cache", "CMalloc",
+                "HTTP1", "Render", "TransformSpec", "Layout", "PlanJSON", "Vips", "Hashing", "Cache", "CMalloc", "Origins",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         .executableTarget(
@@ -85,7 +89,7 @@ let package = Package(
         .target(name: "HTTPTestSupport", path: "Tests/HTTPSupport"),
         .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1", "HTTPTestSupport"]),
         .testTarget(name: "CacheTests", dependencies: ["Cache", .product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "ServiceTests", dependencies: ["Service", "Cache", "HTTP1", "Hashing", "HTTPTestSupport", "Vips", "VipsTestSupport", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "ServiceTests", dependencies: ["Service", "Cache", "Origins", "HTTP1", "Hashing", "HTTPTestSupport", "Vips", "VipsTestSupport", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "CLITests", dependencies: ["imgframe", "Layout", "LayoutVectorSupport", "HTTPTestSupport", "Service"]),
     ]
 )

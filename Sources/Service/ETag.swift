@@ -1,5 +1,6 @@
 import Cache
 import Foundation
+import Render
 import TransformSpec
 import Vips
 
@@ -19,10 +20,10 @@ struct RequestIdentity {
 
     let key: CacheKey
 
-    init(canonical: String, sources: [(name: String, file: ImageFile)], formats: [String]) {
+    init(canonical: String, sources: [ResolvedSource], formats: [String]) {
         var text = Self.pipelineVersion + "\n" + canonical + "\n"
-        for (name, file) in sources.sorted(by: { $0.name < $1.name }) {
-            text += "\(name)\t\(file.size)\t\(file.modified)\n"
+        for source in sources.sorted(by: { $0.name < $1.name }) {
+            text += "\(source.name)\t\(source.version)\n"
         }
         key = CacheKey(material: text + formats.joined(separator: ","))
     }

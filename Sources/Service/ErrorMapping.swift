@@ -1,5 +1,6 @@
 import HTTP1
 import Layout
+import Origins
 import PlanJSON
 import Render
 import TransformSpec
@@ -25,6 +26,8 @@ enum ErrorMapping {
         case let error as MissingImage:
             return Outcome(status: .notFound, message: "image `\(error.name)` not found", parameter: error.parameter)
         case let error as TemplateError:
+            return outcome(for: error)
+        case let error as OriginError:
             return outcome(for: error)
         case let error as RequestError:
             switch error {
@@ -65,6 +68,17 @@ enum ErrorMapping {
             Outcome(status: .serviceUnavailable, message: error.description)
         case .internalFailure:
             Outcome(status: .internalServerError, message: "internal error while rendering", isServerFault: true)
+        }
+    }
+
+    /// An origin's 404 is ours; an origin that fails or is refused is a bad gateway, one that is too
+    /// slow a gateway timeout, and an original over the size limit is refused like a local one.
+    private static func outcome(for error: OriginError) -> Outcome {
+        switch error {
+        case .notFound: Outcome(status: .notFound, message: error.description, parameter: "path")
+        case .unavailable, .refused: Outcome(status: .badGateway, message: error.description, parameter: "path")
+        case .timedOut: Outcome(status: .gatewayTimeout, message: error.description, parameter: "path")
+        case .tooLarge: Outcome(status: .unprocessableContent, message: error.description, parameter: "path")
         }
     }
 

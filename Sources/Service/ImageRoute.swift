@@ -14,6 +14,7 @@ import Vips
 /// (`ViewRoute`) make their own spec and are served from `serve` the same way.
 struct ImageRoute: Sendable {
     let renderer: Renderer
+    let sources: SourceResolver
     let pool: WorkerPool
     let cache: ResultCache
     let flights: SingleFlight
@@ -59,8 +60,7 @@ struct ImageRoute: Sendable {
         do {
             if let remembered, answer(spec, remembered, request, fromDisk: true, respond: respond) { return }
             let sources = try resolveSources(spec, request)
-            let identity = RequestIdentity(
-                canonical: canonical, sources: sources.map { (name: $0.1.name, file: $0.1.file) }, formats: memoKey.formats)
+            let identity = RequestIdentity(canonical: canonical, sources: sources.map(\.1), formats: memoKey.formats)
             let checked = IdentityMemo.Identity(key: identity.key, etag: identity.etag)
             identities.remember(memoKey, checked)
             // The same identity was already looked up (and missed) above: do not count it twice.
@@ -78,7 +78,7 @@ struct ImageRoute: Sendable {
     private func resolveSources(_ spec: TransformSpec, _ request: HTTPRequest) throws -> [(ImageRef, ResolvedSource)] {
         try spec.view.imageRefs.map { ref throws -> (ImageRef, ResolvedSource) in
             do {
-                return (ref, try renderer.sources.source(for: ref, primary: spec.source, scale: spec.scale))
+                return (ref, try sources.source(for: ref, primary: spec.source, scale: spec.scale))
             } catch RenderError.sourceNotFound(let name) where ref != .primary {
                 throw MissingImage(name: name, parameter: Self.parameter(naming: name, query: String(request.query)))
             }

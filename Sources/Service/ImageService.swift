@@ -3,6 +3,7 @@ import Foundation
 import HTTP1
 import Layout
 import Logging
+import Origins
 import Render
 import Vips
 
@@ -40,8 +41,13 @@ public final class ImageService: Sendable {
                 maxEntryBytes: Limits.cacheEntryBytes, hotBytes: configuration.cacheHotBytes),
             logger: logger, faults: cacheFaults)
         self.cache = cache
+        let origins = configuration.origins.origins.isEmpty ? nil : OriginSources(.init(
+            map: configuration.origins, directory: configuration.originsCacheDirectory ?? configuration.cacheDirectory + "/originals",
+            budgetBytes: configuration.originsCacheBytes, revalidateAfter: configuration.originsRevalidateAfter,
+            connectTimeout: configuration.originsConnectTimeout, totalTimeout: configuration.originsTimeout, maxBytes: configuration.render.maxSourceBytes))
+        let sources = SourceResolver(directory: renderer.sources, origins: origins)
         let route = ImageRoute(
-            renderer: renderer, pool: pool, cache: cache, flights: SingleFlight(), specs: SpecMemo(limits: configuration.spec),
+            renderer: renderer, sources: sources, pool: pool, cache: cache, flights: SingleFlight(), specs: SpecMemo(limits: configuration.spec),
             identities: IdentityMemo(validity: configuration.sourceCheck),
             negotiation: FormatNegotiation(avif: configuration.avif, webp: configuration.webp),
             cacheControl: configuration.cacheControl, logger: logger, statistics: statistics, metrics: metrics)
@@ -51,7 +57,7 @@ public final class ImageService: Sendable {
         }
         let view = ViewRoute(templates: templates, image: route)
         let playground = configuration.playground ? PlaygroundRoute(image: route, signing: !configuration.signingKeys.isEmpty) : nil
-        let info = InfoRoute(sources: renderer.sources, limits: configuration.render, cacheControl: configuration.cacheControl)
+        let info = InfoRoute(sources: sources, limits: configuration.render, cacheControl: configuration.cacheControl)
         let accessLog = AccessLog(logger: logger)
         var serverConfiguration = configuration.server
         serverConfiguration.errorResponse = { status in ErrorMapping.response(status: status, message: status.reason) }

@@ -11,7 +11,7 @@ import TransformSpec
 struct InfoRoute: Sendable {
     static let prefix = "/info/"
 
-    let sources: SourceDirectory
+    let sources: SourceResolver
     let limits: RenderLimits
     let cacheControl: String
 
@@ -22,8 +22,9 @@ struct InfoRoute: Sendable {
                 throw SpecError.unknownParameter(key)
             }
             let name = try ImagePath.sourceName(fromTarget: request.path, prefix: Self.prefix)
-            let file = try sources.file(named: name)
-            let etag = RequestIdentity(canonical: "info/v1", sources: [(name: name, file: file)], formats: []).etag
+            let source = try sources.source(named: name)
+            let file = source.file
+            let etag = RequestIdentity(canonical: "info/v1", sources: [source], formats: []).etag
             var headers: HTTPHeaders = [("ETag", etag), ("Cache-Control", cacheControl)]
             if let condition = request.headers["If-None-Match"], ETag.matches(condition, etag) {
                 return respond(HTTPResponse(status: .notModified, headers: headers), .revalidated)

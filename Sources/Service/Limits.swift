@@ -55,6 +55,16 @@ public enum Limits {
     /// Longest wait for a worker; then 503 + `Retry-After`. Well under `renderTimeout`, so a wait plus a render stays bounded.
     public static let queueTimeout: Duration = .seconds(3)
 
+    // Originals from HTTP(S) origins.
+    /// Byte budget of the originals cache (apart from the result cache's).
+    public static let originsCacheBytes = 1024 * 1024 * 1024
+    /// How long a fetched original is used before the origin is asked again (with its validators).
+    public static let originsRevalidateAfter: Duration = .seconds(300)
+    /// Longest wait to connect to an origin (then 504).
+    public static let originsConnectTimeout: Duration = .seconds(2)
+    /// Longest whole fetch of an original (then 504): well under `renderTimeout`.
+    public static let originsTimeout: Duration = .seconds(10)
+
     // Images (imgproxy's and sharp's defaults), each checked before the step it guards.
     /// Largest source file.
     public static let sourceBytes = 50 * 1024 * 1024

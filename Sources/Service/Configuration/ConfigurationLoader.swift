@@ -1,4 +1,5 @@
 import Foundation
+import Origins
 
 /// Builds the configuration in layers: defaults, then the config file, then `IMGFRAME_*`
 /// environment variables, then command-line flags. Any bad key or value stops start-up with the
@@ -25,6 +26,11 @@ public enum ConfigurationLoader {
         }
         for (key, value) in flags {
             try apply(key, value, origin: "from --\(key.replacingOccurrences(of: "_", with: "-"))", to: &configuration)
+        }
+        do {
+            configuration.origins = try OriginMap(configuration.originsText, internal: configuration.originsInternalText)
+        } catch {
+            throw .invalid(key: "origins", value: configuration.originsText, origin: "the configuration", reason: error.description)
         }
         return configuration
     }

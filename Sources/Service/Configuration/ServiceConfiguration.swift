@@ -1,4 +1,5 @@
 import Foundation
+import Origins
 import HTTP1
 import Logging
 import Render
@@ -61,6 +62,22 @@ public struct ServiceConfiguration: Sendable {
     /// Origins that may read image responses across origins (`cors.allow_origins`). Default none:
     /// no CORS headers.
     public var cors = CORSPolicy(origins: .none)
+    /// HTTP(S) origins of originals by first path segment (`origins`, `origins.internal`). Default none.
+    public var origins = OriginMap.empty
+    /// `origins` and `origins.internal` as written; the loader turns them into `origins` at the end,
+    /// so the two keys may come in any order.
+    var originsText = ""
+    var originsInternalText = ""
+    /// Folder of the originals cache; `nil` is `originals` inside the result cache's folder.
+    public var originsCacheDirectory: String?
+    /// Byte budget of the originals cache. Default 1 GiB.
+    public var originsCacheBytes: Int = Limits.originsCacheBytes
+    /// How long a fetched original is used before the origin is asked again. Default 5 min.
+    public var originsRevalidateAfter: Duration = Limits.originsRevalidateAfter
+    /// Longest wait to connect to an origin. Default 2 s.
+    public var originsConnectTimeout: Duration = Limits.originsConnectTimeout
+    /// Longest whole fetch of an original. Default 10 s.
+    public var originsTimeout: Duration = Limits.originsTimeout
 
     public init() {
         server = Limits.server

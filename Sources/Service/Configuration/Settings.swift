@@ -51,6 +51,23 @@ enum Settings {
         Setting(key: "pdf.image_scale", help: "most image pixels a PDF embeds per rendered pixel (1-8)") { c, v throws(SettingError) in
             c.pdfImageScale = Double(try integer(v, 1...8))
         },
+        Setting(key: "origins", help: "HTTP(S) origins of originals: name=url, … (the first path segment picks one)") { c, v throws(SettingError) in
+            c.originsText = v
+        },
+        Setting(key: "origins.internal", help: "origins allowed to resolve to private or loopback addresses") { c, v throws(SettingError) in
+            c.originsInternalText = v
+        },
+        Setting(key: "origins.cache_dir", help: "folder of the originals cache") { c, v throws(SettingError) in c.originsCacheDirectory = try text(v) },
+        Setting(key: "origins.cache_bytes", help: "byte budget of the originals cache") { c, v throws(SettingError) in c.originsCacheBytes = try bytes(v) },
+        Setting(key: "origins.revalidate_after", help: "how long a fetched original is used before the origin is asked again") { c, v throws(SettingError) in
+            c.originsRevalidateAfter = try duration(v)
+        },
+        Setting(key: "origins.connect_timeout", help: "longest wait to connect to an origin (504 after)") { c, v throws(SettingError) in
+            c.originsConnectTimeout = try duration(v)
+        },
+        Setting(key: "origins.timeout", help: "longest whole fetch of an original (504 after)") { c, v throws(SettingError) in
+            c.originsTimeout = try duration(v)
+        },
         Setting(key: "event_loops", help: "connection threads (readiness loops); 0 = one per core") { c, v throws(SettingError) in
             let n = try integer(v, 0...256)
             c.server.eventLoops = n == 0 ? ProcessInfo.processInfo.activeProcessorCount : n
