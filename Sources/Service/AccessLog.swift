@@ -5,10 +5,17 @@ import Logging
 /// same values as structured metadata.
 struct AccessLog: Sendable {
     let logger: Logger
+    /// Read once: asking the logger for its level copies its handler, on every request.
+    private let isEnabled: Bool
+
+    init(logger: Logger) {
+        self.logger = logger
+        isEnabled = logger.logLevel <= .info
+    }
 
     /// Writes one line; targets longer than `Limits.logTargetLength` are cut so a hostile URL cannot flood the log.
     func record(_ request: HTTPRequest, _ response: HTTPResponse, milliseconds: Double, cache: CacheStatus) {
-        guard logger.logLevel <= .info else { return }
+        guard isEnabled else { return }
         let target = request.target.count > Limits.logTargetLength ? String(request.target.prefix(Limits.logTargetLength)) + "…" : request.target
         let bytes = request.method == .head ? 0 : response.contentLength
         let ms = (milliseconds * 10).rounded() / 10

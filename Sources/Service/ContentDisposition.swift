@@ -9,10 +9,21 @@ enum ContentDisposition {
     /// The `dl` value of a query, or `nil` when absent, `0` or `false`.
     static func requested(in query: Substring) -> String? {
         // Most requests have no `dl`: a byte scan answers them without parsing the query.
-        guard query.utf8.split(separator: UInt8(ascii: "&")).contains(where: { $0.starts(with: "dl".utf8) }),
-            let pairs = try? QueryParameters.pairs(String(query)) else { return nil }
+        guard mayName(query), let pairs = try? QueryParameters.pairs(String(query)) else { return nil }
         guard let value = pairs.last(where: { $0.key == "dl" })?.value, value != "0", value.lowercased() != "false" else { return nil }
         return value
+    }
+
+    /// Whether some parameter of `query` starts with `dl` (a scan that allocates nothing).
+    private static func mayName(_ query: Substring) -> Bool {
+        var atParameterStart = true
+        var afterLeadingD = false
+        for byte in query.utf8 {
+            if afterLeadingD && byte == UInt8(ascii: "l") { return true }
+            afterLeadingD = atParameterStart && byte == UInt8(ascii: "d")
+            atParameterStart = byte == UInt8(ascii: "&")
+        }
+        return false
     }
 
     /// `attachment; filename="…"` (ASCII, quotes and backslashes removed), plus RFC 6266 / RFC 8187

@@ -34,9 +34,13 @@ public final class MetricsRegistry: Sendable {
     private func declare(_ name: String, help: String, type: String) {
         families.withLock { families in
             guard families[name] == nil else { return }
-            families[name] = Family(help: help, type: type)
-            order.withLock { $0.append(name) }
+            declare(name, help: help, type: type, in: &families)
         }
+    }
+
+    private func declare(_ name: String, help: String, type: String, in families: inout [String: Family]) {
+        families[name] = Family(help: help, type: type)
+        order.withLock { $0.append(name) }
     }
 
     /// Adds `value` to a counter.
@@ -50,6 +54,18 @@ public final class MetricsRegistry: Sendable {
     public func set(_ name: String, help: String, type: String = "gauge", labels: [(String, String)] = [], to value: Double) {
         declare(name, help: help, type: type)
         families.withLock { $0[name]!.values[Self.labelText(labels)] = value }
+    }
+
+    /// Adds one to a counter and records `seconds` in a histogram with the same labels, under one
+    /// lock: the per-request pair, taken by every event loop for every request.
+    public func count(_ counter: String, help counterHelp: String, observe histogram: String, help histogramHelp: String, labels: [(String, String)], seconds: Double) {
+        let key = Self.labelText(labels)
+        families.withLock { families in
+            if families[counter] == nil { declare(counter, help: counterHelp, type: "counter", in: &families) }
+            if families[histogram] == nil { declare(histogram, help: histogramHelp, type: "histogram", in: &families) }
+            families[counter]!.values[key, default: 0] += 1
+            families[histogram]!.histograms[key, default: Histogram(buckets: Array(repeating: 0, count: Self.latencyBuckets.count))].record(seconds)
+        }
     }
 
     /// Records one observation (seconds) in a histogram.

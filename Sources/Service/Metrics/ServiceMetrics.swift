@@ -20,11 +20,10 @@ final class ServiceMetrics: Sendable {
     }
 
     func request(route: String, status: Int, seconds: Double) {
-        let labels = [("route", route), ("status", String(status))]
-        registry.increment("imgframe_http_requests_total", help: "Requests answered (http.server.request.count).", labels: labels)
-        registry.observe(
-            "imgframe_http_request_duration_seconds", help: "Time to answer a request (http.server.request.duration).",
-            labels: labels, seconds: seconds)
+        registry.count(
+            "imgframe_http_requests_total", help: "Requests answered (http.server.request.count).",
+            observe: "imgframe_http_request_duration_seconds", help: "Time to answer a request (http.server.request.duration).",
+            labels: [("route", route), ("status", String(status))], seconds: seconds)
     }
 
     func render(_ timings: RenderTimings) {
