@@ -136,6 +136,33 @@ struct OriginRouteTests {
         #expect(stored.allSatisfy { $0.size <= 100_000 }, "nothing past the cap was kept")
     }
 
+    @Test("a decompression bomb from an origin is refused from its header (422), like a local one")
+    func bombFromOrigin() throws {
+        let origin = try TestOrigin()
+        try origin.write("bomb.png", try LimitTests.pngBomb())
+        let fixture = try Self.service(origin)
+        let response = try fixture.get("/img/cdn/bomb.png?w=100")
+        #expect(response.status == 422 && response.text.contains("too large"))
+        #expect(fixture.service.cache.statistics.bytesWritten == 0)
+    }
+
+    @Test("the originals cache keeps to its byte budget, least recently used first")
+    func originalsBudget() throws {
+        let origin = try TestOrigin()
+        try origin.write("one.jpg", try Self.sample("avatar.jpg"))
+        try origin.write("two.png", try Self.sample("dot_green.png"))
+        let fixture = try Self.service(origin) { $0.originsCacheBytes = 45_000 }  // room for one of them with the other
+        #expect(try fixture.get("/img/cdn/one.jpg?w=10").status == 200)
+        #expect(try fixture.get("/img/cdn/two.png?w=10").status == 200)
+        try origin.write("three.jpg", try Self.sample("avatar.jpg"))
+        #expect(try fixture.get("/img/cdn/three.jpg?w=10").status == 200)
+        let bodies = fixture.cacheFiles.filter { $0.path.contains("/originals/") && $0.path.hasSuffix(".body") }
+        #expect(bodies.count == 2 && bodies.map(\.size).reduce(0, +) <= 45_000, "\(bodies)")
+        // `one.jpg` went first: asking for it again downloads it again.
+        #expect(try fixture.get("/img/cdn/one.jpg?w=12").status == 200)
+        #expect(origin.statuses(for: "/one.jpg") == [200, 200])
+    }
+
     @Test("safety: redirects are not followed, a name resolving to loopback is refused unless internal, TLS is verified")
     func safety() throws {
         let origin = try TestOrigin()
