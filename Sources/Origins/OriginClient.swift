@@ -1,4 +1,5 @@
 import CCurl
+import Hashing
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -21,8 +22,9 @@ struct OriginClient: Sendable {
     enum Outcome: Sendable, Equatable {
         /// 304: the cached copy is current.
         case notModified
-        /// 200: the body was written to the file, `bytes` long, with the origin's validators.
-        case downloaded(bytes: Int, validators: Validators)
+        /// 200: the body was written to the file, `bytes` long, with the origin's validators and the
+        /// body's SHA-256 (hex).
+        case downloaded(bytes: Int, validators: Validators, digest: String)
     }
 
     private static let initialized: Bool = ccurl_global_init() == 0
@@ -59,7 +61,8 @@ struct OriginClient: Sendable {
             throw .unavailable(source, reason: message.isEmpty ? "libcurl error \(code)" : message)
         }
         switch status {
-        case 200: return .downloaded(bytes: sink.written, validators: Validators(etag: sink.etag, lastModified: sink.lastModified))
+        case 200:
+            return .downloaded(bytes: sink.written, validators: Validators(etag: sink.etag, lastModified: sink.lastModified), digest: sink.hasher.finish().hexString)
         case 304 where validators != nil: return .notModified
         default: throw Self.error(forStatus: status, source: source)
         }
@@ -90,6 +93,8 @@ private final class DownloadSink {
     var unexpectedStatus = false
     var etag: String?
     var lastModified: String?
+    /// Hashes the body as it is written: the original's identity even when the origin sends no validators.
+    let hasher = SHA256Hasher()
 
     init(descriptor: Int32, limit: Int) {
         self.descriptor = descriptor
@@ -104,6 +109,7 @@ private final class DownloadSink {
             sink.exceededLimit = true
             return 0
         }
+        sink.hasher.update(UnsafeRawBufferPointer(start: data, count: length))
         var offset = 0
         while offset < length {
             let n = write(sink.descriptor, data! + offset, length - offset)

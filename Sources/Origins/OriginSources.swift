@@ -87,8 +87,8 @@ public final class OriginSources: Sendable {
                 download.discard()
                 guard let cached else { throw .unavailable(name, reason: "its origin answered 304 to an unconditional request") }
                 return store.confirm(cached)
-            case .downloaded(let bytes, let validators):
-                return try store.commit(download, url: url, bytes: bytes, validators: validators)
+            case .downloaded(let bytes, let validators, let digest):
+                return try store.commit(download, url: url, bytes: bytes, validators: validators, digest: digest)
             }
         } catch {
             download.discard()

@@ -17,12 +17,16 @@ final class OriginalStore: Sendable {
         let bodyPath: String
         let bytes: Int
         let validators: OriginClient.Validators
+        /// SHA-256 of the body (hex).
+        let digest: String
         /// Time since the origin gave or confirmed it.
         let age: Duration
 
-        /// What identifies this version of the original (for result cache keys and ETags).
+        /// What identifies this version of the original (for result cache keys and ETags): its
+        /// validators and its bytes' hash, so a changed original is new even from an origin that
+        /// sends no validators.
         var version: String {
-            "\(bytes)\t\(validators.etag ?? "-")\t\(validators.lastModified ?? "-")"
+            "\(bytes)\t\(validators.etag ?? "-")\t\(validators.lastModified ?? "-")\t\(digest)"
         }
     }
 
@@ -60,13 +64,13 @@ final class OriginalStore: Sendable {
         let metaPath = directory + "/" + key + ".meta"
         guard let text = Self.read(metaPath), let written = Self.modificationTime(metaPath) else { return nil }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        guard lines.count >= 6, lines[0] == "imgframe-original 1", lines[1] == url, let bytes = Int(lines[3]) else { return nil }
+        guard lines.count >= 7, lines[0] == "imgframe-original 1", lines[1] == url, let bytes = Int(lines[3]) else { return nil }
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
         let age = Duration.seconds(now.tv_sec - written.tv_sec) + .nanoseconds(now.tv_nsec - written.tv_nsec)
         return Entry(
             key: key, bodyPath: directory + "/" + lines[2], bytes: bytes,
-            validators: .init(etag: lines[4].isEmpty ? nil : lines[4], lastModified: lines[5].isEmpty ? nil : lines[5]), age: age)
+            validators: .init(etag: lines[4].isEmpty ? nil : lines[4], lastModified: lines[5].isEmpty ? nil : lines[5]), digest: lines[6], age: age)
     }
 
     /// A new file for downloading the original of `source` into.
@@ -79,7 +83,7 @@ final class OriginalStore: Sendable {
     }
 
     /// Makes `download` the cached body for `url`, replacing any earlier one.
-    func commit(_ download: Download, url: String, bytes: Int, validators: OriginClient.Validators) throws(OriginError) -> Entry {
+    func commit(_ download: Download, url: String, bytes: Int, validators: OriginClient.Validators, digest: String) throws(OriginError) -> Entry {
         close(download.descriptor)
         let key = Self.key(url)
         let previous = entry(for: url)
@@ -88,7 +92,7 @@ final class OriginalStore: Sendable {
             unlink(download.path)
             throw .unavailable(url, reason: "cannot store the original")
         }
-        let meta = ["imgframe-original 1", url, bodyName, String(bytes), validators.etag ?? "", validators.lastModified ?? ""].joined(separator: "\n")
+        let meta = ["imgframe-original 1", url, bodyName, String(bytes), validators.etag ?? "", validators.lastModified ?? "", digest].joined(separator: "\n")
         let metaPath = directory + "/" + key + ".meta"
         let temporary = metaPath + ".tmp"
         guard Self.write(meta, to: temporary), rename(temporary, metaPath) == 0 else {
@@ -105,13 +109,13 @@ final class OriginalStore: Sendable {
             return evict(&state, keeping: key)
         }
         for victim in evicted { remove(victim) }
-        return Entry(key: key, bodyPath: directory + "/" + bodyName, bytes: bytes, validators: validators, age: .zero)
+        return Entry(key: key, bodyPath: directory + "/" + bodyName, bytes: bytes, validators: validators, digest: digest, age: .zero)
     }
 
     /// The origin confirmed `entry` (304): its age starts again.
     func confirm(_ entry: Entry) -> Entry {
         _ = utimensat(AT_FDCWD, directory + "/" + entry.key + ".meta", nil, 0)
-        return Entry(key: entry.key, bodyPath: entry.bodyPath, bytes: entry.bytes, validators: entry.validators, age: .zero)
+        return Entry(key: entry.key, bodyPath: entry.bodyPath, bytes: entry.bytes, validators: entry.validators, digest: entry.digest, age: .zero)
     }
 
     /// `entry` was used now (for eviction order).
