@@ -126,7 +126,8 @@ final class OriginalStore: Sendable {
         }
     }
 
-    /// Takes stock of what an earlier run left, once: sizes of the bodies, oldest first.
+    /// Takes stock of what an earlier run left, once: the bodies' sizes (they count as least recently
+    /// used), and away with half-written files.
     private func scanIfNeeded(_ state: inout State) {
         guard !state.scanned else { return }
         state.scanned = true
@@ -134,6 +135,11 @@ final class OriginalStore: Sendable {
         defer { closedir(folder) }
         while let item = readdir(folder) {
             let name = withUnsafeBytes(of: item.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            // Downloads and meta files an earlier run left half-written.
+            if name.hasPrefix(".download.") || name.hasSuffix(".meta.tmp") {
+                unlink(directory + "/" + name)
+                continue
+            }
             guard name.hasSuffix(".meta"), let entry = Self.read(directory + "/" + name).flatMap({ Self.bytes(inMeta: $0) }) else { continue }
             let key = String(name.dropLast(5))
             state.sizes[key] = entry
