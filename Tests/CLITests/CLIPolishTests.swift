@@ -1,21 +1,6 @@
 import Foundation
 import Testing
 
-/// Runs the built `imgframe` and returns standard output as bytes (for `-o -`).
-private func runBinary(_ arguments: [String]) throws -> (stdout: Data, stderr: String, status: Int32) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("imgframe")
-    process.arguments = arguments
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let stdout = out.fileHandleForReading.readDataToEndOfFile()
-    let stderr = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (stdout, String(decoding: stderr, as: UTF8.self), process.terminationStatus)
-}
-
 @Suite("imgframe: output files, standard output, --version, plan from a file")
 struct CLIPolishTests {
     static let photo = RenderCommandTests.samples.appendingPathComponent("landscape_4.jpg").path
@@ -51,7 +36,7 @@ struct CLIPolishTests {
     ])
     func standardOutput(_ extra: [String], _ magic: [UInt8]) throws {
         let request = extra.contains("--query") ? extra : ["--query", "w=40"] + extra
-        let result = try runBinary(["render", Self.photo] + request + ["-o", "-"])
+        let result = try runImageFrameBytes(["render", Self.photo] + request + ["-o", "-"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(Array(result.stdout.prefix(magic.count)) == magic)
         #expect(result.stderr.contains("wrote standard output"))

@@ -5,6 +5,12 @@ import Testing
 
 /// Runs the built `imgframe` binary (a sibling of the test runner) and returns its output and status.
 func runImageFrame(_ arguments: [String]) throws -> (stdout: String, stderr: String, status: Int32) {
+    let result = try runImageFrameBytes(arguments)
+    return (String(decoding: result.stdout, as: UTF8.self), result.stderr, result.status)
+}
+
+/// `runImageFrame`, with standard output as bytes (for `-o -`, which writes the image there).
+func runImageFrameBytes(_ arguments: [String]) throws -> (stdout: Data, stderr: String, status: Int32) {
     let runner = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     let process = Process()
     process.executableURL = runner.appendingPathComponent("imgframe")
@@ -17,7 +23,7 @@ func runImageFrame(_ arguments: [String]) throws -> (stdout: String, stderr: Str
     let stdout = out.fileHandleForReading.readDataToEndOfFile()
     let stderr = err.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    return (String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self), process.terminationStatus)
+    return (stdout, String(decoding: stderr, as: UTF8.self), process.terminationStatus)
 }
 
 func decodeJSON(_ text: String) throws -> JSON {

@@ -34,13 +34,7 @@ struct HelpfulParsingTests {
 
     @Test("a near miss names the parameter as written and what it probably means", arguments: hinted)
     func hint(_ query: String, _ param: String, _ fragment: String) {
-        do {
-            let s = try spec(query)
-            Issue.record("expected an error, got \(s.canonicalForm)")
-        } catch {
-            #expect(error.parameter == param, "\(error)")
-            #expect(error.description.contains(fragment), "\(error)")
-        }
+        expectRejection(query, parameter: param, mentioning: fragment)
     }
 
     /// Chain enum values get the same hints, written as Swift members.

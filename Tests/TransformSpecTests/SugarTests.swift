@@ -126,12 +126,6 @@ struct QueryErrorTests {
 
     @Test("rejects", arguments: errors)
     func rejects(_ query: String, _ param: String, _ fragment: String) {
-        do {
-            let s = try spec(query)
-            Issue.record("expected an error, got \(s.canonicalForm)")
-        } catch {
-            #expect(error.parameter == param, "\(error)")
-            #expect(error.description.contains(fragment), "\(error)")
-        }
+        expectRejection(query, parameter: param, mentioning: fragment)
     }
 }
