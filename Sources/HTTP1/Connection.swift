@@ -66,11 +66,6 @@ final class Connection: @unchecked Sendable {
         loop.execute { [self] in close() }
     }
 
-    /// Closes at once, on the loop's thread (the loop is stopping).
-    func closeNow() {
-        close()
-    }
-
     // MARK: from the loop
 
     func opened() {
@@ -193,33 +188,24 @@ final class Connection: @unchecked Sendable {
         guard var current = sender else { return }
         sender = nil  // not left shared with the copy while it is mutated
         let progress = current.send(to: descriptor)
-        switch progress {
-        case .finished:
+        if progress == .finished || progress == .failed {
             current.release()
-            pending.append(.writeFinished)
+            pending.append(progress == .finished ? .writeFinished : .writeFailed)
             return
-        case .failed:
-            current.release()
-            pending.append(.writeFailed)
-            return
-        case .blocked(let progressed):
-            if !reportedBlocked {
-                reportedBlocked = true
-                pending.append(.writeBlocked)
-            } else if progressed {
-                pending.append(.writeProgressed)
-            }
-        case .waitingForBudget:
-            loop.waitForBudget(self)
-            if !reportedBlocked {
-                reportedBlocked = true
-                pending.append(.writeBlocked)
-            }
+        }
+        if progress == .waitingForBudget { loop.waitForBudget(self) }
+        // The first stop arms the write timeout; progress after a stop moves it later.
+        if !reportedBlocked {
+            reportedBlocked = true
+            pending.append(.writeBlocked)
+        } else if progress == .blocked(progressed: true) {
+            pending.append(.writeProgressed)
         }
         sender = current
     }
 
-    private func close() {
+    /// Closes at once; on the loop's thread (the loop calls it when it stops).
+    func close() {
         guard !closed else { return }
         closed = true
         sender?.release()

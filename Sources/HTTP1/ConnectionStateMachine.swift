@@ -76,7 +76,7 @@ public struct ConnectionStateMachine: Sendable {
         public var description: String {
             var parts: [String] = []
             switch timer {
-            case .arm(let time)?: parts.append("timer \(Self.seconds(time))")
+            case .arm(let time)?: parts.append("timer \(time)")
             case .cancel?: parts.append("timer off")
             case nil: break
             }
@@ -86,16 +86,6 @@ public struct ConnectionStateMachine: Sendable {
             if let handle { parts.append("handle \(handle.method) \(handle.target)") }
             if close { parts.append("close") }
             return parts.isEmpty ? "nothing" : parts.joined(separator: ", ")
-        }
-
-        /// Seconds on the clock, without trailing zeros: `10s`, `0.35s`, `60.000001s`.
-        private static func seconds(_ time: MonotonicTime) -> String {
-            let whole = time.nanoseconds / 1_000_000_000
-            var fraction = String(time.nanoseconds % 1_000_000_000)
-            guard fraction != "0" else { return "\(whole)s" }
-            fraction = String(repeating: "0", count: 9 - fraction.count) + fraction
-            while fraction.last == "0" { fraction.removeLast() }
-            return "\(whole).\(fraction)s"
         }
     }
 

@@ -147,7 +147,7 @@ final class EventLoop: @unchecked Sendable {
         }
         // Stopped with connections still open (the server was dropped without a drain): close them,
         // which also ends their references to this loop.
-        for case let connection? in connections { connection.closeNow() }
+        for case let connection? in connections { connection.close() }
     }
 
     /// Milliseconds epoll may wait: until the earliest deadline, briefly while anyone waits for

@@ -35,5 +35,13 @@ public struct MonotonicTime: Comparable, Hashable, Sendable, CustomStringConvert
         return nanoseconds <= 0 ? 0 : Int((nanoseconds + 999_999) / 1_000_000)
     }
 
-    public var description: String { "t+\(Double(nanoseconds) / 1e9)s" }
+    /// Seconds on the clock, exact and without trailing zeros: `10s`, `0.35s`, `60.000001s`.
+    public var description: String {
+        let whole = nanoseconds / 1_000_000_000
+        var fraction = String(nanoseconds % 1_000_000_000)
+        guard fraction != "0" else { return "\(whole)s" }
+        fraction = String(repeating: "0", count: 9 - fraction.count) + fraction
+        while fraction.last == "0" { fraction.removeLast() }
+        return "\(whole).\(fraction)s"
+    }
 }
