@@ -51,7 +51,7 @@ let package = Package(
         // libcurl (pkg-config `libcurl`), imported only by Origins.
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // Originals from HTTP(S) origins: the configured mapping, the SSRF rule, the fetch, and their own disk cache.
-        .target(name: "Origins", dependencies: ["CCurl", "Render", "Vips", "Hashing"]),
+        .target(name: "Origins", dependencies: ["CCurl", "Render", "Vips", "Hashing", "Cache"]),
         // The on-disk result cache: atomic writes, checked reads, LRU byte budget.
         .target(name: "Cache", dependencies: ["Hashing", .product(name: "Logging", package: "swift-log")]),
         // Wiring: configuration, routes, source confinement, work scheduling, errors, access log.

@@ -1,5 +1,6 @@
 import CCurl
 import Hashing
+import Render
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -76,9 +77,9 @@ struct OriginClient: Sendable {
         }
     }
 
+    /// Whole milliseconds for curl, at least 1 (curl reads 0 as no timeout at all).
     private static func milliseconds(_ duration: Duration) -> Int {
-        let (seconds, attoseconds) = duration.components
-        return max(1, Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000))
+        max(1, Int(duration.milliseconds))
     }
 }
 
@@ -135,7 +136,7 @@ private final class DownloadSink {
             sink.lastModified = nil
         } else if let colon = line.firstIndex(of: ":") {
             let name = line[..<colon].lowercased()
-            let value = line[line.index(after: colon)...].trimmingCharacters(in: " \t\r\n")
+            let value = line[line.index(after: colon)...].trimmed(of: " \t\r\n")
             if name == "etag" { sink.etag = value }
             if name == "last-modified" { sink.lastModified = value }
         }
@@ -146,13 +147,4 @@ private final class DownloadSink {
 private func withOptionalCString<Result>(_ text: String?, _ body: (UnsafePointer<CChar>?) -> Result) -> Result {
     guard let text else { return body(nil) }
     return text.withCString { body($0) }
-}
-
-extension Substring {
-    fileprivate func trimmingCharacters(in set: String) -> String {
-        var s = self
-        while let c = s.first, set.contains(c) { s.removeFirst() }
-        while let c = s.last, set.contains(c) { s.removeLast() }
-        return String(s)
-    }
 }

@@ -53,11 +53,11 @@ public struct OriginMap: Sendable, Equatable {
     /// Errors say which entry is wrong and why.
     public init(_ text: String, internal internalText: String = "") throws(OriginConfigurationError) {
         var origins: [Origin] = []
-        let internalNames = Set(internalText.split(separator: ",").map { String($0).trimmed }.filter { !$0.isEmpty })
-        for entry in text.split(separator: ",").map({ String($0).trimmed }) where !entry.isEmpty {
+        let internalNames = Set(internalText.split(separator: ",").map { $0.trimmed() }.filter { !$0.isEmpty })
+        for entry in text.split(separator: ",").map({ $0.trimmed() }) where !entry.isEmpty {
             guard let equals = entry.firstIndex(of: "=") else { throw .init("`\(entry)` is not name=url") }
-            let name = String(entry[..<equals]).trimmed
-            let url = String(entry[entry.index(after: equals)...]).trimmed
+            let name = entry[..<equals].trimmed()
+            let url = entry[entry.index(after: equals)...].trimmed()
             guard !name.isEmpty, name.utf8.allSatisfy({ Self.isNameByte($0) }) else {
                 throw .init("origin name `\(name)` must be letters, digits, `-` or `_` (it is the first path segment)")
             }
@@ -132,14 +132,5 @@ public struct OriginConfigurationError: Error, Sendable, CustomStringConvertible
 
     init(_ description: String) {
         self.description = description
-    }
-}
-
-extension String {
-    fileprivate var trimmed: String {
-        var s = Substring(self)
-        while let c = s.first, c == " " || c == "\t" { s.removeFirst() }
-        while let c = s.last, c == " " || c == "\t" { s.removeLast() }
-        return String(s)
     }
 }

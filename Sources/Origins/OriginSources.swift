@@ -55,15 +55,11 @@ public final class OriginSources: Sendable {
         _ = try AddressPolicy.pinnedAddress(host: origin.host, port: origin.port, source: source)
     }
 
-    /// True when `name` belongs to an origin (its first segment is an origin's name).
-    public func isRemote(_ name: String) -> Bool {
-        settings.map.origin(for: name) != nil
-    }
-
     /// The original for the source name `name` (`cdn/photos/a.jpg`): from the cache while fresh,
-    /// revalidated when stale, downloaded when absent.
-    public func source(named name: String) throws(OriginError) -> ResolvedSource {
-        guard let (origin, path) = settings.map.origin(for: name) else { throw .notFound(name) }
+    /// revalidated when stale, downloaded when absent; `nil` when no origin's name starts `name`
+    /// (a local source).
+    public func source(named name: String) throws(OriginError) -> ResolvedSource? {
+        guard let (origin, path) = settings.map.origin(for: name) else { return nil }
         let url = origin.url(of: path)
         if let fresh = store.entry(for: url), fresh.age < settings.revalidateAfter, let source = open(fresh, name: name) { return source }
         let flight = joinFlight(url)
@@ -88,7 +84,7 @@ public final class OriginSources: Sendable {
                 guard let cached else { throw .unavailable(name, reason: "its origin answered 304 to an unconditional request") }
                 return store.confirm(cached)
             case .downloaded(let bytes, let validators, let digest):
-                return try store.commit(download, url: url, bytes: bytes, validators: validators, digest: digest)
+                return try store.commit(download, url: url, bytes: bytes, validators: validators, digest: digest, replacing: cached)
             }
         } catch {
             download.discard()

@@ -1,3 +1,4 @@
+import Cache
 import Hashing
 import Synchronization
 #if canImport(Glibc)
@@ -46,11 +47,8 @@ final class OriginalStore: Sendable {
     private let state = Mutex(State())
 
     private struct State {
-        /// Bytes of every body, and when each key was last used (a counter).
-        var sizes: [String: Int] = [:]
-        var lastUse: [String: UInt64] = [:]
-        var clock: UInt64 = 0
-        var total = 0
+        /// Size and recency of every body, by key.
+        var index = CacheIndex()
         var scanned = false
     }
 
@@ -82,11 +80,12 @@ final class OriginalStore: Sendable {
         return Download(descriptor: fd, path: String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self))
     }
 
-    /// Makes `download` the cached body for `url`, replacing any earlier one.
-    func commit(_ download: Download, url: String, bytes: Int, validators: OriginClient.Validators, digest: String) throws(OriginError) -> Entry {
+    /// Makes `download` the cached body for `url`, replacing `previous` (its entry until now, if any).
+    func commit(
+        _ download: Download, url: String, bytes: Int, validators: OriginClient.Validators, digest: String, replacing previous: Entry?
+    ) throws(OriginError) -> Entry {
         close(download.descriptor)
         let key = Self.key(url)
-        let previous = entry(for: url)
         let bodyName = key + "." + String(UInt64.random(in: 0...UInt64.max), radix: 36) + ".body"
         guard rename(download.path, directory + "/" + bodyName) == 0 else {
             unlink(download.path)
@@ -102,11 +101,8 @@ final class OriginalStore: Sendable {
         if let previous, previous.bodyPath != directory + "/" + bodyName { unlink(previous.bodyPath) }
         let evicted = state.withLock { state -> [String] in
             scanIfNeeded(&state)
-            state.total += bytes - (state.sizes[key] ?? 0)
-            state.sizes[key] = bytes
-            state.clock += 1
-            state.lastUse[key] = state.clock
-            return evict(&state, keeping: key)
+            state.index.insert(key, size: bytes)
+            return evict(&state.index, keeping: key)
         }
         for victim in evicted { remove(victim) }
         return Entry(key: key, bodyPath: directory + "/" + bodyName, bytes: bytes, validators: validators, digest: digest, age: .zero)
@@ -120,10 +116,7 @@ final class OriginalStore: Sendable {
 
     /// `entry` was used now (for eviction order).
     func touch(_ entry: Entry) {
-        state.withLock { state in
-            state.clock += 1
-            state.lastUse[entry.key] = state.clock
-        }
+        state.withLock { $0.index.touch(entry.key) }
     }
 
     /// Takes stock of what an earlier run left, once: the bodies' sizes (they count as least recently
@@ -141,20 +134,15 @@ final class OriginalStore: Sendable {
                 continue
             }
             guard name.hasSuffix(".meta"), let entry = Self.read(directory + "/" + name).flatMap({ Self.bytes(inMeta: $0) }) else { continue }
-            let key = String(name.dropLast(5))
-            state.sizes[key] = entry
-            state.total += entry
+            state.index.insert(String(name.dropLast(5)), size: entry, lastUse: 0)
         }
     }
 
     /// Keys to remove, least recently used first, until the total fits the budget.
-    private func evict(_ state: inout State, keeping kept: String) -> [String] {
+    private func evict(_ index: inout CacheIndex, keeping kept: String) -> [String] {
         var victims: [String] = []
-        let order = state.sizes.keys.sorted { (state.lastUse[$0] ?? 0) < (state.lastUse[$1] ?? 0) }
-        for key in order where state.total > budgetBytes && key != kept {
-            state.total -= state.sizes[key] ?? 0
-            state.sizes[key] = nil
-            state.lastUse[key] = nil
+        for (key, _) in index.byAge where index.totalBytes > budgetBytes && key != kept {
+            index.remove(key)
             victims.append(key)
         }
         return victims

@@ -16,13 +16,12 @@ struct SourceResolver: Sendable {
         case .primary: primary
         case .named(let name): name
         }
-        if let origins, origins.isRemote(name) { return try origins.source(named: name) }
+        if let remote = try origins?.source(named: name) { return remote }
         return try directory.source(for: ref, primary: primary, scale: scale)
     }
 
     /// The source `name` as a request path names it.
     func source(named name: String) throws -> ResolvedSource {
-        if let origins, origins.isRemote(name) { return try origins.source(named: name) }
-        return ResolvedSource(name: name, file: try directory.file(named: name))
+        try source(for: .primary, primary: name, scale: 1)
     }
 }
