@@ -48,7 +48,9 @@ public struct ServerConfiguration: Sendable {
     /// when the file system refuses `sendfile`). Default on.
     public var usesSendfile = true
     /// Readiness loops (threads) that connections are spread over. Default: one per online core.
-    public var eventLoops: Int = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+    public var eventLoops: Int = Self.defaultEventLoops
+    /// One loop per online core.
+    public static var defaultEventLoops: Int { max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
     /// Value of the `Server` response header.
     public var serverName: String = "imgframe"
     /// Builds the response for the server's own protocol errors (400, 408, 413, 414, 431, 501, 503, 505).

@@ -70,7 +70,7 @@ enum Settings {
         },
         Setting(key: "event_loops", help: "connection threads (readiness loops); 0 = one per core") { c, v throws(SettingError) in
             let n = try integer(v, 0...256)
-            c.server.eventLoops = n == 0 ? ProcessInfo.processInfo.activeProcessorCount : n
+            c.server.eventLoops = n == 0 ? ServerConfiguration.defaultEventLoops : n
         },
         Setting(key: "workers", help: "render threads; 0 = one per core, plus one") { c, v throws(SettingError) in
             let n = try integer(v, 0...1024)
