@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
 /// Targets from the bottom up: pure layout math (`Layout`, its JSON in `PlanJSON`), the request
@@ -6,6 +6,10 @@ import PackageDescription
 /// (`HTTP1`, knowing nothing of images), the result cache (`Cache`), the wiring (`Service`) and the
 /// executable. Each C library is a system-library module imported by exactly one target (test
 /// support aside). Test-only targets live under `Tests/` and ship in no product.
+/// Every target of ours: a raw float-to-integer conversion (`Int(someDouble)`, which traps on NaN,
+/// infinity or 1e19) is a compile error; `CheckedConversion`'s `init(saturating:)` is the one way.
+let checkedNumbers: [SwiftSetting] = [.treatWarning("DeprecatedDeclaration", as: .error)]
+
 let package = Package(
     name: "imgframe",
     platforms: [.macOS(.v14)],
@@ -21,46 +25,49 @@ let package = Package(
     ],
     targets: [
         // Pure Swift: sizes, proposals, alignment, SwiftUI's layout rules and the RenderPlan. No C, no Foundation.
-        .target(name: "Layout"),
+        .target(name: "Layout", dependencies: ["CheckedConversion"], swiftSettings: checkedNumbers),
+        // The float-to-integer conversion that cannot trap, and the trapping ones shadowed so that none is called.
+        .target(name: "CheckedConversion"),
         // A small ordered JSON writer and the RenderPlan's JSON (`imgframe plan`, `/playground/plan/`, the vectors).
-        .target(name: "PlanJSON", dependencies: ["Layout"]),
+        .target(name: "PlanJSON", dependencies: ["Layout", "CheckedConversion"], swiftSettings: checkedNumbers),
         // The canonical request: query sugar and the Swift-syntax `chain`, parsed, validated and printed back.
-        .target(name: "TransformSpec", dependencies: ["Layout"]),
+        .target(name: "TransformSpec", dependencies: ["Layout", "CheckedConversion"], swiftSettings: checkedNumbers),
         // libvips's C API (pkg-config `vips`) with fixed-argument shims for its variadic calls.
         .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
         // libjpeg-turbo's DCT-scaled decoding straight into one buffer, on the calling thread (C).
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
         // The only module that imports CVips: owning image type, typed errors, one-time start.
-        .target(name: "Vips", dependencies: ["CVips", "CJPEG"]),
+        .target(name: "Vips", dependencies: ["CVips", "CJPEG", "CheckedConversion"], swiftSettings: checkedNumbers),
         // cairo, Pango, HarfBuzz metrics (pkg-config `pangocairo`) and librsvg (linked; two calls declared
         // in the shim), imported only by Render's shape rasterizer, text layout and symbol icons.
         .systemLibrary(name: "CCairo", pkgConfig: "pangocairo", providers: [.apt(["libcairo2-dev", "libpango1.0-dev", "librsvg2-dev"])]),
         // Executes a RenderPlan with Vips: load, orient, sRGB, resample, tile, 9-slice, composite, encode;
         // rasterizes shape paths with cairo and text with Pango.
-        .target(name: "Render", dependencies: ["Layout", "TransformSpec", "Vips", "CCairo"]),
+        .target(name: "Render", dependencies: ["Layout", "TransformSpec", "Vips", "CCairo", "CheckedConversion"], swiftSettings: checkedNumbers),
         // OpenSSL's libcrypto (pkg-config `libcrypto`), imported only by Hashing.
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         // SHA-256 and HMAC-SHA256 for ETags, cache keys and URL signatures.
-        .target(name: "Hashing", dependencies: ["CCrypto"]),
+        .target(name: "Hashing", dependencies: ["CCrypto", "CheckedConversion"], swiftSettings: checkedNumbers),
         // glibc's allocator controls (<malloc.h>), imported only by Service's `Allocator`.
         .systemLibrary(name: "CMalloc"),
         // The hand-written HTTP/1.1 server over POSIX sockets and Dispatch; knows nothing of images.
-        .target(name: "HTTP1", dependencies: ["CEpoll"]),
+        .target(name: "HTTP1", dependencies: ["CEpoll", "CheckedConversion"], swiftSettings: checkedNumbers),
         // Linux epoll and eventfd (<sys/epoll.h>, <sys/eventfd.h>), imported only by HTTP1's event loops.
         .systemLibrary(name: "CEpoll"),
         // libcurl (pkg-config `libcurl`), imported only by Origins.
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // Originals from HTTP(S) origins: the configured mapping, the SSRF rule, the fetch, and their own disk cache.
-        .target(name: "Origins", dependencies: ["CCurl", "Render", "Vips", "Hashing", "Cache"]),
+        .target(name: "Origins", dependencies: ["CCurl", "Render", "Vips", "Hashing", "Cache", "CheckedConversion"], swiftSettings: checkedNumbers),
         // The on-disk result cache: atomic writes, checked reads, LRU byte budget.
-        .target(name: "Cache", dependencies: ["Hashing", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "Cache", dependencies: ["Hashing", "CheckedConversion", .product(name: "Logging", package: "swift-log")], swiftSettings: checkedNumbers),
         // Wiring: configuration, routes, source confinement, work scheduling, errors, access log.
         .target(
             name: "Service",
             dependencies: [
                 "HTTP1", "Render", "TransformSpec", "Layout", "PlanJSON", "Vips", "Hashing", "Cache", "CMalloc", "Origins",
-                .product(name: "Logging", package: "swift-log"),
-            ]),
+                "CheckedConversion", .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: checkedNumbers),
         .executableTarget(
             name: "imgframe",
             dependencies: [
@@ -71,9 +78,11 @@ let package = Package(
                 "Vips",
                 "Service",
                 "Cache",
+                "CheckedConversion",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            swiftSettings: checkedNumbers
         ),
         // Test-only helpers: the worked layout vectors (a copy of the shared file) and a plan matcher.
         .target(
@@ -90,6 +99,6 @@ let package = Package(
         .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1", "HTTPTestSupport"]),
         .testTarget(name: "CacheTests", dependencies: ["Cache", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "ServiceTests", dependencies: ["Service", "Cache", "Origins", "HTTP1", "Hashing", "HTTPTestSupport", "Vips", "VipsTestSupport", .product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "CLITests", dependencies: ["imgframe", "Layout", "LayoutVectorSupport", "HTTPTestSupport", "Service"]),
+        .testTarget(name: "CLITests", dependencies: ["imgframe", "Layout", "TransformSpec", "LayoutVectorSupport", "HTTPTestSupport", "Service"]),
     ]
 )

@@ -1,3 +1,4 @@
+import CheckedConversion
 import Hashing
 
 /// A cached response body and what is needed to answer with it.

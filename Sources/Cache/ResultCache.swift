@@ -1,8 +1,9 @@
+import CheckedConversion
 import Dispatch
+import Glibc
 import Logging
 import Synchronization
 #if canImport(Glibc)
-import Glibc
 #endif
 
 /// The on-disk result cache: `<directory>/v2/ab/cd/<key>` files, each a checked header plus the
@@ -196,7 +197,7 @@ public final class ResultCache: Sendable {
     /// One eviction pass; runs on the maintenance queue only.
     private func evictionPass() {
         dispatchPrecondition(condition: .onQueue(maintenance))
-        let target = Int(Double(configuration.maxBytes) * Self.lowWaterMark)
+        let target = Int(saturating: Double(configuration.maxBytes) * Self.lowWaterMark)
         let victims: [(String, Int)] = index.withLock { index in
             guard index.totalBytes > configuration.maxBytes else { return [] }
             var excess = index.totalBytes - target

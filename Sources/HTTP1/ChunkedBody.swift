@@ -1,3 +1,5 @@
+import CheckedConversion
+
 /// Decodes a chunked body (RFC 9112 §7.1) incrementally: size lines, data, and trailers.
 struct ChunkedBody {
     /// The body decoded so far (complete once `consume` returns true).

@@ -1,3 +1,5 @@
+import CheckedConversion
+
 /// An HTTP status code with its reason phrase.
 public struct HTTPStatus: Sendable, Hashable {
     public let code: Int

@@ -1,3 +1,5 @@
+import CheckedConversion
+
 /// Parses the pieces of a request head that `HeadScanner` has delimited: the request line as soon
 /// as it is complete, the header block once the head is. The scanner has already enforced the size
 /// and count limits and found every line end, so nothing here searches or re-checks them.

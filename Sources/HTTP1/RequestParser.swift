@@ -1,3 +1,5 @@
+import CheckedConversion
+
 /// An incremental HTTP/1.1 request parser (RFC 9112). Bytes go in as they arrive; complete requests
 /// come out one at a time, in order, and bytes of the next pipelined request stay buffered.
 /// Limits are checked as bytes arrive, so an oversized head is refused before it is complete.

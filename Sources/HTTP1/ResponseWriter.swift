@@ -1,7 +1,8 @@
 #if canImport(Glibc)
+import CheckedConversion
 import Glibc
-#endif
 import Synchronization
+#endif
 
 /// Turns a response into bytes: status line, the handler's headers, then `Date`, `Server`,
 /// `Content-Length` and `Connection`, and an in-memory body (none for `HEAD` and 304). A file body

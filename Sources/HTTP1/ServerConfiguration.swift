@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import CheckedConversion
 import Glibc
 #endif
 

@@ -1,6 +1,7 @@
 import CEpoll
-#if canImport(Glibc)
+import CheckedConversion
 import Glibc
+#if canImport(Glibc)
 #endif
 
 /// Thin, typed wrappers over the POSIX socket calls the server uses. Every descriptor is created

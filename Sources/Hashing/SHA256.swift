@@ -1,4 +1,5 @@
 import CCrypto
+import CheckedConversion
 
 /// SHA-256 through OpenSSL's libcrypto: content hashes for ETags and cache keys.
 public enum SHA256 {

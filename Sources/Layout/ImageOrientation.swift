@@ -1,3 +1,5 @@
+import CheckedConversion
+
 /// SwiftUI's `Image.Orientation`: how the stored pixels are turned or flipped for display.
 ///
 /// The wire names are the Swift case names; EXIF tag values map through `init(exifValue:)`.

@@ -1,3 +1,5 @@
+import CheckedConversion
+
 /// A colour in sRGB with straight (not premultiplied) alpha; each component in 0…1.
 public struct RGBAColor: Sendable, Hashable {
     public var red: Double
@@ -22,7 +24,7 @@ public struct RGBAColor: Sendable, Hashable {
 
     /// Components rounded to 8 bits, in r, g, b, a order.
     public var bytes: [UInt8] {
-        [red, green, blue, opacity].map { UInt8((min(max($0, 0), 1) * 255).rounded()) }
+        [red, green, blue, opacity].map { UInt8(saturating: (min(max($0, 0), 1) * 255).rounded()) }
     }
 
     /// `#rrggbbaa`, or `#rrggbb` when opaque and `alphaWhenOpaque` is false.

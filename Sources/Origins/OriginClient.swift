@@ -1,8 +1,9 @@
 import CCurl
+import CheckedConversion
+import Glibc
 import Hashing
 import Render
 #if canImport(Glibc)
-import Glibc
 #endif
 
 /// Fetches one original over HTTP(S) with libcurl: connect and total timeouts, a byte cap checked as
@@ -79,7 +80,7 @@ struct OriginClient: Sendable {
 
     /// Whole milliseconds for curl, at least 1 (curl reads 0 as no timeout at all).
     private static func milliseconds(_ duration: Duration) -> Int {
-        max(1, Int(duration.milliseconds))
+        max(1, Int(saturating: duration.milliseconds))
     }
 }
 

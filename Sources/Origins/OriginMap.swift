@@ -1,3 +1,5 @@
+import CheckedConversion
+
 /// The configured origins: a first path segment mapped to an HTTP(S) base URL, so the source name
 /// `cdn/photos/a.jpg` reads `https://assets.example.com/photos/a.jpg` when `cdn` maps to
 /// `https://assets.example.com/`. Names that do not start with an origin's segment stay local.

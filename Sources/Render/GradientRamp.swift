@@ -1,3 +1,4 @@
+import CheckedConversion
 import Layout
 import Vips
 
@@ -60,7 +61,7 @@ struct GradientRamp {
             return
         }
         let position = min(max(t, 0), 1) * Double(stops.count - 1)
-        let index = min(Int(position), stops.count - 2)
+        let index = min(Int(saturating: position), stops.count - 2)
         let f = position - Double(index)
         let a = stops[index], b = stops[index + 1]
         appendStraight((a.0 + (b.0 - a.0) * f, a.1 + (b.1 - a.1) * f, a.2 + (b.2 - a.2) * f, a.3 + (b.3 - a.3) * f), to: &table)
@@ -69,10 +70,10 @@ struct GradientRamp {
     /// Premultiplied 0…1 components as straight-alpha bytes.
     private static func appendStraight(_ p: (Double, Double, Double, Double), to table: inout [UInt8]) {
         let alpha = p.3
-        func straight(_ component: Double) -> UInt8 { alpha > 0 ? UInt8((min(component / alpha, 1) * 255).rounded()) : 0 }
+        func straight(_ component: Double) -> UInt8 { alpha > 0 ? UInt8(saturating: (min(component / alpha, 1) * 255).rounded()) : 0 }
         table.append(straight(p.0))
         table.append(straight(p.1))
         table.append(straight(p.2))
-        table.append(UInt8((alpha * 255).rounded()))
+        table.append(UInt8(saturating: (alpha * 255).rounded()))
     }
 }

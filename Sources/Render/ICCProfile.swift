@@ -1,3 +1,5 @@
+import CheckedConversion
+
 /// Reads the one field `/info` shows from an ICC profile: its description (ICC.1:2010 §9.2.41 and
 /// §10.15 `mluc` for v4; ICC.1:2001 `desc` text description for v2). Bounds are checked on every read:
 /// the bytes come from the source file.

@@ -1,3 +1,4 @@
+import CheckedConversion
 import Layout
 import TransformSpec
 import Vips
@@ -56,8 +57,8 @@ struct ImageLayers {
     /// Tiles of the image's point size from the rect's top-left; only the tiles under the visible
     /// area are generated, and the phase keeps them aligned to the rect.
     private func tiled(_ grid: TileGrid, _ visible: PixelRect) throws -> Layer {
-        let tileWidth = max(1, Int((grid.tileSize.width * scale).rounded()))
-        let tileHeight = max(1, Int((grid.tileSize.height * scale).rounded()))
+        let tileWidth = max(1, Int(saturating: (grid.tileSize.width * scale).rounded()))
+        let tileHeight = max(1, Int(saturating: (grid.tileSize.height * scale).rounded()))
         try limits.checkIntermediate(width: tileWidth, height: tileHeight, "a tile of `\(source.name)`")
         let tile = try colorMode.working(source.decode()).resampled(width: tileWidth, height: tileHeight, kernel: kernel)
         let part = visible.offset(from: rect)
@@ -75,8 +76,8 @@ struct ImageLayers {
     /// edges stretched (or tiled) along their length, the centre in both axes (spec §9.3).
     private func nineSliced(_ slice: NineSlice, _ visible: PixelRect) throws -> [Layer] {
         let image = try colorMode.working(source.decode(sequential: false))
-        let sourceColumns = slice.sourceColumnsPx.map { Int($0.rounded()) }
-        let sourceRows = slice.sourceRowsPx.map { Int($0.rounded()) }
+        let sourceColumns = slice.sourceColumnsPx.map { Int(saturating: $0.rounded()) }
+        let sourceRows = slice.sourceRowsPx.map { Int(saturating: $0.rounded()) }
         let naturalScale = scale / source.metrics.scale
         var layers: [Layer] = []
         for row in 0..<3 {
@@ -95,8 +96,8 @@ struct ImageLayers {
                 // Tiled regions repeat at natural size along their stretchable axes only.
                 let tileColumns = slice.mode == .tile && column == 1
                 let tileRows = slice.mode == .tile && row == 1
-                let width = tileColumns ? max(1, Int((Double(from.width) * naturalScale).rounded())) : to.width
-                let height = tileRows ? max(1, Int((Double(from.height) * naturalScale).rounded())) : to.height
+                let width = tileColumns ? max(1, Int(saturating: (Double(from.width) * naturalScale).rounded())) : to.width
+                let height = tileRows ? max(1, Int(saturating: (Double(from.height) * naturalScale).rounded())) : to.height
                 try limits.checkIntermediate(width: width, height: height, "a 9-slice piece of `\(source.name)`")
                 try checkTiles(((to.width + width - 1) / width) * ((to.height + height - 1) / height))
                 let piece = try image.cropped(x: from.x, y: from.y, width: from.width, height: from.height)

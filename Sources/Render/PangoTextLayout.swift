@@ -1,4 +1,5 @@
 import CCairo
+import CheckedConversion
 import Layout
 import Vips
 
@@ -22,6 +23,8 @@ final class PangoTextLayout {
     private static let scaleSearchSteps = 7
 
     private let context: OpaquePointer
+    /// The runs' strings as handed to Pango: `breakingLongWords` of each.
+    private let runStrings: [String]
     private let layout: OpaquePointer
     private let text: TextView
     /// The factor `minimumScaleFactor` shrank every font by (1: as written).
@@ -50,9 +53,10 @@ final class PangoTextLayout {
             // with it: that much slack lets a tracked line offered its own width stay one line.
             let slack = text.runs.map { abs($0.attributes.letterSpacing) }.max() ?? 0
             let units = ((max(width, 0) + slack) * Double(PANGO_SCALE)).rounded(.down)
-            pango_layout_set_width(layout, Int32(min(max(units, 1), Double(Int32.max))))
+            pango_layout_set_width(layout, Int32(saturating: min(max(units, 1), Double(Int32.max))))
         }
-        pango_layout_set_text(layout, text.string, -1)
+        runStrings = text.runs.map { Self.breakingLongWords($0.string) }
+        pango_layout_set_text(layout, runStrings.joined(), -1)
         fit(height: proposal.height)
     }
 
@@ -90,8 +94,8 @@ final class PangoTextLayout {
         let attributes = pango_attr_list_new()!
         defer { pango_attr_list_unref(attributes) }
         var start = 0
-        for run in text.runs {
-            let end = start + run.string.utf8.count
+        for (run, string) in zip(text.runs, runStrings) {
+            let end = start + string.utf8.count
             for attribute in Self.attributes(of: run.attributes, scale: scale) {
                 attribute.pointee.start_index = UInt32(start)
                 attribute.pointee.end_index = UInt32(end)
@@ -114,7 +118,7 @@ final class PangoTextLayout {
     private func maxLines(height: Double?) -> Int? {
         var lines = text.paragraph.lineLimit?.max
         if let height, height.isFinite {
-            let fitting = max(1, Int(((height + 1e-9) / metrics.lineHeight).rounded(.down)))
+            let fitting = max(1, Int(saturating: ((height + 1e-9) / metrics.lineHeight).rounded(.down)))
             lines = min(lines ?? fitting, fitting)
         }
         return lines.map { max(1, $0) }
@@ -181,13 +185,45 @@ final class PangoTextLayout {
         var list = [pango_attr_font_desc_new(description)!]
         if font.letterSpacing != 0 {
             let spacing = min(max(font.letterSpacing * Double(PANGO_SCALE), Double(Int32.min)), Double(Int32.max))
-            list.append(pango_attr_letter_spacing_new(Int32(spacing.rounded())))
+            list.append(pango_attr_letter_spacing_new(Int32(saturating: spacing.rounded())))
         }
         let color = attributes.resolvedColor
-        let channel = { (value: Double) in UInt16((min(max(value, 0), 1) * 65535).rounded()) }
+        let channel = { (value: Double) in UInt16(saturating: (min(max(value, 0), 1) * 65535).rounded()) }
         list.append(pango_attr_foreground_new(channel(color.red), channel(color.green), channel(color.blue)))
         if color.opacity < 1 { list.append(pango_attr_foreground_alpha_new(max(1, channel(color.opacity)))) }
         return list
+    }
+
+    /// Words longer than this many characters are given a break opportunity after every character.
+    static let longWord = 128
+
+    /// `string` with a zero-width space after each character of every word longer than `longWord`.
+    /// Pango finds where a word wider than the line breaks (`PANGO_WRAP_WORD_CHAR`) by trying
+    /// positions one by one, each measured from the word's start: quadratic in the word's length, so
+    /// a 7,900-letter name took 1.8 s of layout. With a break opportunity after every character the
+    /// same breaks are found in one pass. No word that long fits a line anyway (128 letters of 17-point
+    /// text are wider than the largest canvas), so the lines are the ones SwiftUI would break.
+    static func breakingLongWords(_ string: String) -> String {
+        guard string.count > longWord else { return string }
+        var result = "", word: [Character] = []
+        func flush() {
+            if word.count > longWord {
+                for character in word { result.append(character); result.append("\u{200B}") }
+            } else {
+                result.append(contentsOf: word)
+            }
+            word.removeAll(keepingCapacity: true)
+        }
+        for character in string {
+            if character.isWhitespace || character == "-" {
+                flush()
+                result.append(character)
+            } else {
+                word.append(character)
+            }
+        }
+        flush()
+        return result
     }
 
     private static func ellipsizeMode(_ mode: TruncationMode) -> PangoEllipsizeMode {

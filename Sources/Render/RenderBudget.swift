@@ -1,3 +1,4 @@
+import CheckedConversion
 import Layout
 import TransformSpec
 import Vips
@@ -66,7 +67,7 @@ struct RenderBudget {
                 case .tile(let grid):
                     layers += 1
                     let tile = Double(workingBytes) * grid.tileSize.width * plan.scale * grid.tileSize.height * plan.scale
-                    add("tile of `\(images[paint.ref]?.name ?? "image")`", Int(min(tile, Double(Int.max / 4))))
+                    add("tile of `\(images[paint.ref]?.name ?? "image")`", Int(saturating: min(tile, Double(Int.max / 4))))
                 case .nineSlice:
                     layers += 9
                     let source = paint.metrics
@@ -80,7 +81,9 @@ struct RenderBudget {
             case .shape(let shape):
                 if geometry.inkArea(shape) != nil { layers += 1 }
             case .text(let text):
-                if text.placement.visiblePixelRect != nil { layers += 1 }
+                guard text.placement.visiblePixelRect != nil else { continue }
+                layers += 1
+                add("glyph images of a Text at \(Int(saturating: text.text.largestPointSize * plan.scale)) px", TextLayers.glyphBytes(text.text, scale: plan.scale))
             case .symbol(let symbol):
                 if symbol.placement.visiblePixelRect != nil { layers += 1 }
             case .group:

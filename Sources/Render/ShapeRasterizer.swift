@@ -1,4 +1,5 @@
 import CCairo
+import CheckedConversion
 import Layout
 import Vips
 
@@ -74,7 +75,7 @@ enum ShapeRasterizer {
         let x0 = (bounds.x - grow).rounded(.down), y0 = (bounds.y - grow).rounded(.down)
         let x1 = (bounds.maxX + grow).rounded(.up), y1 = (bounds.maxY + grow).rounded(.up)
         guard x1 > x0, y1 > y0 else { return nil }
-        return PixelRect(x: Int(x0), y: Int(y0), width: Int(x1 - x0), height: Int(y1 - y0))
+        return PixelRect(x: Int(saturating: x0), y: Int(saturating: y0), width: Int(saturating: x1 - x0), height: Int(saturating: y1 - y0))
     }
 
     private static func draw(_ path: ShapePath, lineWidth: Double?, origin: PixelRect, in context: OpaquePointer) {

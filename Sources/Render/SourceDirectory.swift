@@ -1,7 +1,8 @@
 #if canImport(Glibc)
+import CheckedConversion
 import Glibc
-#endif
 import Vips
+#endif
 
 /// The folder images are served from: maps request paths and `Image("…")` names to files, and never
 /// to a file outside it.

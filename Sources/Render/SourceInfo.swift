@@ -1,3 +1,4 @@
+import CheckedConversion
 import Layout
 import Vips
 
@@ -25,8 +26,8 @@ public struct SourceInfo: Sendable, Equatable {
         let source = try SourceImage(name: name, file: file, fixedOrientation: nil, limits: limits)
         let size = source.metrics.orientedPixelSize
         let points = source.metrics.pointSize
-        width = Int(size.width)
-        height = Int(size.height)
+        width = Int(saturating: size.width)
+        height = Int(saturating: size.height)
         pointWidth = points.width
         pointHeight = points.height
         scale = source.metrics.scale

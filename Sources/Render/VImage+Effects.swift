@@ -1,3 +1,4 @@
+import CheckedConversion
 import Layout
 import Vips
 
@@ -12,7 +13,7 @@ extension VImage {
     /// Extent a Gaussian of `sigma` pixels is given on every side: 2.8σ, rounded up (SwiftUI's
     /// shadow insets, `ResolvedShadowStyle`: spread = radius × −2.8).
     static func blurMargin(sigma: Double) -> Int {
-        sigma > 0 ? Int((2.8 * sigma).rounded(.up)) : 0
+        sigma > 0 ? Int(saturating: (2.8 * sigma).rounded(.up)) : 0
     }
 
     /// Widest Gaussian computed at full resolution, in pixels. A Gaussian's kernel grows with σ (about
@@ -25,7 +26,7 @@ extension VImage {
     /// enlarged back (bilinear) to its own size: within 6 levels of the exact blur, 1.2 on average
     /// (`EffectTests`). The image must be opaque or premultiplied.
     func gaussianBlurredScaled(sigma: Double) throws(VipsError) -> VImage {
-        let k = Int((sigma / Self.directBlurSigma).rounded(.up))
+        let k = Int(saturating: (sigma / Self.directBlurSigma).rounded(.up))
         guard k > 1, width >= 2 * k, height >= 2 * k else { return try gaussianBlurred(sigma: sigma, minAmplitude: 0.002) }
         let small = try resampledStraight(width: max(1, width / k), height: max(1, height / k), kernel: .linear)
         // Computed once into memory (it is small: 1/k² of the pixels), or the enlargement would ask
@@ -79,7 +80,7 @@ extension VImage {
         if sigma > 0 { mask = try mask.gaussianBlurredScaled(sigma: sigma) }
         let layer = try VImage.colored(try mask.rounded8(), color: RGBAColor(red: color.red, green: color.green, blue: color.blue))
         return Layer(
-            image: layer, x: Int((offsetX * scale).rounded()) - margin, y: Int((offsetY * scale).rounded()) - margin)
+            image: layer, x: Int(saturating: (offsetX * scale).rounded()) - margin, y: Int(saturating: (offsetY * scale).rounded()) - margin)
     }
 
     /// `blur(radius:opaque:)` with a Gaussian of σ = `radius` × `scale` pixels. Opaque: alpha stays

@@ -1,4 +1,5 @@
 import CMalloc
+import CheckedConversion
 import Dispatch
 
 /// Returns freed memory to the system. glibc keeps freed heap pages for reuse, so after one large

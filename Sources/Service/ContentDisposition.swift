@@ -1,3 +1,4 @@
+import CheckedConversion
 import TransformSpec
 
 /// `dl=` on `/img/` and `/view/` (imgproxy's `filename` + `return_attachment`): the browser saves the

@@ -1,3 +1,4 @@
+import CheckedConversion
 import TransformSpec
 
 /// Turns the path after `/img/` into a source name relative to the root, refusing every spelling

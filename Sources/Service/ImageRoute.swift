@@ -1,4 +1,5 @@
 import Cache
+import CheckedConversion
 import Foundation
 import HTTP1
 import Layout
@@ -125,7 +126,7 @@ struct ImageRoute: Sendable {
                 // A result finished past its deadline never gets here: the renderer throws `timedOut`.
                 let image = try renderer.render(spec, autoFormats: formats, opened: opened)
                 metrics.render(image.timings)
-                cache.store(CacheEntry(contentType: image.format.contentType, etag: etag, created: Int(Date().timeIntervalSince1970), body: image.bytes), for: key)
+                cache.store(CacheEntry(contentType: image.format.contentType, etag: etag, created: Int(saturating: Date().timeIntervalSince1970), body: image.bytes), for: key)
                 var headers = cachingHeaders
                 headers.add("Content-Type", image.format.contentType)
                 headers.add("X-Cache", CacheStatus.miss.rawValue)

@@ -1,3 +1,4 @@
+import CheckedConversion
 import Foundation
 import HTTP1
 import Layout
@@ -104,7 +105,7 @@ extension ImageService {
     private static func verifySignature(_ request: HTTPRequest, _ context: RouteContext) -> Bool {
         guard context.signer.isEnabled else { return true }
         let path = request.path
-        let verdict = context.signer.verify(path: path, query: request.query, now: Int(Date().timeIntervalSince1970))
+        let verdict = context.signer.verify(path: path, query: request.query, now: Int(saturating: Date().timeIntervalSince1970))
         guard verdict == .valid else {
             context.logger.info(
                 "403 \(path): signature \(verdict.reason)", metadata: ["url.path": "\(path)", "imgframe.signature.failure": "\(verdict.reason)"])

@@ -1,10 +1,11 @@
 #if canImport(Glibc)
-import Glibc
-#endif
+import CheckedConversion
 import Foundation
+import Glibc
 import Render
 import Synchronization
 import TransformSpec
+#endif
 
 /// The view templates folder (`templates`): `{name}.swift` files, confined like the image root (no
 /// name or symlink leads outside it). A template is parsed when first asked for and kept until its

@@ -1,3 +1,4 @@
+import CheckedConversion
 import Layout
 
 /// Colour and number spellings shared by the sugar parameters and the chain printer.

@@ -1,3 +1,5 @@
+import CheckedConversion
+
 /// Percent-decoding of URL parts (RFC 3986 §2.1), shared by the query parser and the image path.
 public enum PercentDecoding {
     /// The bytes `text` stands for; `plusAsSpace` reads `+` as a space (HTML form encoding, queries

@@ -50,8 +50,8 @@ public struct TransformSpec: Sendable, Hashable {
 
     /// Parses a request for `source` from decoded query parameters.
     public static func parse(source: String, parameters: QueryParameters, limits: SpecLimits = SpecLimits()) throws(SpecError) -> TransformSpec {
-        let values = SugarValues(query: parameters)
-        let proposal = try proposal(parameters)
+        let values = SugarValues(query: parameters, numbers: limits.numbers)
+        let proposal = try proposal(parameters, limits: limits)
         let view: ViewNode
         if let chain = parameters["chain"] {
             let sugar = parameters.keys.filter { QueryParameters.layoutSugar.contains($0) }
@@ -64,8 +64,8 @@ public struct TransformSpec: Sendable, Hashable {
     }
 
     /// `ImageRenderer.proposedSize` from `pw` and `ph`.
-    static func proposal(_ parameters: QueryParameters) throws(SpecError) -> ProposedSize {
-        let values = SugarValues(query: parameters)
+    static func proposal(_ parameters: QueryParameters, limits: SpecLimits) throws(SpecError) -> ProposedSize {
+        let values = SugarValues(query: parameters, numbers: limits.numbers)
         return ProposedSize(width: try values.length("pw"), height: try values.length("ph"))
     }
 
@@ -75,7 +75,7 @@ public struct TransformSpec: Sendable, Hashable {
     static func rendered(
         _ view: ViewNode, source: String, proposal: ProposedSize, parameters: QueryParameters, limits: SpecLimits
     ) throws(SpecError) -> TransformSpec {
-        let values = SugarValues(query: parameters)
+        let values = SugarValues(query: parameters, numbers: limits.numbers)
         let orientation: OrientationRequest
         if let name = parameters["orient"], name != "auto" {
             guard let fixed = ImageOrientation(rawValue: name) else {
@@ -88,7 +88,7 @@ public struct TransformSpec: Sendable, Hashable {
         }
         let format = try values.choice("fmt", OutputFormat.self, accepting: OutputFormat.spellings) ?? .auto
         let colorMode = try parameters["colormode"].map { text throws(SpecError) in try ColorRenderingMode.parse(text, param: "colormode") }
-        let page = try parameters["page"].map { text throws(SpecError) in try PageSize.parse(text, maxSide: limits.maxPageSide) }
+        let page = try parameters["page"].map { text throws(SpecError) in try PageSize.parse(text, maxSide: limits.maxPageSide, numbers: limits.numbers) }
         // Only a PDF has pages; silently dropping `page` would hide a mistake, and `fmt=auto` never picks PDF.
         if page != nil, format != .pdf {
             throw .conflict(param: "page", message: "`page` sets the PDF page size and applies to fmt=pdf only; add fmt=pdf or remove page")

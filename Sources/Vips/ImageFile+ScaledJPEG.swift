@@ -1,7 +1,8 @@
 import CJPEG
 import CVips
-#if canImport(Glibc)
+import CheckedConversion
 import Glibc
+#if canImport(Glibc)
 #endif
 
 /// Why a scaled JPEG decode (`ImageFile.decodeScaledJPEG`) gave up.

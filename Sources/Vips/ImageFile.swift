@@ -1,6 +1,7 @@
 import CVips
-#if canImport(Glibc)
+import CheckedConversion
 import Glibc
+#if canImport(Glibc)
 #endif
 
 /// An open image file: the descriptor libvips reads from, plus the file's identity (size and

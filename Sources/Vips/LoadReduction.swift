@@ -1,3 +1,5 @@
+import CheckedConversion
+
 /// How much a loader reduces an image while decoding it (shrink-on-load), which is much cheaper than
 /// decoding at full size and resampling afterwards.
 public enum LoadReduction: Sendable, Hashable {
@@ -15,7 +17,7 @@ public enum LoadReduction: Sendable, Hashable {
         case .none: (width, height)
         case .jpegShrink(let shrink): (max(1, width / shrink), max(1, height / shrink))
         case .webpScale(let scale):
-            (max(1, Int((Double(width) * scale).rounded())), max(1, Int((Double(height) * scale).rounded())))
+            (max(1, Int(saturating: (Double(width) * scale).rounded())), max(1, Int(saturating: (Double(height) * scale).rounded())))
         }
     }
 }

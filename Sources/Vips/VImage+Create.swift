@@ -1,4 +1,5 @@
 import CVips
+import CheckedConversion
 
 extension VImage {
     /// A constant-colour 8-bit sRGB image; `color` is r, g, b[, a] in 0…255.

@@ -1,4 +1,5 @@
 import CVips
+import CheckedConversion
 
 /// Per-pixel arithmetic, band handling and blurs: the libvips building blocks for masks, shadows and
 /// colour effects. Arithmetic results are float images; `rounded8()` brings them back to 8 bits.

@@ -1,4 +1,5 @@
 import CVips
+import CheckedConversion
 
 extension VImage {
     /// The same pixels without EXIF, XMP, IPTC, ICC or orientation metadata.

@@ -1,4 +1,5 @@
 import CVips
+import CheckedConversion
 
 /// Resampling kernels, from SwiftUI's `Image.Interpolation` levels.
 public enum ResampleKernel: Sendable {

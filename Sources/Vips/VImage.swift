@@ -1,4 +1,5 @@
 import CVips
+import CheckedConversion
 
 /// One libvips image, owned: the reference is released when this object goes away. Images are
 /// immutable descriptions of a computation; pixels are computed only when encoded or copied.

@@ -1,4 +1,5 @@
 import CVips
+import CheckedConversion
 import Synchronization
 
 /// The process-wide libvips runtime: started once, with the settings the service relies on.

@@ -1,3 +1,5 @@
+import CheckedConversion
+
 /// Edits a WebP file's RIFF container (https://developers.google.com/speed/webp/docs/riff_container).
 ///
 /// Why: libvips 8.14's webpsave writes an EXIF chunk of its own (resolution, orientation 1) even

@@ -1,6 +1,7 @@
 import ArgumentParser
-#if canImport(Glibc)
+import CheckedConversion
 import Glibc
+#if canImport(Glibc)
 #endif
 
 /// `imgframe healthcheck`: GET /healthz on the local server; exit 0 when it answers 200. Lets the

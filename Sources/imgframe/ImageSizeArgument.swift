@@ -1,4 +1,5 @@
 import ArgumentParser
+import CheckedConversion
 import Layout
 
 /// A bitmap size on the command line: `WxH` pixels, optionally `@Nx` for the image scale.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CheckedConversion
 import Foundation
 import Layout
 import Render
@@ -105,7 +106,7 @@ struct RenderCommand: ParsableCommand {
     }
 
     private static func points(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
+        value == value.rounded() ? String(Int(saturating: value)) : String(value)
     }
 
     private func relativePath(of path: String, under folder: String) -> String {

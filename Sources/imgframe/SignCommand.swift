@@ -1,4 +1,5 @@
 import ArgumentParser
+import CheckedConversion
 import Foundation
 import Layout
 import PlanJSON
@@ -46,7 +47,7 @@ struct SignCommand: ParsableCommand {
         }
         let signer = URLSigner(keys: keys)
         guard signer.isEnabled else { throw ValidationError("no signing key: pass --key or set signing.keys / IMGFRAME_SIGNING_KEYS") }
-        if let expiresIn { parsed.replaceExpiry(with: Int(Date().timeIntervalSince1970) + expiresIn) }
+        if let expiresIn { parsed.replaceExpiry(with: Int(saturating: Date().timeIntervalSince1970) + expiresIn) }
         let signed = signer.sign(parsed.target)
         let url = parsed.origin + signed
         guard json else { return print(url) }

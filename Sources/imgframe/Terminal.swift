@@ -1,3 +1,4 @@
+import CheckedConversion
 import Foundation
 
 /// Writes a line to standard error.

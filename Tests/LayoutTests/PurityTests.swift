@@ -21,13 +21,14 @@ struct PurityTests {
         return modules
     }
 
-    @Test("Layout imports nothing")
+    @Test("CheckedConversion imports nothing; Layout only it")
     func layout() throws {
-        #expect(try Self.imports(of: "Layout").isEmpty)
+        #expect(try Self.imports(of: "CheckedConversion").isEmpty)
+        #expect(try Self.imports(of: "Layout") == ["CheckedConversion"])
     }
 
-    @Test("TransformSpec imports only Layout")
+    @Test("TransformSpec imports only Layout and CheckedConversion")
     func transformSpec() throws {
-        #expect(try Self.imports(of: "TransformSpec") == ["Layout"])
+        #expect(try Self.imports(of: "TransformSpec") == ["Layout", "CheckedConversion"])
     }
 }

@@ -78,14 +78,14 @@ struct QueryErrorTests {
     /// Query → (parameter, a fragment of the message).
     static let errors: [(String, String, String)] = [
         ("mode=fil", "mode", "`mode` must be one of fit, fill, stretch, tile, none; got `fil`"),
-        ("w=0", "w", "`w` must be a number of points > 0; got `0`"),
+        ("w=0", "w", "`w` must be a number of points > 0, at most 1000000; got `0`"),
         ("w=-5", "w", "> 0"),
         ("w=abc", "w", "got `abc`"),
         ("w=nan", "w", "> 0"),
         ("w=inf", "w", "> 0"),
         ("h=1e999", "h", "> 0"),
-        ("maxw=-1", "maxw", "≥ 0, or `inf`"),
-        ("pw=x", "pw", "≥ 0, or `inf`"),
+        ("maxw=-1", "maxw", "≥ 0 and at most 1000000, or `inf`"),
+        ("pw=x", "pw", "≥ 0 and at most 1000000, or `inf`"),
         ("chain=resizable()&w=300&clip=1", "chain", "`chain` cannot be combined with layout parameters (`w`, `clip`)"),
         ("mode=fill&w=300", "mode", "add `h` (or `ph`), use `ratio`"),
         ("mode=fill&h=300", "mode", "add `w` (or `pw`), use `ratio`"),

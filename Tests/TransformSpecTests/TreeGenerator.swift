@@ -22,7 +22,7 @@ struct TreeGenerator {
 
     /// A number with a short or a long decimal expansion, possibly negative.
     private mutating func number(negative: Bool = false) -> Double {
-        let base = pick([0, 1, 2.5, 16, 100, 1.0 / 3, 0.1, 1e-7, 12345.678])
+        let base = pick([0, 1, 2.5, 16, 100, 1.0 / 3, 0.1, 1e-6, 12345.678])
         return negative && bool() ? -base : base
     }
 

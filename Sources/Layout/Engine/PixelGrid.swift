@@ -1,3 +1,5 @@
+import CheckedConversion
+
 /// The pixel grid of one render: step `1/scale` points. The only place where points become pixels.
 public struct PixelGrid: Sendable, Hashable {
     /// `ImageRenderer.scale`: pixels per point.
@@ -18,7 +20,7 @@ public struct PixelGrid: Sendable, Hashable {
 
     /// `R(v)` of spec §10 in pixels: the nearest grid line, ties rounded up (toward +∞).
     public func pixel(_ points: Double) -> Int {
-        Int((snapped(points * scale) + 0.5).rounded(.down))
+        Int(saturating: (snapped(points * scale) + 0.5).rounded(.down))
     }
 
     /// A rect rounded edge by edge in root coordinates (spec §10): the pixels a leaf or clip covers.
@@ -43,7 +45,7 @@ public struct PixelGrid: Sendable, Hashable {
     /// Canvas size: the root size rounded up to the pixel grid (spec §11).
     public func canvas(for size: Size) -> PixelSize {
         PixelSize(
-            width: Int(snapped(size.width * scale).rounded(.up)),
-            height: Int(snapped(size.height * scale).rounded(.up)))
+            width: Int(saturating: snapped(size.width * scale).rounded(.up)),
+            height: Int(saturating: snapped(size.height * scale).rounded(.up)))
     }
 }

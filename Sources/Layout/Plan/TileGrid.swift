@@ -1,3 +1,5 @@
+import CheckedConversion
+
 /// A run of whole tiles from an origin, the last one cut (spec §9.2), along one axis.
 public struct TileRun: Sendable, Hashable {
     /// Number of tiles, the last possibly partial.
@@ -19,7 +21,7 @@ public struct TileRun: Sendable, Hashable {
             return
         }
         // Rounded rects sit on the pixel grid; the tolerance keeps 68.0000000001/34 at 2 tiles.
-        let count = max(1, Int((length / tile - 1e-9).rounded(.up)))
+        let count = max(1, Int(saturating: (length / tile - 1e-9).rounded(.up)))
         self.count = count
         self.lastLength = length - Double(count - 1) * tile
     }

@@ -1,4 +1,5 @@
 import CCairo
+import CheckedConversion
 import Layout
 import Vips
 
@@ -69,8 +70,8 @@ final class PDFImages {
     private func embeddedImage(_ source: SourceImage, _ paint: ImagePaint) throws -> CairoImage {
         let frame = paint.placement.pixelRect
         let upright = source.metrics.orientedPixelSize
-        var width = max(1, min(Int(upright.width), Int((Double(frame.width) * imageScale).rounded(.up))))
-        var height = max(1, min(Int(upright.height), Int((Double(frame.height) * imageScale).rounded(.up))))
+        var width = max(1, min(Int(saturating: upright.width), Int(saturating: (Double(frame.width) * imageScale).rounded(.up))))
+        var height = max(1, min(Int(saturating: upright.height), Int(saturating: (Double(frame.height) * imageScale).rounded(.up))))
         if paint.interpolation == .none {
             // Unsmoothed pixels are the raster path's nearest-neighbour blocks at the canvas size
             // (a reader's own nearest sampling would put block edges a pixel apart); drawn without
@@ -80,7 +81,7 @@ final class PDFImages {
         let key = Key(ref: paint.ref, width: width, height: height, interpolation: paint.interpolation)
         if let known = embedded[key] { return known }
         let image: CairoImage
-        let whole = width == Int(upright.width) && height == Int(upright.height)
+        let whole = width == Int(saturating: upright.width) && height == Int(saturating: upright.height)
         if source.loaderFamily == .jpeg, whole, source.orientation == .up, source.hasPlainColor {
             image = try CairoImage(jpeg: source.file.contents(), width: width, height: height)
         } else {

@@ -1,3 +1,4 @@
+import CheckedConversion
 import Foundation
 import HTTP1
 import Logging
@@ -208,7 +209,7 @@ enum Settings {
         guard let n = Double(number), n.isFinite, n >= 0, n * scale <= 86400 else {
             throw SettingError(reason: "must be a duration such as 500ms, 10s or 2m (at most a day)")
         }
-        return .milliseconds(Int64((n * scale * 1000).rounded()))
+        return .milliseconds(Int64(saturating: (n * scale * 1000).rounded()))
     }
 
     /// A byte count: `8192`, `8KiB`, `1MiB`.

@@ -1,3 +1,5 @@
+import CheckedConversion
+
 /// A URL to sign, as `imgframe sign` takes it: a path and query (`/img/a b.jpg?w=1`) or a full
 /// `http(s)://host/…` URL, spelled the way a browser would send it, with any earlier `sig` removed.
 ///

@@ -1,3 +1,4 @@
+import CheckedConversion
 import Layout
 
 /// `Text` and its modifiers. Styling modifiers (`font`, `foregroundStyle`, `bold`, `kerning`, …)
@@ -87,7 +88,7 @@ extension ChainBuilder {
         guard value >= 1, value <= Double(limits.maxLineLimit), value == value.rounded() else {
             throw values.fail(e, "lineLimit must be a whole number from 1 to \(limits.maxLineLimit), or nil; got \(values.format(value))")
         }
-        return LineLimit(min: reserves ? Int(value) : 1, max: Int(value))
+        return LineLimit(min: reserves ? Int(saturating: value) : 1, max: Int(saturating: value))
     }
 
     /// `Text("…")`, and `Text + Text` joined into one paragraph of runs.

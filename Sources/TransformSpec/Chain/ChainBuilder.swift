@@ -18,7 +18,7 @@ struct ChainBuilder {
         self.limits = limits
     }
 
-    var values: ChainValues { ChainValues(param: param) }
+    var values: ChainValues { ChainValues(param: param, limits: limits) }
 
     /// The view under construction: a leaf that leaf-only modifiers (`resizable`, `fill`, `font`, a
     /// colour's `opacity`) may still change, or a finished view.

@@ -4,17 +4,32 @@ import Layout
 /// that point at the expression and say what it must be.
 struct ChainValues {
     let param: String
+    /// Bounds every number by `SpecLimits.numbers`.
+    var limits = SpecLimits()
 
     func fail(_ expression: Expression, _ message: String) -> SpecError {
         .argument(param: param, offset: expression.offset, message: message)
     }
 
     /// A `CGFloat`: a literal, `-x`, `a/b`, `.infinity` (also `CGFloat.infinity`, `Double.infinity`).
+    /// Every number of a chain comes through here, so this is where each is bounded: a finite value
+    /// must lie in `SpecLimits.numbers` (0, or a magnitude from `smallestMagnitude` to
+    /// `largestMagnitude`); NaN (`0/0`) is refused; infinity is returned for the callers that
+    /// allow it (`frame(maxWidth: .infinity)`) to accept.
     func number(_ e: Expression, _ what: String) throws(SpecError) -> Double {
+        let value = try evaluate(e, what)
+        if value.isNaN { throw fail(e, "\(what) must be a number; got NaN") }
+        guard value.isInfinite || limits.numbers.admits(value) else {
+            throw fail(e, "\(what) must be \(limits.numbers.description); got \(format(value))")
+        }
+        return value
+    }
+
+    private func evaluate(_ e: Expression, _ what: String) throws(SpecError) -> Double {
         switch e.kind {
         case .number(let value): return value
-        case .negated(let inner): return -(try number(inner, what))
-        case .quotient(let a, let b): return try number(a, what) / number(b, what)
+        case .negated(let inner): return -(try evaluate(inner, what))
+        case .quotient(let a, let b): return try evaluate(a, what) / evaluate(b, what)
         case .member("infinity"): return .infinity
         case .qualified(let type, "infinity") where type == ["CGFloat"] || type == ["Double"]: return .infinity
         default: throw fail(e, "\(what) must be a number or .infinity")

@@ -1,9 +1,12 @@
+import CheckedConversion
 import Layout
 
 /// Parses the value of one query parameter into its typed form, with an error that lists what the
 /// parameter accepts.
 struct SugarValues {
     let query: QueryParameters
+    /// The range every number must fall in (`SpecLimits.numbers`); a value outside is refused.
+    var numbers = NumberBounds()
 
     private func value(_ key: String) -> String? { query[key] }
 
@@ -26,7 +29,7 @@ struct SugarValues {
     /// A finite size in points, > 0 (`w`, `h`).
     func positive(_ key: String) throws(SpecError) -> Double? {
         guard let text = value(key) else { return nil }
-        guard let n = Double(text), n.isFinite, n > 0 else { throw invalid(key, "a number of points > 0") }
+        guard let n = numbers.number(text), n > 0 else { throw invalid(key, "a number of points > 0, at most \(NumberText.format(numbers.largestMagnitude))") }
         return n
     }
 
@@ -34,7 +37,7 @@ struct SugarValues {
     func length(_ key: String) throws(SpecError) -> Double? {
         guard let text = value(key) else { return nil }
         if text == "inf" || text == "infinity" { return .infinity }
-        guard let n = Double(text), n.isFinite, n >= 0 else { throw invalid(key, "a number of points ≥ 0, or `inf`") }
+        guard let n = numbers.number(text), n >= 0 else { throw invalid(key, "a number of points ≥ 0 and at most \(NumberText.format(numbers.largestMagnitude)), or `inf`") }
         return n
     }
 
@@ -55,20 +58,19 @@ struct SugarValues {
     func ratio(_ key: String) throws(SpecError) -> Double? {
         guard let text = value(key) else { return nil }
         let parts = Self.parts(text, by: text.contains(":") ? ":" : "/")
-        let numbers = parts.compactMap { Double($0) }
-        guard (1...2).contains(parts.count), numbers.count == parts.count, numbers.allSatisfy({ $0.isFinite && $0 > 0 }) else {
-            throw invalid(key, "a ratio > 0 such as `2`, `1.5` or `16:9`")
+        let values = parts.compactMap { numbers.number($0) }
+        guard (1...2).contains(parts.count), values.count == parts.count, values.allSatisfy({ $0 > 0 }) else {
+            throw invalid(key, "a ratio > 0 such as `2`, `1.5` or `16:9` (each number at most \(NumberText.format(numbers.largestMagnitude)))")
         }
-        return numbers.count == 2 ? numbers[0] / numbers[1] : numbers[0]
+        return values.count == 2 ? values[0] / values[1] : values[0]
     }
 
     /// `top,leading,bottom,trailing` in points, or one value for all four.
     func insets(_ key: String) throws(SpecError) -> EdgeInsets? {
         guard let text = value(key) else { return nil }
-        let numbers = Self.parts(text, by: ",").map { Double($0) }
-        guard numbers.count == 1 || numbers.count == 4, let values = numbers as? [Double],
-              values.allSatisfy({ $0.isFinite && $0 >= 0 }) else {
-            throw invalid(key, "four point values ≥ 0 as `top,leading,bottom,trailing` (or one value for all)")
+        let parsed = Self.parts(text, by: ",").map { numbers.number($0) }
+        guard parsed.count == 1 || parsed.count == 4, let values = parsed as? [Double], values.allSatisfy({ $0 >= 0 }) else {
+            throw invalid(key, "four point values ≥ 0 (each at most \(NumberText.format(numbers.largestMagnitude))) as `top,leading,bottom,trailing` (or one value for all)")
         }
         let v = values.count == 1 ? Array(repeating: values[0], count: 4) : values
         return EdgeInsets(top: v[0], leading: v[1], bottom: v[2], trailing: v[3])
@@ -125,9 +127,9 @@ struct SugarValues {
     func border(_ key: String) throws(SpecError) -> (RGBAColor, Double)? {
         guard let text = value(key) else { return nil }
         let parts = Self.parts(text, by: ",")
-        let width = parts.count == 2 ? Double(parts[1]) : 1
-        guard parts.count <= 2, let color = Self.color(parts[0]), let width, width.isFinite, width >= 0 else {
-            throw invalid(key, "a colour, optionally with a width in points: `blue` or `blue,2`")
+        let width = parts.count == 2 ? numbers.number(parts[1]) : 1
+        guard parts.count <= 2, let color = Self.color(parts[0]), let width, width >= 0 else {
+            throw invalid(key, "a colour, optionally with a width in points (at most \(NumberText.format(numbers.largestMagnitude))): `blue` or `blue,2`")
         }
         return (color, width)
     }
@@ -142,7 +144,7 @@ struct SugarValues {
     /// A number in `range` (`scale`).
     func number(_ key: String, in range: ClosedRange<Double>) throws(SpecError) -> Double? {
         guard let text = value(key) else { return nil }
-        guard let n = Double(text), range.contains(n) else {
+        guard let n = numbers.number(text), range.contains(n) else {
             throw invalid(key, "a number from \(NumberText.format(range.lowerBound)) to \(NumberText.format(range.upperBound))")
         }
         return n

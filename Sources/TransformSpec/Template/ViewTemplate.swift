@@ -1,3 +1,4 @@
+import CheckedConversion
 import Layout
 
 /// A view template: a file of chain text whose string literals may hold `\(name)` interpolations,
@@ -66,12 +67,15 @@ public struct ViewTemplate: Sendable {
             }
             guard parameters.contains(key) else { throw .unknownTemplateParameter(key, template: name, parameters: parameters) }
             guard values[key] == nil else { throw .duplicateParameter(key) }
+            guard value.count <= limits.maxTemplateValueLength else {
+                throw .limitExceeded(param: key, message: "`\(key)` is \(value.count) characters long; a template parameter may have at most \(limits.maxTemplateValueLength)")
+            }
             values[key] = value
         }
         if let missing = parameters.first(where: { values[$0] == nil }) { throw .missingTemplateParameter(missing, template: name) }
         let rendering = try QueryParameters(pairs: options)
         return try TransformSpec.rendered(
-            view(values, limits: limits), source: "", proposal: TransformSpec.proposal(rendering), parameters: rendering, limits: limits)
+            view(values, limits: limits), source: "", proposal: TransformSpec.proposal(rendering, limits: limits), parameters: rendering, limits: limits)
     }
 
     /// The template's view with `values` in place of its interpolations.
