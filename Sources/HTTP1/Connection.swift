@@ -42,7 +42,8 @@ final class Connection: @unchecked Sendable {
     private var inHandler = false
     private var immediateResponse: HTTPResponse?
 
-    init(id: Int, descriptor: Int32, loop: EventLoop, configuration: ServerConfiguration, budget: ByteBudget,
+    /// - Parameter probeOnly: the connection holds a slot of the probe reserve (see `ConnectionAdmission`).
+    init(id: Int, descriptor: Int32, loop: EventLoop, configuration: ServerConfiguration, budget: ByteBudget, probeOnly: Bool = false,
          handler: @escaping HTTPServer.Handler, onClose: @escaping @Sendable (Int) -> Void) {
         self.id = id
         self.descriptor = descriptor
@@ -51,7 +52,7 @@ final class Connection: @unchecked Sendable {
         self.budget = budget
         self.handler = handler
         self.onClose = onClose
-        self.machine = ConnectionStateMachine(configuration: configuration)
+        self.machine = ConnectionStateMachine(configuration: configuration, probeOnly: probeOnly)
     }
 
     // MARK: from the server (any thread)
@@ -59,6 +60,11 @@ final class Connection: @unchecked Sendable {
     /// Stop taking new requests: idle connections close now, busy ones after their response.
     func drain() {
         loop.execute { [self] in feed(.drain) }
+    }
+
+    /// A newer connection took this one's probe reserve slot: 503 and close unless it is answering.
+    func evict() {
+        loop.execute { [self] in feed(.evicted) }
     }
 
     /// Closes at once, whatever is in progress (end of a drain deadline).

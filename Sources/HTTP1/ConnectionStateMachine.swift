@@ -29,6 +29,9 @@ public struct ConnectionStateMachine: Sendable {
         case timerFired
         /// The server is shutting down: take no new requests.
         case drain
+        /// A connection in the probe reserve gives its slot to a newer one: if it has no request
+        /// yet, 503 and close (see `ServerConfiguration.probeConnections`).
+        case evicted
     }
 
     /// What to do with the timer.
@@ -122,10 +125,16 @@ public struct ConnectionStateMachine: Sendable {
     private var closeAfterWrite = false
     private var draining = false
     private var peerClosed = false
+    /// In the probe reserve: one request, answered only if it is a probe, then close.
+    private let probeOnly: Bool
 
-    public init(configuration: ServerConfiguration) {
+    /// - Parameter probeOnly: the connection holds a slot of the probe reserve, beyond
+    ///   `maxConnections`: it gets `probeHeaderTimeout` for one request, a `GET` or `HEAD` of one of
+    ///   `probePaths` is handled and answered with `Connection: close`, and anything else gets 503.
+    public init(configuration: ServerConfiguration, probeOnly: Bool = false) {
         self.configuration = configuration
         self.parser = RequestParser(limits: configuration)
+        self.probeOnly = probeOnly
     }
 
     /// Takes one event that happened at `now` and says what to do about it.
@@ -154,7 +163,7 @@ public struct ConnectionStateMachine: Sendable {
         switch event {
         case .opened:
             // The first request of a connection gets the header timeout from the moment it opens.
-            arm(.header, at: now + configuration.headerTimeout, &actions)
+            arm(.header, at: now + (probeOnly ? configuration.probeHeaderTimeout : configuration.headerTimeout), &actions)
             isReading = true
         case .bytesRead(let bytes):
             bytes.withUnsafeBytes { take($0, at: now, &actions) }
@@ -180,6 +189,8 @@ public struct ConnectionStateMachine: Sendable {
         case .drain:
             draining = true
             if case .reading = phase { close(&actions) }
+        case .evicted:
+            if case .reading = phase { fail(.serviceUnavailable, &actions) }
         }
     }
 
@@ -206,6 +217,7 @@ public struct ConnectionStateMachine: Sendable {
     private mutating func parseNext(_ actions: inout Actions) {
         do {
             guard let request = try parser.next() else { return }
+            if probeOnly && !isProbe(request) { return fail(.serviceUnavailable, &actions) }
             requestsServed += 1
             phase = .handling(ResponseContext(version: request.version, isHead: request.method == .head, wantsKeepAlive: request.wantsKeepAlive))
             // No timeout while the handler works: renders have their own deadline.
@@ -217,8 +229,13 @@ public struct ConnectionStateMachine: Sendable {
         }
     }
 
+    /// A health probe, the one request a connection of the probe reserve may make.
+    private func isProbe(_ request: HTTPRequest) -> Bool {
+        (request.method == .get || request.method == .head) && configuration.probePaths.contains(String(request.path))
+    }
+
     private mutating func respond(_ response: HTTPResponse, _ context: ResponseContext, _ actions: inout Actions) {
-        let keepAlive = context.wantsKeepAlive && !draining && requestsServed < configuration.maxRequestsPerConnection
+        let keepAlive = context.wantsKeepAlive && !draining && !probeOnly && requestsServed < configuration.maxRequestsPerConnection
         closeAfterWrite = !keepAlive
         // The head goes first; the body follows it (HEAD, 204 and 304 get none).
         let body: OutgoingResponse.Body =
@@ -233,13 +250,15 @@ public struct ConnectionStateMachine: Sendable {
         actions.write = OutgoingResponse(status: response.status, head: head, body: body, closesConnection: !keepAlive)
     }
 
-    /// Answers a protocol error and closes after it (RFC 9112 §9.6: 400 then close).
+    /// Answers a protocol error and closes after it (RFC 9112 §9.6: 400 then close). A 503 (no room
+    /// for this connection) says when to try again (RFC 9110 §10.2.3).
     private mutating func fail(_ status: HTTPStatus, _ actions: inout Actions) {
         isReading = false
         cancelTimer(&actions)
         closeAfterWrite = true
         phase = .writing
-        let response = configuration.errorResponse(status)
+        var response = configuration.errorResponse(status)
+        if status == .serviceUnavailable { response.headers.set("Retry-After", "1") }
         let head = ResponseWriter.serialize(
             response, version: .http11, isHead: false, keepAlive: false, serverName: configuration.serverName, includingBody: false)
         actions.write = OutgoingResponse(status: status, head: head, body: response.body.isEmpty ? .none : .bytes(response.body), closesConnection: true)
@@ -283,7 +302,8 @@ public struct ConnectionStateMachine: Sendable {
         timerPurpose = nil
         switch (purpose, phase) {
         case (.header, .reading):
-            fail(.requestTimeout, &actions)
+            // A silent connection of the probe reserve was over the limit all along: 503, as if refused.
+            fail(probeOnly ? .serviceUnavailable : .requestTimeout, &actions)
         case (.idle, .reading), (.write, .writing), (.linger, .lingering):
             close(&actions)
         default:

@@ -8,13 +8,18 @@ import Synchronization
 /// A non-blocking HTTP/1.1 server: one listening socket with a Dispatch read source for accepts, and
 /// `eventLoops` readiness loops (`EventLoop`) that accepted connections are dealt to in turn. Knows
 /// nothing about what it serves: every request goes to the handler, on its connection's loop thread.
+///
+/// Which accepted connections it keeps is `ConnectionAdmission`'s decision: at most
+/// `maxConnectionsPerClient` per client address, at most `maxConnections` regular ones, and beyond
+/// them a small reserve of `probeConnections` that answers health probes (`probePaths`) alone, so a
+/// pool full of idle sockets does not make a healthy process fail its liveness probe.
 public final class HTTPServer: Sendable {
     /// Handles one request; calls `respond` exactly once, from any thread, now or later.
     public typealias Handler = @Sendable (HTTPRequest, @escaping @Sendable (HTTPResponse) -> Void) -> Void
 
     public let configuration: ServerConfiguration
     private let handler: Handler
-    private let state = Mutex(State())
+    private let state: Mutex<State>
     private let acceptQueue = DispatchQueue(label: "imgframe.accept")
     /// Shared by all connections: bytes they may hold in file-body chunks at once.
     private let streamingBudget: ByteBudget
@@ -25,6 +30,8 @@ public final class HTTPServer: Sendable {
     static let acceptPause: Duration = .milliseconds(100)
 
     private struct State {
+        /// Open connections by client address, in the pool and in the probe reserve.
+        var admission: ConnectionAdmission
         var listener: Int32 = -1
         var acceptSource: AcceptSource?
         var connections: [Int: Connection] = [:]
@@ -48,6 +55,7 @@ public final class HTTPServer: Sendable {
     public init(configuration: ServerConfiguration, handler: @escaping Handler) {
         self.configuration = configuration
         self.handler = handler
+        self.state = Mutex(State(admission: ConnectionAdmission(configuration)))
         self.streamingBudget = ByteBudget(capacity: configuration.streamingBufferBytes)
     }
 
@@ -91,29 +99,37 @@ public final class HTTPServer: Sendable {
 
     private func acceptPending(_ listener: Int32) {
         while true {
-            let fd: Int32?
+            let accepted: (descriptor: Int32, peer: PeerAddress)?
             do {
-                fd = try Socket.accept(listener)
+                accepted = try Socket.accept(listener)
             } catch {
                 if error.code == EMFILE || error.code == ENFILE { shedPending(listener) }
                 pauseAccepting()
                 return
             }
-            guard let fd else { return }
-            let placed: (Connection, EventLoop)? = state.withLock { state in
-                guard !state.draining, state.connections.count < configuration.maxConnections, !state.loops.isEmpty else { return nil }
+            guard let (fd, peer) = accepted else { return }
+            let placed: (Connection, EventLoop, evicted: Connection?)? = state.withLock { state in
+                guard !state.draining, !state.loops.isEmpty else { return nil }
                 state.nextID += 1
-                let loop = state.loops[state.nextID % state.loops.count]
+                let id = state.nextID
+                let (probeOnly, evicted): (Bool, Connection?)
+                switch state.admission.admit(id, from: peer) {
+                case .refused: return nil
+                case .regular: (probeOnly, evicted) = (false, nil)
+                case .probe(let evicting): (probeOnly, evicted) = (true, evicting.flatMap { state.connections[$0] })
+                }
+                let loop = state.loops[id % state.loops.count]
                 let connection = Connection(
-                    id: state.nextID, descriptor: fd, loop: loop, configuration: configuration, budget: streamingBudget, handler: handler,
-                    onClose: { [weak self] id in self?.connectionClosed(id) })
-                state.connections[state.nextID] = connection
-                return (connection, loop)
+                    id: id, descriptor: fd, loop: loop, configuration: configuration, budget: streamingBudget, probeOnly: probeOnly,
+                    handler: handler, onClose: { [weak self] id in self?.connectionClosed(id) })
+                state.connections[id] = connection
+                return (connection, loop, evicted)
             }
-            guard let (connection, loop) = placed else {
+            guard let (connection, loop, evicted) = placed else {
                 refuse(fd)
                 continue
             }
+            evicted?.evict()
             loop.execute { loop.adopt(connection) }
         }
     }
@@ -124,8 +140,8 @@ public final class HTTPServer: Sendable {
     private func shedPending(_ listener: Int32) {
         reserve.withSpareSlot {
             for _ in 0..<max(1, Int(configuration.backlog)) {
-                guard case .some(.some(let fd)) = try? Socket.accept(listener) else { return }
-                refuse(fd)
+                guard case .some(.some(let accepted)) = try? Socket.accept(listener) else { return }
+                refuse(accepted.descriptor)
             }
         }
     }
@@ -147,7 +163,7 @@ public final class HTTPServer: Sendable {
         }
     }
 
-    /// Over the connection limit: a short 503 and close, rather than silently queueing the client.
+    /// Over a connection limit: a short 503 and close, rather than silently queueing the client.
     private func refuse(_ fd: Int32) {
         var response = configuration.errorResponse(.serviceUnavailable)
         response.headers.set("Retry-After", "1")
@@ -160,6 +176,7 @@ public final class HTTPServer: Sendable {
     private func connectionClosed(_ id: Int) {
         let finished: (@Sendable () -> Void)? = state.withLock { state in
             state.connections[id] = nil
+            state.admission.closed(id)
             guard state.draining, state.connections.isEmpty, let done = state.drainFinished else { return nil }
             state.drainFinished = nil
             return done

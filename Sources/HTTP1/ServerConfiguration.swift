@@ -34,8 +34,37 @@ public struct ServerConfiguration: Sendable {
     /// How long a connection closed after a response keeps reading (and discarding) what the client
     /// still sends, so the client sees the response rather than a reset (nginx's lingering close). Default 1 s.
     public var lingerTimeout: Duration = .seconds(1)
-    /// Most open connections; more are answered 503 and closed. Default 2048.
+    /// Most open connections; beyond it only the probe reserve (below) takes connections, and the
+    /// rest are answered 503 and closed. Default 2048.
     public var maxConnections: Int = 2048
+    /// Most open connections from one client IP address (IPv4, or IPv6 as a whole address);
+    /// beyond it a new connection from that address is answered 503 + `Retry-After` and closed at
+    /// once, before anything is read (nginx's `limit_conn` answers 503 too). Loopback counts like
+    /// any other address. Default 256, an eighth of `maxConnections`: one address cannot fill the
+    /// pool with idle sockets, yet many users behind one NAT (browsers open about six connections
+    /// per origin, so about 40 of them) or one CDN edge (which reuses kept-alive connections) fit.
+    /// Behind a reverse proxy, ingress or load balancer that connects from a few addresses of its
+    /// own, raise it to `maxConnections`, which turns it off.
+    public var maxConnectionsPerClient: Int = 256
+
+    /// Connections accepted beyond `maxConnections` for health probes alone. When every regular
+    /// slot is taken (idle clients are the cheapest way to take them), a liveness probe must still
+    /// be answered, or the orchestrator restarts a process that is healthy, only busy. Such a
+    /// connection gets `probeHeaderTimeout` to send its request; a `GET` or `HEAD` of one of
+    /// `probePaths` goes to the handler and is answered with `Connection: close`, anything else (or
+    /// nothing) gets 503 + `Retry-After` and close. When the reserve is full the oldest connection
+    /// in it is answered 503 and gives its slot to the new one, so silent connections cannot hold
+    /// the reserve: a probe sends its request at once and is answered within a round trip. (A port
+    /// of its own with its own limit, as Envoy's `ignore_global_conn_limit` health listeners, also
+    /// works, but only where the prober is told to use it; the reserve keeps `/healthz` on the port
+    /// every prober already knows.) Default 16. Unused while `probePaths` is empty.
+    public var probeConnections: Int = 16
+    /// Time a connection in the probe reserve has to send its whole request head. Default 1 s.
+    public var probeHeaderTimeout: Duration = .seconds(1)
+    /// Request paths (without the query) a connection in the probe reserve may ask for. Default
+    /// none: this module does not know what its handler serves, and with none, connections beyond
+    /// `maxConnections` are refused at once. The service sets `/healthz` and `/readyz`.
+    public var probePaths: Set<String> = []
     /// Most requests on one connection before it is closed after a response. Default 1000.
     public var maxRequestsPerConnection: Int = 1000
     /// Bytes all connections together may hold in buffers while streaming file bodies; a connection

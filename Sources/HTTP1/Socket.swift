@@ -62,16 +62,21 @@ enum Socket {
         return withUnsafePointer(to: &storage) { $0.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { Int(UInt16(bigEndian: $0.pointee.sin_port)) } }
     }
 
-    /// Accepts one pending connection, non-blocking; `nil` when none is waiting.
-    static func accept(_ listener: Int32) throws(SocketError) -> Int32? {
+    /// Accepts one pending connection, non-blocking: its descriptor and the client's address; `nil`
+    /// when none is waiting.
+    static func accept(_ listener: Int32) throws(SocketError) -> (descriptor: Int32, peer: PeerAddress)? {
         // accept4 is not visible from Swift's Glibc module; set the flags with fcntl instead.
-        let fd = Glibc.accept(listener, nil, nil)
+        var address = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let fd = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.accept(listener, $0, &length) }
+        }
         if fd >= 0 {
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
             _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
             var on: Int32 = 1
             setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
-            return fd
+            return (fd, PeerAddress(address))
         }
         switch errno {
         case EAGAIN, EWOULDBLOCK, EINTR, ECONNABORTED, EPROTO: return nil

@@ -22,6 +22,14 @@ extension ImageService {
         let exposition: (@Sendable () -> HTTPResponse)?
     }
 
+    /// Liveness: 200 while the process runs.
+    static let livenessPath = "/healthz"
+    /// Readiness: 200 once libvips has started and the source root is readable, else 503.
+    static let readinessPath = "/readyz"
+    /// The health probes, which the server answers in its probe reserve too: with every connection
+    /// slot taken (by idle clients, say), a probe is still served (`ServerConfiguration.probeConnections`).
+    static let probePaths: Set<String> = [livenessPath, readinessPath]
+
     /// The public listener's routes, in the order they are matched.
     static func routes(_ context: RouteContext) -> RouteTable {
         var routes: [Route] = []
@@ -32,9 +40,9 @@ extension ImageService {
                     offLoop { playground.handle(request, respond: finish) }
                 })
         }
-        routes.append(Route(.exact("/healthz")) { _, finish in finish(status(.ok, ["status": "ok"]), .notApplicable) })
+        routes.append(Route(.exact(livenessPath)) { _, finish in finish(status(.ok, ["status": "ok"]), .notApplicable) })
         routes.append(
-            Route(.exact("/readyz")) { _, finish in
+            Route(.exact(readinessPath)) { _, finish in
                 let sources = context.sources
                 let ready = Vips.isReady && sources.isReadable
                 let fields = [

@@ -61,6 +61,7 @@ public final class ImageService: Sendable {
         let accessLog = AccessLog(logger: logger)
         var serverConfiguration = configuration.server
         serverConfiguration.errorResponse = { status in ErrorMapping.response(status: status, message: status.reason) }
+        serverConfiguration.probePaths = Self.probePaths
         let signer = URLSigner(keys: configuration.signingKeys)
         if !signer.isEnabled { logger.warning("URL signing is off: anyone can request any transformation (set signing.keys)") }
         self.pool = pool
@@ -98,6 +99,7 @@ public final class ImageService: Sendable {
             var metricsConfiguration = serverConfiguration
             metricsConfiguration.host = listen.host
             metricsConfiguration.port = listen.port
+            metricsConfiguration.probePaths = []  // it serves no health probes
             let routes = Self.metricsRoutes(exposition)
             return HTTPServer(configuration: metricsConfiguration) { request, respond in routes.dispatch(request) { response, _ in respond(response) } }
         }

@@ -198,7 +198,8 @@ public enum Limits {
         return limits
     }
 
-    /// The HTTP server's limits from the values above.
+    /// The HTTP server's limits from the values above; the rest keep `ServerConfiguration`'s own
+    /// defaults (the per-client connection limit and the probe reserve among them).
     static var server: ServerConfiguration {
         var configuration = ServerConfiguration()
         configuration.maxRequestLineBytes = requestLineBytes

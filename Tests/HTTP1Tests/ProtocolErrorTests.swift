@@ -159,7 +159,7 @@ struct ServerRobustnessTests {
     @Test("500 concurrent connections are served")
     func concurrency() throws {
         raiseOpenFileLimit()
-        let server = try TestServer()
+        let server = try TestServer { $0.maxConnectionsPerClient = 500 }
         let clients = try (0..<500).map { _ in try server.client() }
         for (i, client) in clients.enumerated() { try client.send(get("/echo/\(i)")) }
         for (i, client) in clients.enumerated() { #expect(try client.readResponse().text == "GET /echo/\(i)") }

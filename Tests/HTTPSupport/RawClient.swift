@@ -31,7 +31,8 @@ public final class RawClient {
     public enum ClientError: Error { case connect(Int32), closed, timeout, malformed(String) }
 
     /// Connects to `host`:`port` (IPv4 or IPv6 literal); reads give up after `timeout` seconds.
-    public init(host: String = "127.0.0.1", port: Int, timeout: Double = 10) throws {
+    /// `source`: the local address to connect from (e.g. `127.0.0.2`, another loopback client).
+    public init(host: String = "127.0.0.1", port: Int, from source: String? = nil, timeout: Double = 10) throws {
         var hints = addrinfo()
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
         hints.ai_flags = AI_NUMERICHOST
@@ -39,7 +40,7 @@ public final class RawClient {
         guard getaddrinfo(host, String(port), &hints, &list) == 0, let info = list else { throw ClientError.connect(EINVAL) }
         defer { freeaddrinfo(list) }
         let fd = socket(info.pointee.ai_family, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0, connect(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 else {
+        guard fd >= 0, source.map({ Self.bind(fd, to: $0) }) ?? true, connect(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 else {
             let code = errno
             if fd >= 0 { close(fd) }
             throw ClientError.connect(code)
@@ -51,6 +52,17 @@ public final class RawClient {
 
     deinit {
         close(descriptor)
+    }
+
+    /// Binds `fd` to the numeric `address` (any port) before it connects.
+    private static func bind(_ fd: Int32, to address: String) -> Bool {
+        var hints = addrinfo()
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        hints.ai_flags = AI_NUMERICHOST
+        var list: UnsafeMutablePointer<addrinfo>?
+        guard getaddrinfo(address, "0", &hints, &list) == 0, let info = list else { return false }
+        defer { freeaddrinfo(list) }
+        return Glibc.bind(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0
     }
 
     public func send(_ text: String) throws {

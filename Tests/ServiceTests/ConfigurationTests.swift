@@ -13,6 +13,8 @@ struct ConfigurationTests {
         #expect(fromFile.server.host == "127.0.0.1" && fromFile.server.port == 8080 && fromFile.root == "Samples")
         #expect(fromFile.server.headerTimeout == defaults.server.headerTimeout && fromFile.server.maxHeaderBytes == defaults.server.maxHeaderBytes)
         #expect(fromFile.drainTimeout == defaults.drainTimeout && fromFile.cacheControl == defaults.cacheControl)
+        #expect(fromFile.server.maxConnections == defaults.server.maxConnections)
+        #expect(fromFile.server.maxConnectionsPerClient == defaults.server.maxConnectionsPerClient)
         #expect(fromFile.workers == defaults.workers && fromFile.queueLength == defaults.queueLength && fromFile.queueTimeout == defaults.queueTimeout)
     }
 

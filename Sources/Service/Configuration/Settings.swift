@@ -97,6 +97,9 @@ enum Settings {
         Setting(key: "limits.idle_timeout", help: "keep-alive wait for the next request") { c, v throws(SettingError) in c.server.idleTimeout = try duration(v) },
         Setting(key: "limits.write_timeout", help: "longest stall of a response write") { c, v throws(SettingError) in c.server.writeTimeout = try duration(v) },
         Setting(key: "limits.max_connections", help: "most open connections (503 beyond)") { c, v throws(SettingError) in c.server.maxConnections = try integer(v, 1...1_000_000) },
+        Setting(key: "limits.max_connections_per_client", help: "most open connections from one client address (503 beyond)") { c, v throws(SettingError) in
+            c.server.maxConnectionsPerClient = try integer(v, 1...1_000_000)
+        },
         Setting(key: "limits.source_bytes", help: "largest source file, bytes (422 beyond)") { c, v throws(SettingError) in c.render.maxSourceBytes = try bytes(v) },
         Setting(key: "limits.source_pixels", help: "largest source image, pixels, from its header (422 beyond)") { c, v throws(SettingError) in
             c.render.maxSourcePixels = try integer(v, 1...1_000_000_000)
