@@ -6,7 +6,8 @@ import Glibc
 /// The SSRF rule: an origin that is not marked internal may only be reached at public addresses.
 /// Its host is resolved here, every address it resolves to is checked (a name with one private
 /// address among public ones is refused whole), and the connection is pinned to a checked address,
-/// so the name cannot be re-resolved to another one in between (DNS rebinding).
+/// so the name cannot be re-resolved to another one in between (DNS rebinding). This host's own
+/// interface addresses are refused too, whatever their range.
 enum AddressPolicy {
     /// Why an address is not public, or `nil` when it is.
     static func restriction(of address: [UInt8]) -> String? {
@@ -41,18 +42,64 @@ enum AddressPolicy {
         }
     }
 
-    /// Resolves `host` and returns curl's pin (`host:port:address`) for its first address, after
-    /// checking that every address is public. Throws `refused` naming the address and why.
-    static func pinnedAddress(host: String, port: Int, source: String) throws(OriginError) -> String {
+    /// Resolves `host`, checks every address (the ranges above, and the addresses of this host's own
+    /// interfaces, which reach its own services like loopback does), and returns curl's pin for the
+    /// first one, or `nil` when `host` is itself an address. Throws `refused` naming the address and why.
+    static func pinnedAddress(host: String, port: Int, source: String) throws(OriginError) -> String? {
         let addresses = resolve(host)
         guard let first = addresses.first else { throw .unavailable(source, reason: "its origin host `\(host)` does not resolve") }
+        let local = localAddresses()
         for (bytes, text) in addresses {
-            if let why = restriction(of: bytes) {
-                throw .refused(source, reason: "its origin host `\(host)` resolves to \(text), \(why); list the origin in origins.internal if that is intended")
+            if let why = restriction(of: bytes) ?? (local.contains(unmapped(bytes)) ? "an address of this host's own interfaces" : nil) {
+                throw .refused(source, .address(detail: "its origin host `\(host)` resolves to \(text), \(why); list the origin in origins.internal if that is intended"))
             }
         }
-        let address = first.bytes.count == 16 ? "[\(first.text)]" : first.text
-        return "\(host):\(port):\(address)"
+        return pin(host: host, port: port, address: first.text)
+    }
+
+    /// curl's `CURLOPT_RESOLVE` entry `host:port:address` sending `host` to `address` (an IPv6
+    /// address in brackets: `host:port:[2001:db8::1]`), or `nil` when `host` is a numeric address:
+    /// curl does not resolve those, so there is nothing to pin, and curl before 8.13 cannot parse an
+    /// entry whose host is an IPv6 address at all.
+    static func pin(host: String, port: Int, address: String) -> String? {
+        guard !isNumeric(host) else { return nil }
+        return address.contains(":") ? "\(host):\(port):[\(address)]" : "\(host):\(port):\(address)"
+    }
+
+    /// Whether `host` is an IPv4 or IPv6 address rather than a name.
+    private static func isNumeric(_ host: String) -> Bool {
+        var buffer = in6_addr()
+        return inet_pton(AF_INET, host, &buffer) == 1 || inet_pton(AF_INET6, host, &buffer) == 1
+    }
+
+    /// An IPv4-mapped IPv6 address (`::ffff:a.b.c.d`) as its four IPv4 bytes; others unchanged.
+    private static func unmapped(_ address: [UInt8]) -> [UInt8] {
+        guard address.count == 16, address[0..<10].allSatisfy({ $0 == 0 }), address[10] == 0xFF, address[11] == 0xFF else { return address }
+        return Array(address[12...])
+    }
+
+    /// The addresses assigned to this host's interfaces (`getifaddrs`), read at each check since
+    /// interfaces come and go.
+    static func localAddresses() -> Set<[UInt8]> {
+        var list: UnsafeMutablePointer<ifaddrs>?
+        guard getifaddrs(&list) == 0 else { return [] }
+        defer { freeifaddrs(list) }
+        var found: Set<[UInt8]> = []
+        var entry = list
+        while let interface = entry {
+            entry = interface.pointee.ifa_next
+            guard let address = interface.pointee.ifa_addr else { continue }
+            if Int32(address.pointee.sa_family) == AF_INET {
+                address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { v4 in
+                    withUnsafeBytes(of: v4.pointee.sin_addr) { _ = found.insert(Array($0)) }
+                }
+            } else if Int32(address.pointee.sa_family) == AF_INET6 {
+                address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { v6 in
+                    withUnsafeBytes(of: v6.pointee.sin6_addr) { _ = found.insert(unmapped(Array($0))) }
+                }
+            }
+        }
+        return found
     }
 
     /// Every address of `host` (numeric hosts included), as bytes and as text.

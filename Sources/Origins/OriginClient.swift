@@ -18,6 +18,12 @@ struct OriginClient: Sendable {
     struct Validators: Sendable, Equatable {
         var etag: String?
         var lastModified: String?
+
+        /// `value` when it is safe to send back in a header, else `nil`: a control character (CR, LF,
+        /// NUL, …) in a validator would end the header line and start another (RFC 9110 §5.5).
+        static func checked(_ value: String) -> String? {
+            value.utf8.allSatisfy { $0 >= 0x20 && $0 != 0x7F } ? value : nil
+        }
     }
 
     /// What a fetch gave.
@@ -32,21 +38,37 @@ struct OriginClient: Sendable {
     private static let initialized: Bool = ccurl_global_init() == 0
 
     /// GETs `path` of `origin` into `descriptor` (for a 200); `source` names the image in errors.
-    func fetch(_ origin: OriginMap.Origin, path: String, source: String, validators: Validators?, into descriptor: Int32) throws(OriginError) -> Outcome {
-        guard Self.initialized else { throw .unavailable(source, reason: "libcurl did not initialise") }
+    /// The whole fetch ends by `deadline` (`timedOut` past it), whatever `totalTimeout` says.
+    func fetch(
+        _ origin: OriginMap.Origin, path: String, source: String, validators: Validators?, into descriptor: Int32, deadline: ContinuousClock.Instant
+    ) throws(OriginError) -> Outcome {
         let pin = origin.isInternal ? nil : try AddressPolicy.pinnedAddress(host: origin.host, port: origin.port, source: source)
+        return try transfer(url: origin.url(of: path), pin: pin, source: source, validators: validators, into: descriptor, deadline: deadline)
+    }
+
+    /// The transfer itself: GETs `url`, connecting only where `pin` (`AddressPolicy.pin`) says when
+    /// it is given, with curl's timeouts cut to what is left until `deadline`.
+    func transfer(
+        url: String, pin: String?, source: String, validators: Validators?, into descriptor: Int32, deadline: ContinuousClock.Instant
+    ) throws(OriginError) -> Outcome {
+        guard Self.initialized else { throw .unavailable(source, reason: "libcurl did not initialise") }
+        let remaining = min(totalTimeout, deadline - ContinuousClock.now)
+        guard remaining > .milliseconds(1) else { throw .timedOut(source) }
+        // A validator the origin sent with a control character was never stored; one from an older
+        // cache file is checked again, so no header can be injected toward the origin.
+        let etag = validators?.etag.flatMap(Validators.checked)
+        let lastModified = validators?.lastModified.flatMap(Validators.checked)
         let sink = DownloadSink(descriptor: descriptor, limit: maxBytes)
-        let url = origin.url(of: path)
         var status = 0
         var error = [CChar](repeating: 0, count: Int(ccurl_error_size()))
         let code = withOptionalCString(pin) { pinned in
-            withOptionalCString(validators?.etag) { etag in
-                withOptionalCString(validators?.lastModified) { lastModified in
+            withOptionalCString(etag) { etag in
+                withOptionalCString(lastModified) { lastModified in
                     url.withCString { url in
                         let context = Unmanaged.passUnretained(sink).toOpaque()
                         var request = ccurl_request(
                             url: url, pinned_address: pinned, if_none_match: etag, if_modified_since: lastModified,
-                            connect_timeout_ms: Self.milliseconds(connectTimeout), total_timeout_ms: Self.milliseconds(totalTimeout),
+                            connect_timeout_ms: Self.milliseconds(min(connectTimeout, remaining)), total_timeout_ms: Self.milliseconds(remaining),
                             max_bytes: curl_off_t(maxBytes), on_body: DownloadSink.onBody, body_context: context,
                             on_header: DownloadSink.onHeader, header_context: context)
                         return ccurl_get(&request, &status, &error)
@@ -59,13 +81,13 @@ struct OriginClient: Sendable {
             if ccurl_is_write_refused(code) != 0, sink.unexpectedStatus { throw Self.error(forStatus: status, source: source) }
             if ccurl_is_timeout(code) != 0 { throw .timedOut(source) }
             let message = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            if ccurl_is_tls_failure(code) != 0 { throw .refused(source, reason: "its origin's TLS certificate does not verify (\(message))") }
+            if ccurl_is_tls_failure(code) != 0 { throw .refused(source, .certificate(detail: message)) }
             throw .unavailable(source, reason: message.isEmpty ? "libcurl error \(code)" : message)
         }
         switch status {
         case 200:
             return .downloaded(bytes: sink.written, validators: Validators(etag: sink.etag, lastModified: sink.lastModified), digest: sink.hasher.finish().hexString)
-        case 304 where validators != nil: return .notModified
+        case 304 where etag != nil || lastModified != nil: return .notModified
         default: throw Self.error(forStatus: status, source: source)
         }
     }
@@ -73,8 +95,8 @@ struct OriginClient: Sendable {
     private static func error(forStatus status: Int, source: String) -> OriginError {
         switch status {
         case 404, 410: .notFound(source)
-        case 300..<400: .refused(source, reason: "its origin answered a redirect (\(status)), and redirects are not followed")
-        default: .unavailable(source, reason: "its origin answered \(status)")
+        case 300..<400: .refused(source, .redirect(status: status))
+        default: .failed(source, status: status)
         }
     }
 
@@ -138,8 +160,9 @@ private final class DownloadSink {
         } else if let colon = line.firstIndex(of: ":") {
             let name = line[..<colon].lowercased()
             let value = line[line.index(after: colon)...].trimmed(of: " \t\r\n")
-            if name == "etag" { sink.etag = value }
-            if name == "last-modified" { sink.lastModified = value }
+            // A validator with a control character is dropped: the original is kept without it.
+            if name == "etag" { sink.etag = OriginClient.Validators.checked(value) }
+            if name == "last-modified" { sink.lastModified = OriginClient.Validators.checked(value) }
         }
         return length
     }

@@ -57,34 +57,44 @@ public final class OriginSources: Sendable {
 
     /// The original for the source name `name` (`cdn/photos/a.jpg`): from the cache while fresh,
     /// revalidated when stale, downloaded when absent; `nil` when no origin's name starts `name`
-    /// (a local source).
-    public func source(named name: String) throws(OriginError) -> ResolvedSource? {
+    /// (a local source). Gives up with `timedOut` at `deadline` (`totalTimeout` from now unless
+    /// told): a request that names several originals passes one deadline to all of them.
+    public func source(named name: String, deadline: ContinuousClock.Instant? = nil) throws(OriginError) -> ResolvedSource? {
         guard let (origin, path) = settings.map.origin(for: name) else { return nil }
+        let deadline = deadline ?? self.deadline()
         let url = origin.url(of: path)
         if let fresh = store.entry(for: url), fresh.age < settings.revalidateAfter, let source = open(fresh, name: name) { return source }
         let flight = joinFlight(url)
         if flight.isLeader {
-            let result = Result { () throws(OriginError) in try refresh(origin, path: path, url: url, name: name) }
+            let result = Result { () throws(OriginError) in try refresh(origin, path: path, url: url, name: name, deadline: deadline) }
             flights.withLock { $0[url] = nil }
             flight.finish(result)
         }
-        let entry = try flight.wait()
+        // Another request's download of the same original is waited for only until our deadline.
+        let entry = try flight.wait(until: deadline, source: name)
         guard let source = open(entry, name: name) else { throw .unavailable(name, reason: "the cached original vanished") }
         return source
     }
 
+    /// `totalTimeout` from now: the deadline of a request's fetches from origins.
+    public func deadline() -> ContinuousClock.Instant {
+        .now + settings.totalTimeout
+    }
+
     /// Asks the origin (conditionally when a copy is cached) and stores what it sends.
-    private func refresh(_ origin: OriginMap.Origin, path: String, url: String, name: String) throws(OriginError) -> OriginalStore.Entry {
+    private func refresh(
+        _ origin: OriginMap.Origin, path: String, url: String, name: String, deadline: ContinuousClock.Instant
+    ) throws(OriginError) -> OriginalStore.Entry {
         let cached = store.entry(for: url)
         let download = try store.temporaryFile(for: name)
         do throws(OriginError) {
-            switch try client.fetch(origin, path: path, source: name, validators: cached?.validators, into: download.descriptor) {
+            switch try client.fetch(origin, path: path, source: name, validators: cached?.validators, into: download.descriptor, deadline: deadline) {
             case .notModified:
                 download.discard()
                 guard let cached else { throw .unavailable(name, reason: "its origin answered 304 to an unconditional request") }
                 return store.confirm(cached)
             case .downloaded(let bytes, let validators, let digest):
-                return try store.commit(download, url: url, bytes: bytes, validators: validators, digest: digest, replacing: cached)
+                return try store.commit(download, url: url, source: name, bytes: bytes, validators: validators, digest: digest, replacing: cached)
             }
         } catch {
             download.discard()
@@ -135,9 +145,13 @@ private final class Flight: @unchecked Sendable {
         done.leave()
     }
 
-    func wait() throws(OriginError) -> OriginalStore.Entry {
+    /// The leader's result, or `timedOut` for `source` if it is not there by `deadline`.
+    func wait(until deadline: ContinuousClock.Instant, source: String) throws(OriginError) -> OriginalStore.Entry {
         let leader = shared ?? self
-        leader.done.wait()
+        let remaining = max(.zero, deadline - .now)
+        let (seconds, attoseconds) = remaining.components
+        let nanoseconds = Int(clamping: seconds) &* 1_000_000_000 &+ Int(attoseconds / 1_000_000_000)
+        guard leader.done.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .success else { throw .timedOut(source) }
         return try leader.result!.get()
     }
 }

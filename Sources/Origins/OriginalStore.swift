@@ -81,23 +81,23 @@ final class OriginalStore: Sendable {
         return Download(descriptor: fd, path: String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self))
     }
 
-    /// Makes `download` the cached body for `url`, replacing `previous` (its entry until now, if any).
+    /// Makes `download` the cached body for `url` (of the source name `source`, for errors), replacing `previous` (its entry until now, if any).
     func commit(
-        _ download: Download, url: String, bytes: Int, validators: OriginClient.Validators, digest: String, replacing previous: Entry?
+        _ download: Download, url: String, source: String, bytes: Int, validators: OriginClient.Validators, digest: String, replacing previous: Entry?
     ) throws(OriginError) -> Entry {
         close(download.descriptor)
         let key = Self.key(url)
         let bodyName = key + "." + String(UInt64.random(in: 0...UInt64.max), radix: 36) + ".body"
         guard rename(download.path, directory + "/" + bodyName) == 0 else {
             unlink(download.path)
-            throw .unavailable(url, reason: "cannot store the original")
+            throw .unavailable(source, reason: "cannot store the original of \(url)")
         }
         let meta = ["imgframe-original 1", url, bodyName, String(bytes), validators.etag ?? "", validators.lastModified ?? "", digest].joined(separator: "\n")
         let metaPath = directory + "/" + key + ".meta"
         let temporary = metaPath + ".tmp"
         guard Self.write(meta, to: temporary), rename(temporary, metaPath) == 0 else {
             unlink(directory + "/" + bodyName)
-            throw .unavailable(url, reason: "cannot store the original")
+            throw .unavailable(source, reason: "cannot store the original of \(url)")
         }
         if let previous, previous.bodyPath != directory + "/" + bodyName { unlink(previous.bodyPath) }
         let evicted = state.withLock { state -> [String] in

@@ -3,7 +3,8 @@ import TransformSpec
 
 /// `dl=` on `/img/` and `/view/` (imgproxy's `filename` + `return_attachment`): the browser saves the
 /// image instead of showing it. `dl=1` names the file after the source (or template) with the output
-/// format's extension; `dl=name.jpg` names it; `dl=0` is the same as no `dl`. Only a header changes:
+/// format's extension; `dl=name` names it, with the output format's extension in place of any it
+/// has; `dl=0` is the same as no `dl`. Only a header changes:
 /// `dl` is not part of the canonical request, so the bytes, the ETag and the cache entry are those of
 /// the same URL without it.
 enum ContentDisposition {
@@ -36,14 +37,29 @@ enum ContentDisposition {
             let base = String(sourceName.split(separator: "/").last ?? "image")
             name = (base.lastIndex(of: ".").map { String(base[..<$0]) } ?? base) + "." + fileExtension
         } else {
+            // Controls and format characters go (bidi overrides such as U+202E would show
+            // `gpj.exe` as `exe.jpg`), and so does the client's extension: the file is named for
+            // the format actually sent, so `x.html` with a PNG body is `x.png`.
             name = String(requested.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last ?? "")
-            if !name.contains(".") { name += "." + fileExtension }
+            name = String(name.unicodeScalars.filter { !Self.isInvisible($0) })
+            if let dot = name.lastIndex(of: ".") { name = String(name[..<dot]) }
+            name += "." + fileExtension
         }
-        name = String(name.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F && $0 != "\"" && $0 != "\\" && $0 != ";" })
+        name = String(name.unicodeScalars.filter { !Self.isInvisible($0) && $0 != "\"" && $0 != "\\" && $0 != ";" })
         if name.hasPrefix(".") || name.isEmpty { name = "image" + (name.isEmpty ? "." + fileExtension : name) }
         let ascii = String(name.unicodeScalars.map { $0.isASCII ? Character($0) : "_" })
         guard ascii != name else { return "attachment; filename=\"\(name)\"" }
         return "attachment; filename=\"\(ascii)\"; filename*=UTF-8''\(encoded(name))"
+    }
+
+    /// Controls (C0, DEL, C1), format characters (bidi marks, overrides and isolates: U+200E,
+    /// U+200F, U+202A–U+202E, U+2066–U+2069, U+061C; zero-width characters) and line or paragraph
+    /// separators: nothing a file name should hold.
+    private static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned, .privateUse: true
+        default: false
+        }
     }
 
     /// RFC 8187 §3.2.1 `attr-char`s stay; every other byte is `%XX`.

@@ -15,6 +15,8 @@ enum ErrorMapping {
         var message: String
         var parameter: String?
         var isServerFault = false
+        /// What the log gets beside the public message (an origin's host, address, curl's text).
+        var logDetail: String?
     }
 
     static func outcome(for error: Error) -> Outcome {
@@ -72,14 +74,18 @@ enum ErrorMapping {
     }
 
     /// An origin's 404 is ours; an origin that fails or is refused is a bad gateway, one that is too
-    /// slow a gateway timeout, and an original over the size limit is refused like a local one.
+    /// slow a gateway timeout, and an original over the size limit is refused like a local one. The
+    /// client reads the source name and a generic reason; hosts, addresses and curl's text go to the log.
     private static func outcome(for error: OriginError) -> Outcome {
+        let status: HTTPStatus
         switch error {
-        case .notFound: Outcome(status: .notFound, message: error.description, parameter: "path")
-        case .unavailable, .refused: Outcome(status: .badGateway, message: error.description, parameter: "path")
-        case .timedOut: Outcome(status: .gatewayTimeout, message: error.description, parameter: "path")
-        case .tooLarge: Outcome(status: .unprocessableContent, message: error.description, parameter: "path")
+        case .notFound: status = .notFound
+        case .unavailable, .failed, .refused: status = .badGateway
+        case .timedOut: status = .gatewayTimeout
+        case .tooLarge: status = .unprocessableContent
         }
+        let detail = error.description == error.publicDescription ? nil : error.description
+        return Outcome(status: status, message: error.publicDescription, parameter: "path", logDetail: detail)
     }
 
     /// A missing or misnamed template is the client's; a template file that cannot be read or parsed

@@ -76,10 +76,12 @@ struct ImageRoute: Sendable {
     }
 
     /// Every image the spec names, opened and checked (`realpath`, `open`, `fstat`).
+    /// Originals from origins are all fetched by one deadline, `origins.timeout` from now.
     private func resolveSources(_ spec: TransformSpec, _ request: HTTPRequest) throws -> [(ImageRef, ResolvedSource)] {
-        try spec.view.imageRefs.map { ref throws -> (ImageRef, ResolvedSource) in
+        let deadline = sources.origins?.deadline()
+        return try spec.view.imageRefs.map { ref throws -> (ImageRef, ResolvedSource) in
             do {
-                return (ref, try sources.source(for: ref, primary: spec.source, scale: spec.scale))
+                return (ref, try sources.source(for: ref, primary: spec.source, scale: spec.scale, deadline: deadline))
             } catch RenderError.sourceNotFound(let name) where ref != .primary {
                 throw MissingImage(name: name, parameter: Self.parameter(naming: name, query: String(request.query)))
             }
@@ -162,6 +164,7 @@ struct ImageRoute: Sendable {
     static func errorResponse(_ error: Error, logger: Logger) -> HTTPResponse {
         let outcome = ErrorMapping.outcome(for: error)
         if outcome.isServerFault { logger.error("request failed: \(error)") }
+        if let detail = outcome.logDetail { logger.warning("\(detail)") }
         return ErrorMapping.response(outcome)
     }
 

@@ -11,12 +11,14 @@ struct SourceResolver: Sendable {
     let directory: SourceDirectory
     let origins: OriginSources?
 
-    func source(for ref: ImageRef, primary: String, scale: Double) throws -> ResolvedSource {
+    /// The source `ref` names; an origin's original is fetched by `deadline` (`origins.timeout` from
+    /// now unless told: a request naming several shares one).
+    func source(for ref: ImageRef, primary: String, scale: Double, deadline: ContinuousClock.Instant? = nil) throws -> ResolvedSource {
         let name = switch ref {
         case .primary: primary
         case .named(let name): name
         }
-        if let remote = try origins?.source(named: name) { return remote }
+        if let remote = try origins?.source(named: name, deadline: deadline) { return remote }
         return try directory.source(for: ref, primary: primary, scale: scale)
     }
 

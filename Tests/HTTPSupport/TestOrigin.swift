@@ -22,6 +22,8 @@ public final class TestOrigin {
     public let httpsPort: Int
     public var httpURL: String { "http://127.0.0.1:\(httpPort)/" }
     public var httpsURL: String { "https://127.0.0.1:\(httpsPort)/" }
+    /// The HTTP port on `[::1]` (only when started with `ipv6`).
+    public var httpURLv6: String { "http://[::1]:\(httpPort)/" }
 
     public enum StartError: Error, CustomStringConvertible {
         case missingTool(String)
@@ -44,7 +46,8 @@ public final class TestOrigin {
     /// Answered by `/.sync`, so a readiness probe knows it reached this nginx and no other server.
     private let token = UUID().uuidString
 
-    public init() throws {
+    /// `ipv6`: HTTP also listens on `[::1]` (same port), for tests of IPv6-literal origins.
+    public init(ipv6: Bool = false) throws {
         base = FileManager.default.temporaryDirectory.appendingPathComponent("test-origin-\(UUID().uuidString)").path
         root = base + "/root"
         nginxDir = base + "/nginx"
@@ -55,7 +58,7 @@ public final class TestOrigin {
             let openssl = try Self.tool("openssl")
             try Self.run(openssl, ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "\(nginxDir)/key.pem",
                                    "-out", "\(nginxDir)/cert.pem", "-days", "2", "-subj", "/CN=127.0.0.1"])
-            (process, httpPort, httpsPort) = try Self.start(nginx, dir: nginxDir, root: root, token: token)
+            (process, httpPort, httpsPort) = try Self.start(nginx, dir: nginxDir, root: root, token: token, ipv6: ipv6)
         } catch {
             try? FileManager.default.removeItem(atPath: base)
             throw error
@@ -119,11 +122,11 @@ public final class TestOrigin {
     // MARK: Starting and stopping nginx
 
     /// Starts nginx on fresh ports, choosing again if another process took one meanwhile.
-    private static func start(_ nginx: String, dir: String, root: String, token: String) throws -> (Process, Int, Int) {
+    private static func start(_ nginx: String, dir: String, root: String, token: String, ipv6: Bool) throws -> (Process, Int, Int) {
         var retries = 3
         while true {
             let (httpPort, httpsPort) = try freePorts()
-            try config(dir: dir, root: root, token: token, httpPort: httpPort, httpsPort: httpsPort)
+            try config(dir: dir, root: root, token: token, httpPort: httpPort, httpsPort: httpsPort, ipv6: ipv6)
                 .write(toFile: dir + "/nginx.conf", atomically: true, encoding: .utf8)
             try? FileManager.default.removeItem(atPath: dir + "/error.log")
             let process = Process()
@@ -215,7 +218,7 @@ public final class TestOrigin {
         return (fd, Int(UInt16(bigEndian: address.sin_port)))
     }
 
-    private static func config(dir: String, root: String, token: String, httpPort: Int, httpsPort: Int) -> String {
+    private static func config(dir: String, root: String, token: String, httpPort: Int, httpsPort: Int, ipv6: Bool) -> String {
         let locations = """
                 location / { root "\(root)"; etag on; }
                 location /slow/ { alias "\(root)/"; limit_rate 2k; }
@@ -245,7 +248,7 @@ public final class TestOrigin {
             access_log "\(dir)/access.log" origin;
             open_log_file_cache off;
             server {
-                listen 127.0.0.1:\(httpPort);
+                listen 127.0.0.1:\(httpPort);\(ipv6 ? " listen [::1]:\(httpPort);" : "")
         \(locations)
             }
             server {

@@ -173,7 +173,7 @@ struct OriginRouteTests {
         #expect(origin.statuses(for: "/") == [], "the redirect's target was not fetched")
 
         let loopback = try fixture.get("/img/public/d.png?w=10")
-        #expect(loopback.status == 502 && loopback.text.contains("loopback") && loopback.text.contains("origins.internal"))
+        #expect(loopback.status == 502 && loopback.text.contains("address rule") && loopback.text.contains("origins.internal"))
         #expect(origin.requests(for: "/d.png").isEmpty, "no connection was made")
 
         let tls = try fixture.get("/img/tls/d.png?w=10")
