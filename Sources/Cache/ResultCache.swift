@@ -1,9 +1,9 @@
 import CheckedConversion
 import Dispatch
-import Glibc
 import Logging
 import Synchronization
 #if canImport(Glibc)
+import Glibc
 #endif
 
 /// The on-disk result cache: `<directory>/v2/ab/cd/<key>` files, each a checked header plus the

@@ -1,9 +1,9 @@
 import CEpoll
 import CheckedConversion
 import Dispatch
-import Glibc
 import Synchronization
 #if canImport(Glibc)
+import Glibc
 #endif
 
 /// One readiness loop: an epoll set of connections, run on a thread of its own that Dispatch

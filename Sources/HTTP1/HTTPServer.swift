@@ -1,8 +1,8 @@
 import CheckedConversion
 import Dispatch
-import Glibc
 import Synchronization
 #if canImport(Glibc)
+import Glibc
 #endif
 
 /// A non-blocking HTTP/1.1 server: one listening socket with a Dispatch read source for accepts, and

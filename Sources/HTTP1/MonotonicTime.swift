@@ -1,5 +1,5 @@
-#if canImport(Glibc)
 import CheckedConversion
+#if canImport(Glibc)
 import Glibc
 #endif
 

@@ -1,3 +1,4 @@
+import CheckedConversion
 #if canImport(Glibc)
     import Glibc
 #endif

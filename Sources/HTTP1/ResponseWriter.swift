@@ -1,7 +1,7 @@
-#if canImport(Glibc)
 import CheckedConversion
-import Glibc
 import Synchronization
+#if canImport(Glibc)
+import Glibc
 #endif
 
 /// Turns a response into bytes: status line, the handler's headers, then `Date`, `Server`,

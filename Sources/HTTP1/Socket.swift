@@ -1,7 +1,7 @@
 import CEpoll
 import CheckedConversion
-import Glibc
 #if canImport(Glibc)
+import Glibc
 #endif
 
 /// Thin, typed wrappers over the POSIX socket calls the server uses. Every descriptor is created

@@ -1,8 +1,24 @@
 /// Which bitmap an `Image` leaf shows: the request's own source (the URL path, or `--size` in
 /// `imgframe plan`) or another named source under the same root.
+/// Names are compared by their bytes (`ByteKey`): `Image("café")` in NFC and in NFD are two files.
 public enum ImageRef: Sendable, Hashable {
     case primary
     case named(String)
+
+    public static func == (lhs: ImageRef, rhs: ImageRef) -> Bool {
+        switch (lhs, rhs) {
+        case (.primary, .primary): true
+        case (.named(let left), .named(let right)): left.utf8.elementsEqual(right.utf8)
+        default: false
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .primary: hasher.combine(0)
+        case .named(let name): hasher.combine(ByteKey(name))
+        }
+    }
 }
 
 /// An `Image` leaf with its image-only modifiers folded in (`resizable`, `interpolation`): in SwiftUI

@@ -1,9 +1,9 @@
 import CCurl
 import CheckedConversion
-import Glibc
 import Hashing
 import Render
 #if canImport(Glibc)
+import Glibc
 #endif
 
 /// Fetches one original over HTTP(S) with libcurl: connect and total timeouts, a byte cap checked as

@@ -76,7 +76,8 @@ public struct OriginMap: Sendable, Equatable {
     public func origin(for sourceName: String) -> (origin: Origin, path: String)? {
         guard let slash = sourceName.firstIndex(of: "/") else { return nil }
         let first = sourceName[..<slash]
-        guard let origin = origins.first(where: { $0.name == first }) else { return nil }
+        // By bytes: `String ==` would take `\u{212A}` (KELVIN SIGN) for an origin named `K`.
+        guard let origin = origins.first(where: { $0.name.utf8.elementsEqual(first.utf8) }) else { return nil }
         let path = String(sourceName[sourceName.index(after: slash)...])
         return path.isEmpty ? nil : (origin, path)
     }

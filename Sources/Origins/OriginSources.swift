@@ -5,6 +5,7 @@ import Vips
 #if canImport(Glibc)
 import Glibc
 #endif
+import CheckedConversion
 
 /// Originals fetched from the configured origins, kept on disk in a cache of their own (a byte
 /// budget apart from the result cache) and revalidated with the origin's `ETag`/`Last-Modified`

@@ -1,9 +1,9 @@
 import Cache
 import CheckedConversion
-import Glibc
 import Hashing
 import Synchronization
 #if canImport(Glibc)
+import Glibc
 #endif
 
 /// The originals cache on disk. Per URL (by its SHA-256): a body file named after a counter, and a

@@ -16,8 +16,9 @@ struct Encoder {
     /// The render's deadline: libvips is stopped when it passes, and output finished after it is refused.
     let deadline: Deadline
 
-    /// Encodes `canvas`; `sources` name the request's images, for the error when one turns out corrupt.
-    func encode(_ canvas: VImage, sources: [String]) throws(RenderError) -> (bytes: [UInt8], format: EncodedFormat, hasAlpha: Bool) {
+    /// Encodes `canvas`; `sources` are the request's images, checked when encoding fails to tell a
+    /// corrupt source (422) from a failure of ours (500): `SourceImage.verdict(on:sources:deadline:)`.
+    func encode(_ canvas: VImage, sources: [SourceImage]) throws(RenderError) -> (bytes: [UInt8], format: EncodedFormat, hasAlpha: Bool) {
         do {
             // A 16-bit canvas (colormode=extendedLinear, always PNG) keeps its depth.
             var image = canvas.bitsPerSample == 16 ? canvas : try canvas.cast8()
@@ -48,7 +49,7 @@ struct Encoder {
             throw error
         } catch let error as VipsError {
             if error.operation == Watchdog.deadlineError.operation { throw .timedOut }
-            throw Self.classify(error, sources: sources)
+            throw SourceImage.verdict(on: error, sources: sources, deadline: deadline)
         } catch {
             throw .internalFailure(VipsError(operation: "encode", message: "\(error)"))
         }
@@ -63,15 +64,5 @@ struct Encoder {
         case .gif: try image.gif()
         case .pdf: preconditionFailure("PDF pages are written by PDFWriter, not encoded from a bitmap")
         }
-    }
-
-    /// Pixels are computed lazily while encoding, so a corrupt source surfaces here. libvips names the
-    /// failing loader ("jpegload", "VipsJpeg: Premature end…"); encoder failures name a saver and are
-    /// ours, not the source's.
-    static func classify(_ error: VipsError, sources: [String]) -> RenderError {
-        let text = error.message.lowercased()
-        let fromLoader = ["load", "premature", "truncat", "corrupt", "vipsjpeg", "vipspng", "not a known", "read error"]
-        guard !text.contains("save"), fromLoader.contains(where: text.contains) else { return .internalFailure(error) }
-        return .undecodable(sources.sorted().joined(separator: ", "), detail: error.description)
     }
 }

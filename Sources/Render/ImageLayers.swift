@@ -27,8 +27,8 @@ struct ImageLayers {
         } catch let error as RenderError {
             throw error
         } catch let error as VipsError {
-            // Only a loader's failure is the source's fault; anything else is ours.
-            throw Encoder.classify(error, sources: [source.name])
+            // Only a failure of the source's own decode is its fault; anything else is ours.
+            throw SourceImage.verdict(on: error, sources: [source], deadline: deadline)
         } catch {
             throw .internalFailure(VipsError(operation: "image layer", message: "\(error)"))
         }

@@ -71,7 +71,7 @@ public struct Renderer: Sendable {
         timings.render = lap()
         let encoder = Encoder(
             choice: choice, quality: spec.quality, isOpaque: spec.isOpaque, matte: spec.view.matte, options: options, deadline: deadline)
-        let output = try encoder.encode(canvas, sources: images.values.map(\.name))
+        let output = try encoder.encode(canvas, sources: Array(images.values))
         timings.encode = lap()
         return RenderedImage(bytes: output.bytes, format: output.format, pixelSize: plan.canvas, hasAlpha: output.hasAlpha, timings: timings)
     }

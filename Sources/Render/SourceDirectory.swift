@@ -1,7 +1,7 @@
-#if canImport(Glibc)
 import CheckedConversion
-import Glibc
 import Vips
+#if canImport(Glibc)
+import Glibc
 #endif
 
 /// The folder images are served from: maps request paths and `Image("…")` names to files, and never
@@ -33,7 +33,9 @@ public struct SourceDirectory: Sendable {
         guard !name.isEmpty, !name.hasPrefix("/"), !name.utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == 0 }),
               segments.allSatisfy({ !$0.isEmpty && $0 != ".." && $0 != "." }),
               let resolvedRoot, let real = Self.realPath(resolvedRoot + "/" + name),
-              real.hasPrefix(resolvedRoot == "/" ? "/" : resolvedRoot + "/")
+              // By bytes: `hasPrefix` compares canonical equivalents, so a symlink to a sibling folder
+              // spelled `café` in NFD would pass for the root `café` in NFC.
+              real.utf8.starts(with: (resolvedRoot == "/" ? "/" : resolvedRoot + "/").utf8)
         else { throw .sourceNotFound(name) }
         return real
     }

@@ -99,7 +99,7 @@ struct SourceImage {
         } catch let error as RenderError {
             throw error
         } catch let error as VipsError {
-            throw Encoder.classify(error, sources: [name])
+            throw Self.verdict(on: error, sources: [self], deadline: deadline)
         } catch {
             throw .internalFailure(VipsError(operation: "decode", message: "\(error)"))
         }

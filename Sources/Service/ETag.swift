@@ -1,5 +1,6 @@
 import Cache
 import Foundation
+import Layout
 import Render
 import TransformSpec
 import Vips
@@ -22,7 +23,9 @@ struct RequestIdentity {
 
     init(canonical: String, sources: [ResolvedSource], formats: [String]) {
         var text = Self.pipelineVersion + "\n" + canonical + "\n"
-        for source in sources.sorted(by: { $0.name < $1.name }) {
+        // By bytes: `String <` holds canonically equivalent names (NFC and NFD `café`) equal, which
+        // would leave their order, and so the key, to the order they were resolved in.
+        for source in sources.sorted(by: { ByteKey($0.name) < ByteKey($1.name) }) {
             text += "\(source.name)\t\(source.version)\n"
         }
         key = CacheKey(material: text + formats.joined(separator: ","))

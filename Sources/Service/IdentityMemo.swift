@@ -1,4 +1,5 @@
 import Cache
+import Layout
 import Synchronization
 
 /// Remembers, for a short time, which cache key and ETag a request's identity hashed to, so a
@@ -9,8 +10,17 @@ import Synchronization
 final class IdentityMemo: Sendable {
     /// What a request's identity is made of, besides the sources themselves.
     struct Key: Hashable {
-        /// `TransformSpec.canonicalForm`.
-        let canonical: String
+        /// - Parameters:
+        ///   - canonical: `TransformSpec.canonicalForm`.
+        ///   - formats: the formats `fmt=auto` may pick (`EncodedFormat.rawValue`, best first).
+        init(canonical: String, formats: [String]) {
+            self.canonical = ByteKey(canonical)
+            self.formats = formats
+        }
+
+        /// `TransformSpec.canonicalForm`, by its bytes: it names the sources, and names that are
+        /// canonically equivalent Unicode (`café` in NFC and NFD) can be different files.
+        let canonical: ByteKey
         /// The formats `fmt=auto` may pick for this request's `Accept`.
         let formats: [String]
     }

@@ -157,7 +157,7 @@ struct ImageRoute: Sendable {
     /// `chain` (an `Image("name")` in it), else `path` (a view template's own image).
     static func parameter(naming name: String, query: String) -> String {
         let parameters = try? QueryParameters(query: query)
-        if parameters?["overlay"] == name { return "overlay" }
+        if parameters?["overlay"].map(ByteKey.init) == ByteKey(name) { return "overlay" }
         return parameters?["chain"] != nil ? "chain" : "path"
     }
 

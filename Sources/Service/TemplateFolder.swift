@@ -1,11 +1,12 @@
 #if canImport(Glibc)
-import CheckedConversion
-import Foundation
 import Glibc
+#endif
+import Foundation
+import Layout
 import Render
 import Synchronization
 import TransformSpec
-#endif
+import CheckedConversion
 
 /// The view templates folder (`templates`): `{name}.swift` files, confined like the image root (no
 /// name or symlink leads outside it). A template is parsed when first asked for and kept until its
@@ -15,8 +16,8 @@ public final class TemplateFolder: Sendable {
     public let directory: SourceDirectory
     private let limits: SpecLimits
     private let maxBytes: Int
-    /// Loaded templates and failures by name, with the file state they were read from.
-    private let loaded = Mutex<[String: (stamp: FileStamp, result: Result<ViewTemplate, TemplateError>)]>([:])
+    /// Loaded templates and failures by name (its bytes), with the file state they were read from.
+    private let loaded = Mutex<[ByteKey: (stamp: FileStamp, result: Result<ViewTemplate, TemplateError>)]>([:])
 
     /// - Parameters:
     ///   - path: the folder (`templates`).
@@ -33,9 +34,10 @@ public final class TemplateFolder: Sendable {
         guard ViewTemplate.isValidName(name) else { throw .invalidName(name) }
         let file = ViewTemplate.fileName(name)
         guard let path = try? directory.path(for: file), let stamp = FileStamp(path: path) else { throw .notFound(name) }
-        if let entry = loaded.withLock({ $0[name] }), entry.stamp == stamp { return try entry.result.get() }
+        let key = ByteKey(name)
+        if let entry = loaded.withLock({ $0[key] }), entry.stamp == stamp { return try entry.result.get() }
         let result = Result { () throws(TemplateError) in try load(name, file: file, path: path, stamp: stamp) }
-        loaded.withLock { $0[name] = (stamp, result) }
+        loaded.withLock { $0[key] = (stamp, result) }
         return try result.get()
     }
 

@@ -1,8 +1,8 @@
 import CJPEG
 import CVips
 import CheckedConversion
-import Glibc
 #if canImport(Glibc)
+import Glibc
 #endif
 
 /// Why a scaled JPEG decode (`ImageFile.decodeScaledJPEG`) gave up.

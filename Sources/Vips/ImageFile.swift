@@ -1,7 +1,7 @@
 import CVips
 import CheckedConversion
-import Glibc
 #if canImport(Glibc)
+import Glibc
 #endif
 
 /// An open image file: the descriptor libvips reads from, plus the file's identity (size and

@@ -1,7 +1,7 @@
 import ArgumentParser
 import CheckedConversion
-import Glibc
 #if canImport(Glibc)
+import Glibc
 #endif
 
 /// `imgframe healthcheck`: GET /healthz on the local server; exit 0 when it answers 200. Lets the

@@ -1,9 +1,9 @@
 import CCairo
 import CheckedConversion
-import Glibc
 import Layout
 import Vips
 #if canImport(Glibc)
+import Glibc
 #endif
 
 /// Bitmaps handed to cairo: an owned `cairo_surface_t` made from libvips pixels (opaque RGB, or

@@ -54,7 +54,7 @@ final class PDFImages {
             throw error
         } catch let error as VipsError {
             if error.operation == Watchdog.deadlineError.operation { throw .timedOut }
-            throw Encoder.classify(error, sources: [source.name])
+            throw SourceImage.verdict(on: error, sources: [source], deadline: deadline)
         } catch {
             throw .internalFailure(VipsError(operation: "pdf image", message: "\(error)"))
         }
