@@ -25,6 +25,9 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
     /// The render would draw more layers or hold more memory than `RenderLimits` allows, as estimated
     /// from the plan before drawing (`RenderBudget`).
     case overBudget(String)
+    /// The render would take longer than `RenderLimits.timeout` even with a core to itself, as
+    /// estimated from the plan before drawing (`RenderCost`); the reason says what to reduce.
+    case tooSlow(String)
     /// The render ran past its deadline and was stopped.
     case timedOut
     /// libvips failed where the input was not to blame.
@@ -43,6 +46,7 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
         case let .sourceTooLarge(path, reason): "source image `\(path)` is too large: \(reason)"
         case .outputTooLarge(let reason): "the requested image is too large: \(reason)"
         case .overBudget(let reason): "the requested image is too costly to render: \(reason)"
+        case .tooSlow(let reason): "the requested image is too slow to render: \(reason)"
         case .timedOut: "rendering took longer than the time limit and was stopped"
         case .internalFailure(let error): "rendering failed: \(error.operation)"
         }

@@ -33,6 +33,10 @@ public struct RenderLimits: Sendable {
     public var maxWholeDecodePixels: Int = 4 * 1024 * 1024
     /// Time one render may take before libvips is told to stop; `nil` for none. Default 10 s.
     public var timeout: Duration? = .seconds(10)
+    /// Most CPU time a render may be estimated to take from its plan (`RenderCost`) before it is
+    /// refused without drawing; `nil` takes `timeout`, which it could not finish within anyway.
+    /// Default `nil`.
+    public var maxEstimatedTime: Duration?
 
     public init() {}
 }

@@ -26,12 +26,20 @@ public struct Renderer: Sendable {
     /// Renders `spec`. With `fmt=auto`, the first of `autoFormats` within its pixel cap is used (the
     /// formats the client accepts, best first), else JPEG, or PNG when the result has transparency.
     /// `opened` are the sources the caller already resolved (`SourceDirectory.source(for:…)`), so
-    /// they are not looked up again. Sizes, layers, memory and the format's cap are checked before anything is drawn; the
-    /// deadline after every stage.
+    /// they are not looked up again. Sizes, layers, memory, time and the format's cap are checked before anything is drawn
+    /// (`prepare`); the deadline after every stage.
     public func render(_ spec: TransformSpec, autoFormats: [EncodedFormat] = [], opened: [ImageRef: ResolvedSource] = [:]) throws(RenderError) -> RenderedImage {
+        try render(prepare(spec, autoFormats: autoFormats, opened: opened))
+    }
+
+    /// Opens the sources, lays `spec` out and checks everything the plan will cost (sizes, layers,
+    /// memory, CPU time against the deadline, the format's cap) without drawing a pixel; `render(_:)`
+    /// draws the result. Arguments as for `render(_:autoFormats:opened:)`.
+    public func prepare(_ spec: TransformSpec, autoFormats: [EncodedFormat] = [], opened: [ImageRef: ResolvedSource] = [:]) throws(RenderError) -> PreparedRender {
         var timings = RenderTimings()
         let clock = ContinuousClock()
-        var start = clock.now
+        let started = clock.now
+        var start = started
         func lap() -> Double {
             let now = clock.now
             defer { start = now }
@@ -57,6 +65,26 @@ public struct Renderer: Sendable {
         try plan.checkIntermediateSizes(limits)
         let choice = try FormatChoice(format: spec.format, autoFormats: autoFormats, canvas: plan.canvas, limits: limits)
         try RenderBudget(plan: plan, images: images, choice: choice, isOpaque: spec.isOpaque, colorMode: spec.colorMode).check(limits)
+        let cost = RenderCost(plan: plan, images: images, choice: choice)
+        try cost.check(limits)
+        return PreparedRender(
+            spec: spec, images: images, glyphs: glyphs, plan: plan, choice: choice, timings: timings, elapsed: clock.now - started, cost: cost)
+    }
+
+    /// Draws and encodes a prepared render, within what is left of the deadline after `prepare`.
+    public func render(_ prepared: PreparedRender) throws(RenderError) -> RenderedImage {
+        let (spec, images, glyphs, plan, choice) = (prepared.spec, prepared.images, prepared.glyphs, prepared.plan, prepared.choice)
+        var timings = prepared.timings
+        let clock = ContinuousClock()
+        var start = clock.now
+        func lap() -> Double {
+            let now = clock.now
+            defer { start = now }
+            return (now - start).milliseconds
+        }
+        // Time spent waiting for a worker between the two does not count; preparing does.
+        let deadline = Deadline(timeout: limits.timeout.map { $0 - prepared.elapsed })
+        try deadline.check()
         if choice.format == .pdf {
             // The same paint list, written as vectors instead of drawn into pixels (`PDFWriter`).
             let bytes = try PDFWriter(

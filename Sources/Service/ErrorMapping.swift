@@ -62,9 +62,9 @@ enum ErrorMapping {
             Outcome(status: .unprocessableContent, message: error.description, parameter: "path")
         case .outputTooLarge:
             Outcome(status: .badRequest, message: error.description)
-        // 400 like `outputTooLarge`: the request (size, layers, format) decides the cost and the
+        // 400 like `outputTooLarge`: the request (size, layers, format, blur radius) decides the cost and the
         // client can change it; 422 stays for sources that cannot be read.
-        case .overBudget:
+        case .overBudget, .tooSlow:
             Outcome(status: .badRequest, message: error.description)
         case .timedOut:
             Outcome(status: .serviceUnavailable, message: error.description)

@@ -113,20 +113,31 @@ struct ImageRoute: Sendable {
         return true
     }
 
-    /// Renders on the pool, stores the result, and answers everyone waiting for `key`.
+    /// Prepares the render here (sources' headers, layout, every cost checked: a render that could not
+    /// finish within the deadline is refused at once, without a worker), then renders on the pool, in
+    /// the heavy lane when its estimate is over `Limits.heavyRenderShare` of the deadline; stores the
+    /// result and answers everyone waiting for `key`.
     private func render(
         _ spec: TransformSpec, formats: [EncodedFormat], opened: [ImageRef: ResolvedSource], key: CacheKey, etag: String, headers cachingHeaders: HTTPHeaders
     ) {
+        statistics.renderCount.add(1, ordering: .relaxed)
+        let prepared: PreparedRender
+        do {
+            prepared = try renderer.prepare(spec, autoFormats: formats, opened: opened)
+        } catch {
+            flights.complete(key, Self.errorResponse(error, logger: logger), cache: .notApplicable)
+            return
+        }
+        let heavy = prepared.cost.milliseconds > (renderer.limits.timeout ?? Limits.renderTimeout).milliseconds * Limits.heavyRenderShare
         let submitted = ContinuousClock.now
-        let job: WorkerPool.Job = { [renderer, cache, flights, logger, statistics, metrics] in
+        let job: WorkerPool.Job = { [renderer, cache, flights, logger, metrics] in
             metrics.queueWait(seconds: (ContinuousClock.now - submitted).milliseconds / 1000)
             logger.debug("render started: \(spec.canonicalForm)")
-            statistics.renderCount.add(1, ordering: .relaxed)
             let response: HTTPResponse
             let status: CacheStatus
             do {
                 // A result finished past its deadline never gets here: the renderer throws `timedOut`.
-                let image = try renderer.render(spec, autoFormats: formats, opened: opened)
+                let image = try renderer.render(prepared)
                 metrics.render(image.timings)
                 cache.store(CacheEntry(contentType: image.format.contentType, etag: etag, created: Int(saturating: Date().timeIntervalSince1970), body: image.bytes), for: key)
                 var headers = cachingHeaders
@@ -139,7 +150,7 @@ struct ImageRoute: Sendable {
             }
             return { flights.complete(key, response, cache: status) }
         }
-        let accepted = pool.submit(job) { [flights, metrics] in
+        let accepted = pool.submit(job, heavy: heavy) { [flights, metrics] in
             metrics.refusal(reason: "queue_timeout")
             flights.complete(key, ErrorMapping.response(ErrorMapping.outcome(for: RequestError.queueTimedOut)), cache: .notApplicable)
         }

@@ -31,7 +31,9 @@ public final class ImageService: Sendable {
         try Vips.start()
         Vips.allowUntrustedLoaders(configuration.untrustedLoaders)
         Vips.boundResources(cacheMemory: Limits.vipsCacheMemory, threadsPerImage: Limits.vipsThreadsPerImage)
-        let pool = WorkerPool(workers: configuration.workers, queueLength: configuration.queueLength, queueTimeout: configuration.queueTimeout)
+        let pool = WorkerPool(
+            workers: configuration.workers, queueLength: configuration.queueLength, queueTimeout: configuration.queueTimeout,
+            heavyWorkers: configuration.heavyWorkers)
         let renderer = try Renderer(
             sources: SourceDirectory(root: configuration.root), options: RenderOptions(progressiveJPEG: configuration.progressiveJPEG, pdfImageScale: configuration.pdfImageScale),
             limits: configuration.render)

@@ -54,6 +54,13 @@ public enum Limits {
     public static let queuePerWorker = 64
     /// Longest wait for a worker; then 503 + `Retry-After`. Well under `renderTimeout`, so a wait plus a render stays bounded.
     public static let queueTimeout: Duration = .seconds(3)
+    /// A render whose estimated CPU time (`RenderCost`) is over this share of the render deadline is
+    /// heavy: 2.5 s of the default 10 s, a 3000×3000 blur of radius 12 or a 4 MP AVIF.
+    public static let heavyRenderShare = 0.25
+    /// The default number of heavy renders that may run at once with `workers` workers: half of them,
+    /// at least one, so the others stay free for light renders (three 4000×4000 blurs on three workers
+    /// made a 64×48 thumbnail wait the whole `queueTimeout` and fail).
+    public static func heavyWorkers(workers: Int) -> Int { max(1, workers / 2) }
 
     // Originals from HTTP(S) origins.
     /// Byte budget of the originals cache (apart from the result cache's).

@@ -6,11 +6,19 @@ import Foundation
 /// handler at that moment; it never starts. A count bound (`queueLength`) refuses at once beyond it
 /// (memory and descriptors of waiting jobs). Requests that need no render (health checks, 304s, cache
 /// hits) never enter it.
+///
+/// Heavy jobs (renders estimated to take a good part of the deadline) wait in a lane of their own
+/// and at most `heavyWorkers` of them run at once: the other threads stay free for light jobs, which
+/// never wait behind a heavy one beyond that. A thread takes the job that arrived first among the
+/// light lane's head and, while fewer than `heavyWorkers` heavy jobs run, the heavy lane's head.
 public final class WorkerPool: @unchecked Sendable {
-    // @unchecked: `jobs`, `running`, `stopped` and `sweepArmed` are only touched under `condition`.
+    // @unchecked: `jobs`, `heavyJobs`, `running`, `runningHeavy`, `stopped` and `sweepArmed` are only
+    // touched under `condition`.
     private let condition = NSCondition()
     private var jobs: [Waiting] = []
+    private var heavyJobs: [Waiting] = []
     private var running = 0
+    private var runningHeavy = 0
     private var stopped = false
     /// Whether a sweep is scheduled; it fires no later than the first waiting job's deadline.
     private var sweepArmed = false
@@ -22,11 +30,15 @@ public final class WorkerPool: @unchecked Sendable {
     public let queueLength: Int
     /// Longest wait for a thread.
     public let queueTimeout: Duration
+    /// Most heavy jobs running at once (1…`workers`).
+    public let heavyWorkers: Int
 
-    public init(workers: Int, queueLength: Int, queueTimeout: Duration) {
+    /// `heavyWorkers` `nil` takes `Limits.heavyWorkers(workers:)`, half the threads (at least one).
+    public init(workers: Int, queueLength: Int, queueTimeout: Duration, heavyWorkers: Int? = nil) {
         self.workers = max(1, workers)
         self.queueLength = max(0, queueLength)
         self.queueTimeout = max(.zero, queueTimeout)
+        self.heavyWorkers = min(max(1, heavyWorkers ?? Limits.heavyWorkers(workers: self.workers)), self.workers)
         for index in 0..<self.workers {
             let thread = Thread { [self] in work() }
             thread.name = "imgframe.render.\(index)"
@@ -47,25 +59,40 @@ public final class WorkerPool: @unchecked Sendable {
         let deadline: DispatchTime
     }
 
-    /// Queues `job`; false at once (and `job` is dropped) when the queue holds `queueLength` jobs
-    /// beyond the busy threads. An accepted job either runs or, if no thread takes it within
-    /// `queueTimeout`, is dropped and `expired` is called then, exactly one of the two.
-    public func submit(_ job: @escaping Job, expired: @escaping @Sendable () -> Void) -> Bool {
+    /// Queues `job` (in the heavy lane when `heavy`); false at once (and `job` is dropped) when the
+    /// queue holds `queueLength` jobs beyond the busy threads. An accepted job either runs or, if no
+    /// thread takes it within `queueTimeout`, is dropped and `expired` is called then, exactly one of the two.
+    public func submit(_ job: @escaping Job, heavy: Bool = false, expired: @escaping @Sendable () -> Void) -> Bool {
         condition.lock()
         defer { condition.unlock() }
-        guard !stopped, running + jobs.count < workers + queueLength else { return false }
+        guard !stopped, running + jobs.count + heavyJobs.count < workers + queueLength else { return false }
         let deadline = DispatchTime.now() + DispatchTimeInterval(queueTimeout)
-        jobs.append(Waiting(job: job, expired: expired, deadline: deadline))
+        let waiting = Waiting(job: job, expired: expired, deadline: deadline)
+        if heavy { heavyJobs.append(waiting) } else { jobs.append(waiting) }
         if !sweepArmed { armSweep(at: deadline) }
         condition.signal()
         return true
     }
 
-    /// Jobs waiting for a thread.
+    /// Jobs waiting for a thread, both lanes.
     public var queued: Int {
         condition.lock()
         defer { condition.unlock() }
-        return jobs.count
+        return jobs.count + heavyJobs.count
+    }
+
+    /// Heavy jobs waiting for a thread.
+    public var queuedHeavy: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return heavyJobs.count
+    }
+
+    /// Heavy jobs running now.
+    public var busyHeavy: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return runningHeavy
     }
 
     /// Jobs running now.
@@ -81,6 +108,7 @@ public final class WorkerPool: @unchecked Sendable {
         condition.lock()
         stopped = true
         jobs.removeAll()
+        heavyJobs.removeAll()
         condition.broadcast()
         condition.unlock()
     }
@@ -99,18 +127,28 @@ public final class WorkerPool: @unchecked Sendable {
         condition.lock()
         sweepArmed = false
         let expired = takeExpired(now: .now())
-        if !stopped, let head = jobs.first { armSweep(at: head.deadline) }
+        if !stopped, let head = [jobs.first?.deadline, heavyJobs.first?.deadline].compactMap({ $0 }).min() { armSweep(at: head) }
         condition.unlock()
         for job in expired { job.expired() }
     }
 
-    /// Call with `condition` held: removes and returns the expired prefix of `jobs`.
+    /// Call with `condition` held: removes and returns the expired prefixes of both lanes.
     private func takeExpired(now: DispatchTime) -> [Waiting] {
-        let count = jobs.prefix { $0.deadline <= now }.count
-        guard count > 0 else { return [] }
-        let expired = Array(jobs.prefix(count))
-        jobs.removeFirst(count)
-        return expired
+        func take(_ lane: inout [Waiting]) -> [Waiting] {
+            let count = lane.prefix { $0.deadline <= now }.count
+            guard count > 0 else { return [] }
+            defer { lane.removeFirst(count) }
+            return Array(lane.prefix(count))
+        }
+        return take(&jobs) + take(&heavyJobs)
+    }
+
+    /// Call with `condition` held: whether the next job to run is the heavy lane's head (`nil` when
+    /// no job may run now). Heavy jobs wait while `heavyWorkers` of them run.
+    private func nextIsHeavy() -> Bool? {
+        let heavyOpen = runningHeavy < heavyWorkers && !heavyJobs.isEmpty
+        guard let light = jobs.first else { return heavyOpen ? true : nil }
+        return heavyOpen && heavyJobs[0].deadline < light.deadline
     }
 
     // MARK: threads
@@ -118,25 +156,31 @@ public final class WorkerPool: @unchecked Sendable {
     private func work() {
         while true {
             condition.lock()
-            while jobs.isEmpty && !stopped { condition.wait() }
+            while nextIsHeavy() == nil && !stopped { condition.wait() }
             if stopped {
                 condition.unlock()
                 return
             }
             // A sweep can run late (its thread busy); checking here keeps an expired job from ever starting.
             let expired = takeExpired(now: .now())
-            guard !jobs.isEmpty else {
+            guard let heavy = nextIsHeavy() else {
                 condition.unlock()
                 for job in expired { job.expired() }
                 continue
             }
-            let job = jobs.removeFirst().job
+            let job = heavy ? heavyJobs.removeFirst().job : jobs.removeFirst().job
             running += 1
+            if heavy { runningHeavy += 1 }
             condition.unlock()
             for job in expired { job.expired() }
             let deliver = job()
             condition.lock()
             running -= 1
+            if heavy {
+                runningHeavy -= 1
+                // A heavy job may be waiting for this slot while the other threads sleep.
+                if !heavyJobs.isEmpty { condition.signal() }
+            }
             condition.unlock()
             deliver()
         }

@@ -126,6 +126,35 @@ struct WorkerPoolTests {
         #expect(resubmitted.withLock { $0 })
         pool.stop()
     }
+
+    @Test("at most heavyWorkers heavy jobs run at once; a light job submitted after waiting heavy ones runs at once")
+    func heavyLane() {
+        let pool = WorkerPool(workers: 2, queueLength: 8, queueTimeout: Self.never, heavyWorkers: 1)
+        let gate = DispatchSemaphore(value: 0)
+        let done = DispatchGroup()
+        for _ in 0..<3 {
+            done.enter()
+            expectAccepted(pool.submit({ gate.wait(); return { done.leave() } }, heavy: true, expired: { Issue.record("expired") }))
+        }
+        let light = DispatchSemaphore(value: 0)
+        expectAccepted(pool.submit({ { light.signal() } }, expired: { Issue.record("expired") }))
+        // Every heavy job is still held by the gate: the light one ran beside the single heavy one.
+        #expect(light.wait(timeout: .now() + 5) == .success)
+        #expect(pool.busyHeavy == 1 && pool.queuedHeavy == 2)
+        for _ in 0..<3 { gate.signal() }
+        #expect(done.wait(timeout: .now() + 5) == .success)
+        #expect(pool.busyHeavy == 0 && pool.queued == 0)
+        pool.stop()
+    }
+
+    @Test("the default heavy share is half the workers, at least one, and never more than all")
+    func heavyDefaults() {
+        let pools = [1, 2, 3, 8].map { WorkerPool(workers: $0, queueLength: 0, queueTimeout: Self.never) }
+        #expect(pools.map(\.heavyWorkers) == [1, 1, 1, 4])
+        let capped = WorkerPool(workers: 2, queueLength: 0, queueTimeout: Self.never, heavyWorkers: 5)
+        #expect(capped.heavyWorkers == 2)
+        for pool in pools + [capped] { pool.stop() }
+    }
 }
 
 /// `#expect` cannot take the pool's closures as arguments (its expansion captures them), so the

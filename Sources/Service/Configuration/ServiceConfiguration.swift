@@ -51,6 +51,9 @@ public struct ServiceConfiguration: Sendable {
     public var queueLength: Int = Limits.defaultWorkers(cores: ProcessInfo.processInfo.activeProcessorCount) * Limits.queuePerWorker
     /// Longest wait of a render for a worker; a render still waiting then gets 503. Default 3 s.
     public var queueTimeout: Duration = Limits.queueTimeout
+    /// Most heavy renders (`Limits.heavyRenderShare`) running at once; `nil` takes half the workers,
+    /// at least one (`Limits.heavyWorkers(workers:)`).
+    public var heavyWorkers: Int?
     /// Time in-flight requests get to finish after SIGTERM.
     public var drainTimeout: Duration = Limits.drainTimeout
     /// Where `/metrics` is served on a listener of its own (kept off the public port); `nil` serves it

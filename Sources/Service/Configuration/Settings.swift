@@ -88,6 +88,10 @@ enum Settings {
             guard wait >= .milliseconds(10) else { throw SettingError(reason: "must be at least 10ms") }
             c.queueTimeout = wait
         },
+        Setting(key: "heavy_workers", help: "heavy renders that may run at once; 0 = half the workers") { c, v throws(SettingError) in
+            let n = try integer(v, 0...1024)
+            c.heavyWorkers = n == 0 ? nil : n
+        },
         Setting(key: "drain_timeout", help: "time in-flight requests get after SIGTERM") { c, v throws(SettingError) in c.drainTimeout = try duration(v) },
         Setting(key: "limits.request_line", help: "longest request line, bytes (414 beyond)") { c, v throws(SettingError) in c.server.maxRequestLineBytes = try bytes(v) },
         Setting(key: "limits.header_bytes", help: "largest header block, bytes (431 beyond)") { c, v throws(SettingError) in c.server.maxHeaderBytes = try bytes(v) },

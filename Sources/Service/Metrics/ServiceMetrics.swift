@@ -66,6 +66,8 @@ final class ServiceMetrics: Sendable {
             ("imgframe_cache_entries", "Cache entries (imgframe.cache.entries).", usage.entries),
             ("imgframe_render_queue_depth", "Renders waiting for a worker (imgframe.render.queue_depth).", pool.queued),
             ("imgframe_renders_in_flight", "Renders running now (imgframe.render.in_flight).", pool.busy),
+            ("imgframe_render_heavy_queue_depth", "Heavy renders waiting for a worker (imgframe.render.heavy.queue_depth).", pool.queuedHeavy),
+            ("imgframe_renders_heavy_in_flight", "Heavy renders running now (imgframe.render.heavy.in_flight).", pool.busyHeavy),
             ("imgframe_http_connections", "Open client connections (http.server.active_connections).", connections),
             ("imgframe_vips_memory_bytes", "Pixel memory libvips holds now (imgframe.vips.memory).", memory.current),
             ("imgframe_vips_memory_highwater_bytes", "Most pixel memory libvips has held (imgframe.vips.memory_highwater).", memory.highWater),
