@@ -1,5 +1,6 @@
 import Layout
 import Vips
+import CheckedConversion
 
 /// The CPU time a render will take, estimated from its plan before anything is drawn (as
 /// `RenderBudget` estimates its memory), in milliseconds of one core. A render that could not
@@ -132,7 +133,7 @@ public struct RenderCost: Sendable {
         // blur extends its edges, the others embed in transparency).
         let margin = Double(2 * VImage.blurMargin(sigma: sigma))
         let pixels = (Double(content.width) + margin) * (Double(content.height) + margin)
-        let size = "\(content.width + Int(margin))×\(content.height + Int(margin))"
+        let size = "\(content.width + Int(saturating: margin))×\(content.height + Int(saturating: margin))"
         add(
             "a \(name) of radius \(Self.number(radius)) over \(size) pixels", bands * Self.blurNanoseconds(sigma: sigma, pixels: pixels),
             advice: "reduce the frame or the \(name) radius")
@@ -158,10 +159,10 @@ public struct RenderCost: Sendable {
 
     /// "25 s", "2.5 s", "0.3 s".
     private static func seconds(_ milliseconds: Double) -> String {
-        milliseconds >= 10_000 ? "\(Int((milliseconds / 1000).rounded())) s" : "\(number((milliseconds / 100).rounded() / 10)) s"
+        milliseconds >= 10_000 ? "\(Int(saturating: (milliseconds / 1000).rounded())) s" : "\(number((milliseconds / 100).rounded() / 10)) s"
     }
 
     private static func number(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(saturating: value)) : String(value)
     }
 }
