@@ -16,7 +16,8 @@ struct RequestIdentity {
     /// render-2: JPEG and WebP sources shrink on load down to the target size (JPEG 1/8 where 1/4 was the limit).
     /// render-3: libvips's run-time vector (orc) code is off; its C resampling rounds a level differently.
     /// render-4: Text lines are spaced with SF Pro's vertical metrics and drawn run by run in colour.
-    static let pipelineVersion = "render-4"
+    /// render-5: A PDF embeds a JPEG's image segments only (no metadata, nothing after EOI), after a decode check.
+    static let pipelineVersion = "render-5"
 
     let key: CacheKey
 
