@@ -95,6 +95,21 @@ struct PDFRouteTests {
         #expect(Data(response.body).range(of: Data(jpeg.suffix(4096))) == nil, "the file's own scan data")
     }
 
+    @Test("an image tiled over more than one tile down is drawn, as PDF and as PNG", arguments: ["pdf", "png"])
+    func tiledOverSeveralRows(_ format: String) throws {
+        let fixture = try Self.fixture()
+        // The 4032×3024 photo at @3x is a 1344×1008-point tile: two across and two down, each
+        // resampled from the whole photo (a small photo would fit libvips's line cache and pass).
+        try FileManager.default.copyItem(at: fixture.root.appendingPathComponent("landscape_4.jpg"), to: fixture.root.appendingPathComponent("tiles@3x.jpg"))
+        let chain = #"Image("tiles@3x").resizable(resizingMode:.tile).frame(width:1400,height:1100)"#
+        let encoded = chain.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+        let response = try fixture.get("/img/landscape_4.jpg?chain=\(encoded)&fmt=\(format)")
+        #expect(response.status == 200, "\(response.text.prefix(200))")
+        if format == "pdf" {
+            #expect(String(decoding: response.body, as: UTF8.self).contains("/MediaBox [ 0 0 1400 1100 ]"))
+        }
+    }
+
     @Test("page is refused with 400 outside fmt=pdf, and when it is not a size", arguments: [
         ("/img/dot_green.png?w=10&page=a4", "applies to fmt=pdf only"),
         ("/img/dot_green.png?w=10&fmt=png&page=a4", "applies to fmt=pdf only"),
