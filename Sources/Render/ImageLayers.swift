@@ -60,13 +60,16 @@ struct ImageLayers {
         let tileWidth = max(1, Int(saturating: (grid.tileSize.width * scale).rounded()))
         let tileHeight = max(1, Int(saturating: (grid.tileSize.height * scale).rounded()))
         try limits.checkIntermediate(width: tileWidth, height: tileHeight, "a tile of `\(source.name)`")
-        let tile = try colorMode.working(source.decode()).resampled(width: tileWidth, height: tileHeight, kernel: kernel)
         let part = visible.offset(from: rect)
         let phaseX = part.x % tileWidth
         let phaseY = part.y % tileHeight
         let across = (phaseX + part.width + tileWidth - 1) / tileWidth
         let down = (phaseY + part.height + tileHeight - 1) / tileHeight
         try checkTiles(across * down)
+        // A second row of tiles reads the source from its top again, which a sequential loader
+        // refuses ("out of order read"); more than one row needs random access, as the 9-slice does.
+        let decoded = try source.decode(sequential: down == 1)
+        let tile = try colorMode.working(decoded).resampled(width: tileWidth, height: tileHeight, kernel: kernel)
         let image = try tile.replicated(across: across, down: down)
             .cropped(x: phaseX, y: phaseY, width: part.width, height: part.height)
         return Layer(image: image, x: visible.x, y: visible.y)

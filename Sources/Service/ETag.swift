@@ -17,7 +17,9 @@ struct RequestIdentity {
     /// render-2: JPEG and WebP sources shrink on load down to the target size (JPEG 1/8 where 1/4 was the limit).
     /// render-3: libvips's run-time vector (orc) code is off; its C resampling rounds a level differently.
     /// render-4: Text lines are spaced with SF Pro's vertical metrics and drawn run by run in colour.
-    static let pipelineVersion = "render-4"
+    /// render-5: A PDF embeds a JPEG's image segments only (no metadata, nothing after EOI), after a decode check;
+    /// a word longer than 128 characters gets a break opportunity after each one.
+    static let pipelineVersion = "render-5"
 
     let key: CacheKey
 

@@ -4,7 +4,7 @@ import Glibc
 
 extension ImageFile {
     /// The file's bytes, read from the descriptor that was checked (`pread`, so no read offset is
-    /// shared with libvips's sources): what a PDF embeds unchanged for a JPEG drawn whole. Fails if
+    /// shared with libvips's sources): what a PDF rebuilds a JPEG drawn whole from. Fails if
     /// the file is shorter or longer than when it was opened.
     public func contents() throws(VipsError) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: size)

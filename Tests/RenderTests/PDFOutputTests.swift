@@ -114,6 +114,23 @@ struct PDFOutputTests {
         #expect(bytes.count < 300_000, "\(bytes.count) bytes")
     }
 
+    @Test("a photo tiled two tiles across and two down: a page of the frame's size, the tile repeated down")
+    func tiledPhoto() throws {
+        // landscape_4 is 4032×3024 points; at 1/48 pixel per point a tile is exactly 84×63 pixels.
+        let chain = #"Image("landscape_4").resizable(resizingMode:.tile).frame(width:4100,height:3100)"#
+        let poppler = try Poppler(try pdf(chain, source: "landscape_4.jpg"))
+        defer { poppler.remove() }
+        let size = try poppler.pageSize()
+        #expect(size.width == 4100 && size.height == 3100)
+        let page = try Bitmap(try poppler.rasterised(pixelsPerPoint: 1.0 / 48))
+        #expect(page.width == 86 && page.height == 65)
+        for x in [10, 40, 70] {
+            // The second row of tiles starts again at the photo's top, the second column at its left.
+            #expect(page[x, 63].isClose(to: page[x, 0], tolerance: 24), "(\(x), 63) \(page[x, 63]) vs (\(x), 0) \(page[x, 0])")
+            #expect(page[84, x - 8].isClose(to: page[0, x - 8], tolerance: 24), "(84, \(x - 8))")
+        }
+    }
+
     @Test("the award page: 800×600 points with the 200×290 view centred")
     func awardPage() throws {
         let poppler = try Poppler(try award("fmt=pdf&page=800x600"))

@@ -42,6 +42,74 @@ struct PDFRouteTests {
         #expect(auto.status == 200 && auto.header("Content-Type")?.hasPrefix("image/") == true, "\(auto.header("Content-Type") ?? "")")
     }
 
+    @Test("a truncated JPEG is refused with 422 as a PDF, as it is as a bitmap", arguments: ["pdf", "png"])
+    func truncatedJPEG(_ format: String) throws {
+        let fixture = try Self.fixture()
+        let response = try fixture.get("/img/truncated.jpg?fmt=" + format)
+        #expect(response.status == 422 && response.json["param"] == "path", "\(response.status) \(response.text.prefix(200))")
+    }
+
+    @Test("bytes after a JPEG's end marker stay out of the PDF")
+    func trailingBytes() throws {
+        let fixture = try Self.fixture()
+        let jpeg = try [UInt8](Data(contentsOf: ServiceFixture.samples.appendingPathComponent("avatar.jpg")))
+        let payload = Array("<script>alert('from the PDF')</script>".utf8)
+        try Data(jpeg + payload + [UInt8](repeating: 0x50, count: 4 << 20)).write(to: fixture.root.appendingPathComponent("trailer.jpg"))
+        let response = try fixture.get("/img/trailer.jpg?fmt=pdf")
+        #expect(response.status == 200 && response.header("Content-Type") == "application/pdf", "\(response.text.prefix(200))")
+        #expect(Data(response.body).range(of: Data(payload)) == nil, "the payload is in the PDF")
+        // The 40 KB photo and a page around it, not 4 MiB of padding.
+        #expect(response.body.count < jpeg.count + 4096, "\(response.body.count) bytes for a \(jpeg.count)-byte JPEG")
+    }
+
+    @Test("a JPEG's EXIF, XMP, comments and other APPn segments stay out of the PDF")
+    func jpegMetadata() throws {
+        let fixture = try Self.fixture()
+        let jpeg = try [UInt8](Data(contentsOf: fixture.root.appendingPathComponent("landscape_4.jpg")))
+        func segment(_ code: UInt8, _ text: String) -> [UInt8] {
+            let payload = Array(text.utf8)
+            return [0xFF, code, UInt8((payload.count + 2) >> 8), UInt8((payload.count + 2) & 0xFF)] + payload
+        }
+        // A little-endian TIFF with one Artist tag (0x013B, ASCII, 19 bytes at offset 26).
+        let exif = "Exif\0\0II*\0\u{8}\0\0\0\u{1}\0;\u{1}\u{2}\0\u{13}\0\0\0\u{1A}\0\0\0\0\0\0\0EXIF-SECRET-ARTIST\0"
+        let metadata = segment(0xE1, exif)
+            + segment(0xE1, "http://ns.adobe.com/xap/1.0/\0<x:xmpmeta xmlns:x=\"adobe:ns:meta/\">XMP-SECRET-PACKET</x:xmpmeta>")
+            + segment(0xFE, "COM-SECRET-COMMENT") + segment(0xE9, "APP9-SECRET")
+        try Data(jpeg.prefix(2) + metadata + jpeg.dropFirst(2)).write(to: fixture.root.appendingPathComponent("tagged.jpg"))
+        let response = try fixture.get("/img/tagged.jpg?fmt=pdf")
+        #expect(response.status == 200, "\(response.text.prefix(200))")
+        for secret in ["EXIF-SECRET-ARTIST", "XMP-SECRET-PACKET", "COM-SECRET-COMMENT", "APP9-SECRET"] {
+            #expect(Data(response.body).range(of: Data(secret.utf8)) == nil, "\(secret) is in the PDF")
+        }
+        #expect(response.body.count < jpeg.count + 4096)
+    }
+
+    @Test("a JPEG with a marker the rebuild does not take (TEM) is re-encoded, not refused and not copied")
+    func unknownMarkerIsReencoded() throws {
+        let fixture = try Self.fixture()
+        let jpeg = try [UInt8](Data(contentsOf: ServiceFixture.samples.appendingPathComponent("avatar.jpg")))
+        try Data(jpeg.prefix(2) + [0xFF, 0x01] + jpeg.dropFirst(2)).write(to: fixture.root.appendingPathComponent("tem.jpg"))
+        let response = try fixture.get("/img/tem.jpg?fmt=pdf")
+        #expect(response.status == 200, "\(response.text.prefix(200))")
+        #expect(Data(response.body).range(of: Data("/DCTDecode".utf8)) != nil, "still a JPEG in the PDF")
+        #expect(Data(response.body).range(of: Data(jpeg.suffix(4096))) == nil, "the file's own scan data")
+    }
+
+    @Test("an image tiled over more than one tile down is drawn, as PDF and as PNG", arguments: ["pdf", "png"])
+    func tiledOverSeveralRows(_ format: String) throws {
+        let fixture = try Self.fixture()
+        // The 4032×3024 photo at @3x is a 1344×1008-point tile: two across and two down, each
+        // resampled from the whole photo (a small photo would fit libvips's line cache and pass).
+        try FileManager.default.copyItem(at: fixture.root.appendingPathComponent("landscape_4.jpg"), to: fixture.root.appendingPathComponent("tiles@3x.jpg"))
+        let chain = #"Image("tiles@3x").resizable(resizingMode:.tile).frame(width:1400,height:1100)"#
+        let encoded = chain.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+        let response = try fixture.get("/img/landscape_4.jpg?chain=\(encoded)&fmt=\(format)")
+        #expect(response.status == 200, "\(response.text.prefix(200))")
+        if format == "pdf" {
+            #expect(String(decoding: response.body, as: UTF8.self).contains("/MediaBox [ 0 0 1400 1100 ]"))
+        }
+    }
+
     @Test("page is refused with 400 outside fmt=pdf, and when it is not a size", arguments: [
         ("/img/dot_green.png?w=10&page=a4", "applies to fmt=pdf only"),
         ("/img/dot_green.png?w=10&fmt=png&page=a4", "applies to fmt=pdf only"),

@@ -5,7 +5,8 @@ import Vips
 
 /// Image operations in a PDF: drawn with the page's transform instead of being resampled to pixels.
 /// A JPEG source drawn whole, upright and in plain colour, whose pixels the page can use (no more
-/// than its frame × `imageScale` per axis), is embedded byte for byte; any other image is decoded
+/// than its frame × `imageScale` per axis), is embedded as its own JPEG data once it has decoded
+/// (image segments only: no metadata, nothing after EOI); any other image is decoded
 /// once (oriented, in sRGB, as the raster path does) at the size the page needs, at most its
 /// frame × `imageScale` (exactly its canvas pixels with `interpolation(.none)`), and embedded as JPEG
 /// when the source was a JPEG without alpha (at `quality`), else losslessly. Tiled and 9-sliced images are drawn by the raster path and placed as bitmaps.
@@ -82,8 +83,8 @@ final class PDFImages {
         if let known = embedded[key] { return known }
         let image: CairoImage
         let whole = width == Int(saturating: upright.width) && height == Int(saturating: upright.height)
-        if source.loaderFamily == .jpeg, whole, source.orientation == .up, source.hasPlainColor {
-            image = try CairoImage(jpeg: source.file.contents(), width: width, height: height)
+        if source.loaderFamily == .jpeg, whole, source.orientation == .up, source.hasPlainColor, let stream = try imageData(of: source) {
+            image = try CairoImage(jpeg: stream, width: width, height: height)
         } else {
             try limits.checkIntermediate(width: width, height: height, "`\(source.name)` embedded in the PDF")
             let target = PixelRect(x: 0, y: 0, width: width, height: height)
@@ -101,5 +102,14 @@ final class PDFImages {
         }
         embedded[key] = image
         return image
+    }
+
+    /// The JPEG data to embed for `source` drawn whole, once all of it has decoded as the raster
+    /// path would decode it (a truncated or corrupt file is refused, not published): the file's
+    /// image segments alone (`JPEGStream`), so no metadata or trailing bytes reach the PDF. `nil`
+    /// when its markers are not ones the rebuild knows; the pixels are re-encoded instead.
+    private func imageData(of source: SourceImage) throws -> [UInt8]? {
+        try source.checkDecodes(deadline: deadline)
+        return JPEGStream.imageData(try source.file.contents())
     }
 }
