@@ -2,17 +2,27 @@
 /// `hasPrefix` compare by Unicode canonical equivalence, so `café` spelled with U+00E9 and with
 /// `e` + U+0301 (two different files on Linux) would be one dictionary key, and a memo keyed by one
 /// would answer for the other. Every dictionary, set or ordering keyed by a source name, path,
-/// canonical form or query uses this (or compares `utf8` views) instead.
+/// canonical form or query uses this (or compares `utf8` views) instead. It keeps the string itself
+/// (no copy of its bytes) and reads its UTF-8 view.
 public struct ByteKey: Sendable, Hashable, Comparable {
-    /// The name's UTF-8 bytes, as given (no normalisation).
-    public let bytes: [UInt8]
+    /// The name as given (no normalisation).
+    public let text: String
 
     public init(_ text: some StringProtocol) {
-        bytes = Array(text.utf8)
+        self.text = String(text)
+    }
+
+    public static func == (lhs: ByteKey, rhs: ByteKey) -> Bool {
+        lhs.text.utf8.elementsEqual(rhs.text.utf8)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(text.utf8.count)
+        for byte in text.utf8 { hasher.combine(byte) }
     }
 
     /// Byte-wise lexicographic order: a stable order for names that `String <` may call equal.
     public static func < (lhs: ByteKey, rhs: ByteKey) -> Bool {
-        lhs.bytes.lexicographicallyPrecedes(rhs.bytes)
+        lhs.text.utf8.lexicographicallyPrecedes(rhs.text.utf8)
     }
 }

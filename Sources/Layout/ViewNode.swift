@@ -8,7 +8,7 @@ public enum ImageRef: Sendable, Hashable {
     public static func == (lhs: ImageRef, rhs: ImageRef) -> Bool {
         switch (lhs, rhs) {
         case (.primary, .primary): true
-        case (.named(let left), .named(let right)): left.utf8.elementsEqual(right.utf8)
+        case (.named(let left), .named(let right)): ByteKey(left) == ByteKey(right)
         default: false
         }
     }

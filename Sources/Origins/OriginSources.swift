@@ -150,9 +150,9 @@ private final class Flight: @unchecked Sendable {
     func wait(until deadline: ContinuousClock.Instant, source: String) throws(OriginError) -> OriginalStore.Entry {
         let leader = shared ?? self
         let remaining = max(.zero, deadline - .now)
-        let (seconds, attoseconds) = remaining.components
-        let nanoseconds = Int(clamping: seconds) &* 1_000_000_000 &+ Int(attoseconds / 1_000_000_000)
-        guard leader.done.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .success else { throw .timedOut(source) }
+        guard leader.done.wait(timeout: .now() + .milliseconds(Int(saturating: remaining.milliseconds.rounded(.up)))) == .success else {
+            throw .timedOut(source)
+        }
         return try leader.result!.get()
     }
 }

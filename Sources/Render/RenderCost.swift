@@ -1,6 +1,6 @@
+import CheckedConversion
 import Layout
 import Vips
-import CheckedConversion
 
 /// The CPU time a render will take, estimated from its plan before anything is drawn (as
 /// `RenderBudget` estimates its memory), in milliseconds of one core. A render that could not
@@ -135,7 +135,7 @@ public struct RenderCost: Sendable {
         let pixels = (Double(content.width) + margin) * (Double(content.height) + margin)
         let size = "\(content.width + Int(saturating: margin))×\(content.height + Int(saturating: margin))"
         add(
-            "a \(name) of radius \(Self.number(radius)) over \(size) pixels", bands * Self.blurNanoseconds(sigma: sigma, pixels: pixels),
+            "a \(name) of radius \(radius.compactText) over \(size) pixels", bands * Self.blurNanoseconds(sigma: sigma, pixels: pixels),
             advice: "reduce the frame or the \(name) radius")
     }
 
@@ -159,10 +159,7 @@ public struct RenderCost: Sendable {
 
     /// "25 s", "2.5 s", "0.3 s".
     private static func seconds(_ milliseconds: Double) -> String {
-        milliseconds >= 10_000 ? "\(Int(saturating: (milliseconds / 1000).rounded())) s" : "\(number((milliseconds / 100).rounded() / 10)) s"
+        milliseconds >= 10_000 ? "\(Int(saturating: (milliseconds / 1000).rounded())) s" : "\(((milliseconds / 100).rounded() / 10).compactText) s"
     }
 
-    private static func number(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(saturating: value)) : String(value)
-    }
 }

@@ -41,6 +41,8 @@ enum ContentDisposition {
             // `gpj.exe` as `exe.jpg`), and so does the client's extension: the file is named for
             // the format actually sent, so `x.html` with a PNG body is `x.png`.
             name = String(requested.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last ?? "")
+            // Before looking for the extension: a format character (U+200D) after a dot would join
+            // it into one Character that `lastIndex(of: ".")` does not see.
             name = String(name.unicodeScalars.filter { !Self.isInvisible($0) })
             if let dot = name.lastIndex(of: ".") { name = String(name[..<dot]) }
             name += "." + fileExtension

@@ -9,9 +9,10 @@ import TransformSpec
 final class SpecMemo: Sendable {
     private struct Key: Hashable {
         /// The request path as sent (still percent-encoded): checking and decoding it into a source
-        /// name is part of what is remembered. Both by their bytes, as every name is (`ByteKey`).
-        let path: ByteKey
-        let query: ByteKey
+        /// name is part of what is remembered. Both are ASCII (`HeadParser` refuses any other byte in
+        /// a request target), where `String ==` is byte equality: no `ByteKey` needed on the hit path.
+        let path: Substring
+        let query: Substring
     }
 
     private let entries = Mutex<[Key: (spec: TransformSpec, canonical: String)]>([:])
@@ -26,7 +27,7 @@ final class SpecMemo: Sendable {
     /// The parsed spec and its canonical form, from memory or by parsing. `path` is the request path
     /// under `prefix` (`/img/`, or a route taking the same paths).
     func spec(path: Substring, prefix: String = ImagePath.prefix, query: Substring) throws -> (spec: TransformSpec, canonical: String) {
-        let key = Key(path: ByteKey(path), query: ByteKey(query))
+        let key = Key(path: path, query: query)
         if let hit = entries.withLock({ $0[key] }) { return hit }
         let source = try ImagePath.sourceName(fromTarget: path, prefix: prefix)
         let spec = try TransformSpec.parse(source: source, query: String(query), limits: limits)

@@ -20,7 +20,7 @@ public struct NumberBounds: Sendable, Hashable {
 
     /// `text` read as a decimal number (Swift's `Double` syntax), if it is one the bounds admit.
     public func number(_ text: some StringProtocol) -> Double? {
-        guard let value = Double(String(text)), admits(value) else { return nil }
+        guard let value = Double(text), admits(value) else { return nil }
         return value
     }
 
