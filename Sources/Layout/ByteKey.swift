@@ -18,7 +18,9 @@ public struct ByteKey: Sendable, Hashable, Comparable {
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(text.utf8.count)
-        for byte in text.utf8 { hasher.combine(byte) }
+        // A native string's bytes are contiguous: hashed in one call, not byte by byte.
+        let hashed: Void? = text.utf8.withContiguousStorageIfAvailable { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        if hashed == nil { for byte in text.utf8 { hasher.combine(byte) } }
     }
 
     /// Byte-wise lexicographic order: a stable order for names that `String <` may call equal.
