@@ -13,7 +13,11 @@ public struct ByteKey: Sendable, Hashable, Comparable {
     }
 
     public static func == (lhs: ByteKey, rhs: ByteKey) -> Bool {
-        lhs.text.utf8.elementsEqual(rhs.text.utf8)
+        let (left, right) = (lhs.text.utf8, rhs.text.utf8)
+        guard left.count == right.count else { return false }
+        // Native strings: their contiguous bytes compared at once (a memo lookup on the hit path).
+        let equal = left.withContiguousStorageIfAvailable { a in right.withContiguousStorageIfAvailable { b in a.elementsEqual(b) } }
+        return (equal ?? nil) ?? left.elementsEqual(right)
     }
 
     public func hash(into hasher: inout Hasher) {
