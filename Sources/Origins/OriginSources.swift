@@ -77,6 +77,11 @@ public final class OriginSources: Sendable {
         return source
     }
 
+    /// Whether `name` is under a configured origin (its original may have to be fetched).
+    public func serves(_ name: String) -> Bool {
+        settings.map.origin(for: name) != nil
+    }
+
     /// `totalTimeout` from now: the deadline of a request's fetches from origins.
     public func deadline() -> ContinuousClock.Instant {
         .now + settings.totalTimeout

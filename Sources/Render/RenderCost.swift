@@ -6,7 +6,7 @@ import Vips
 /// `RenderBudget` estimates its memory), in milliseconds of one core. A render that could not
 /// finish within `RenderLimits.timeout` even with a core to itself is refused at once instead of
 /// holding a worker until the deadline stops it; the service also runs the costly ones apart
-/// (`WorkerPool`'s heavy lane), so they cannot take every worker from thumbnails.
+/// (`WorkLane`'s heavy lane), so they cannot take every worker from thumbnails.
 ///
 /// What costs, per pixel (each constant below is CPU time measured with `imgframe render --repeat`
 /// on a 2-core x86-64 VM with libvips 8.14, utime + stime per render, process start-up subtracted;

@@ -1,5 +1,6 @@
 import HTTP1
 import Layout
+import Logging
 import Origins
 import PlanJSON
 import Render
@@ -36,8 +37,8 @@ enum ErrorMapping {
             case .badPath(let message): return Outcome(status: .badRequest, message: message, parameter: "path")
             case .methodNotAllowed: return Outcome(status: .methodNotAllowed, message: "this method is not allowed here (see Allow)")
             case .notFound: return Outcome(status: .notFound, message: "no such route; images are under /img/, view templates under /view/")
-            case .overloaded: return Outcome(status: .serviceUnavailable, message: "too many renders in progress; retry shortly")
-            case .queueTimedOut: return Outcome(status: .serviceUnavailable, message: "no renderer was free in time; retry shortly")
+            case .overloaded: return Outcome(status: .serviceUnavailable, message: "too much work is waiting; retry shortly")
+            case .queueTimedOut: return Outcome(status: .serviceUnavailable, message: "no worker was free in time; retry shortly")
             }
         default:
             return Outcome(status: .internalServerError, message: "internal error", isServerFault: true)
@@ -100,6 +101,15 @@ enum ErrorMapping {
         case .unreadable, .invalid:
             Outcome(status: .internalServerError, message: error.description, parameter: "template", isServerFault: true)
         }
+    }
+
+    /// The response for `error`, logged as its outcome says: server faults at error, an origin's
+    /// own detail (not shown to the client) at warning.
+    static func response(for error: Error, logger: Logger) -> HTTPResponse {
+        let outcome = outcome(for: error)
+        if outcome.isServerFault { logger.error("request failed: \(error)") }
+        if let detail = outcome.logDetail { logger.warning("\(detail)") }
+        return response(outcome)
     }
 
     /// `{"error": "…", "param": "…"}` with `Cache-Control: no-store` (errors must not be cached long).

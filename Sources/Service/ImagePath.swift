@@ -31,8 +31,8 @@ enum RequestError: Error {
     case badPath(String)
     case methodNotAllowed
     case notFound
-    /// The render queue is full.
+    /// A lane of the executor has its queue full.
     case overloaded
-    /// No render thread was free within `queue_timeout`.
+    /// No thread of a lane was free within `queue_timeout`.
     case queueTimedOut
 }

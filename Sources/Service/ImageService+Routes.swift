@@ -35,10 +35,7 @@ extension ImageService {
         var routes: [Route] = []
         if let exposition = context.exposition { routes.append(metricsRoute(exposition)) }
         if let playground = context.playground {
-            routes.append(
-                Route(.exact("/"), .prefix(PlaygroundRoute.prefix)) { request, finish in
-                    offLoop { playground.handle(request, respond: finish) }
-                })
+            routes.append(Route(.exact("/"), .prefix(PlaygroundRoute.prefix)) { request, finish in playground.handle(request, respond: finish) })
         }
         routes.append(Route(.exact(livenessPath)) { _, finish in finish(status(.ok, ["status": "ok"]), .notApplicable) })
         routes.append(
@@ -52,19 +49,9 @@ extension ImageService {
                 finish(status(ready ? .ok : .serviceUnavailable, fields), .notApplicable)
             })
         routes.append(imageRoute(.prefix(ViewRoute.prefix), context) { request, finish in context.view.handle(request, respond: finish) })
-        routes.append(
-            imageRoute(.prefix(InfoRoute.prefix), context, download: false) { request, finish in
-                offLoop { context.info.handle(request, respond: finish) }
-            })
+        routes.append(imageRoute(.prefix(InfoRoute.prefix), context, download: false) { request, finish in context.info.handle(request, respond: finish) })
         routes.append(imageRoute(.prefix(ImagePath.prefix), context) { request, finish in context.image.handle(request, respond: finish) })
         return RouteTable(routes: routes)
-    }
-
-    /// Runs work that may block for milliseconds (reading an image's header, laying out a plan, listing
-    /// the sources) off the connection's event loop, whose other connections would wait for it.
-    /// Cache hits, 304s and the start of a render stay on the loop: they are the fast path.
-    private static func offLoop(_ work: @escaping @Sendable () -> Void) {
-        DispatchQueue.global().async(execute: work)
     }
 
     /// The metrics listener's one route.

@@ -8,13 +8,13 @@ import Render
 import Vips
 
 /// The running service: the HTTP server, its routes (one table: see `ImageService+Routes.swift`),
-/// the render pool and the access log, wired from one `ServiceConfiguration`.
+/// the executor's lanes and the access log, wired from one `ServiceConfiguration`.
 public final class ImageService: Sendable {
     public let configuration: ServiceConfiguration
     private let server: HTTPServer
     /// The listener of `metrics.listen`, serving `/metrics` alone.
     private let metricsServer: HTTPServer?
-    private let pool: WorkerPool
+    private let executor: Executor
     /// The result cache (its statistics count hits, misses, evictions, errors and bytes).
     public let cache: ResultCache
     /// Renders and other service counters.
@@ -31,9 +31,11 @@ public final class ImageService: Sendable {
         try Vips.start()
         Vips.allowUntrustedLoaders(configuration.untrustedLoaders)
         Vips.boundResources(cacheMemory: Limits.vipsCacheMemory, threadsPerImage: Limits.vipsThreadsPerImage)
-        let pool = WorkerPool(
-            workers: configuration.workers, queueLength: configuration.queueLength, queueTimeout: configuration.queueTimeout,
-            heavyWorkers: configuration.heavyWorkers)
+        let metrics = self.metrics
+        let executor = Executor(
+            renderWorkers: configuration.workers, heavyRenders: configuration.heavyWorkers, ioWorkers: configuration.ioWorkers,
+            originFetches: configuration.originFetches, queueLength: configuration.queueLength, queueTimeout: configuration.queueTimeout,
+            metrics: metrics)
         let renderer = try Renderer(
             sources: SourceDirectory(root: configuration.root), options: RenderOptions(progressiveJPEG: configuration.progressiveJPEG, pdfImageScale: configuration.pdfImageScale),
             limits: configuration.render)
@@ -48,30 +50,29 @@ public final class ImageService: Sendable {
             budgetBytes: configuration.originsCacheBytes, revalidateAfter: configuration.originsRevalidateAfter,
             connectTimeout: configuration.originsConnectTimeout, totalTimeout: configuration.originsTimeout, maxBytes: configuration.render.maxSourceBytes))
         let sources = SourceResolver(directory: renderer.sources, origins: origins)
-        let route = ImageRoute(
-            renderer: renderer, sources: sources, pool: pool, cache: cache, flights: SingleFlight(), specs: SpecMemo(limits: configuration.spec),
-            identities: IdentityMemo(validity: configuration.sourceCheck),
+        let pipeline = ImagePipeline(
+            renderer: renderer, sources: sources, executor: executor, cache: cache, identities: IdentityMemo(validity: configuration.sourceCheck),
             negotiation: FormatNegotiation(avif: configuration.avif, webp: configuration.webp),
             cacheControl: configuration.cacheControl, logger: logger, statistics: statistics, metrics: metrics)
+        let route = ImageRoute(pipeline: pipeline, specs: SpecMemo(limits: configuration.spec))
         let templates = TemplateFolder(path: configuration.templates, limits: configuration.spec)
         if !templates.directory.isReadable {
             logger.warning("templates folder \(configuration.templates) cannot be read: /view/ answers 404 (set templates)")
         }
-        let view = ViewRoute(templates: templates, image: route)
+        let view = ViewRoute(templates: templates, pipeline: pipeline, limits: configuration.spec)
         let playground = configuration.playground ? PlaygroundRoute(image: route, signing: !configuration.signingKeys.isEmpty) : nil
-        let info = InfoRoute(sources: sources, limits: configuration.render, cacheControl: configuration.cacheControl)
+        let info = InfoRoute(pipeline: pipeline)
         let accessLog = AccessLog(logger: logger)
         var serverConfiguration = configuration.server
         serverConfiguration.errorResponse = { status in ErrorMapping.response(status: status, message: status.reason) }
         serverConfiguration.probePaths = Self.probePaths
         let signer = URLSigner(keys: configuration.signingKeys)
         if !signer.isEnabled { logger.warning("URL signing is off: anyone can request any transformation (set signing.keys)") }
-        self.pool = pool
-        let metrics = self.metrics
+        self.executor = executor
         let statistics = self.statistics
         let box = ServerBox()
         let exposition: @Sendable () -> HTTPResponse = {
-            let text = metrics.exposition(cache: cache, pool: pool, statistics: statistics, connections: box.server?.connectionCount ?? 0)
+            let text = metrics.exposition(cache: cache, executor: executor, statistics: statistics, connections: box.server?.connectionCount ?? 0)
             return HTTPResponse(
                 status: .ok, headers: [("Content-Type", "text/plain; version=0.0.4; charset=utf-8"), ("Cache-Control", "no-store")],
                 body: Array(text.utf8))
@@ -131,8 +132,8 @@ public final class ImageService: Sendable {
     /// Graceful drain: stop accepting, finish in-flight requests within the configured deadline, then
     /// stop the render threads and call `completion`.
     public func shutdown(completion: @escaping @Sendable () -> Void) {
-        server.shutdown(deadline: configuration.drainTimeout) { [pool, metricsServer] in
-            pool.stop()
+        server.shutdown(deadline: configuration.drainTimeout) { [executor, metricsServer] in
+            executor.stop()
             guard let metricsServer else { return completion() }
             metricsServer.shutdown(deadline: Limits.metricsDrainTimeout, completion: completion)
         }

@@ -7,34 +7,31 @@ import TransformSpec
 /// `GET|HEAD /info/{path}`: what a source is, as JSON, from its header alone (imgproxy's `/info`):
 /// `{"width","height","points":{"width","height"},"scale","orientation","format","hasAlpha","profile"}`.
 /// The path is confined to the root exactly as `/img/` paths are, signing applies the same way, and
-/// errors are `/img`'s (404 no such source, 415 not an image, 422 past the source limits).
+/// errors are `/img`'s (404 no such source, 415 not an image, 422 past the source limits). It runs
+/// through the same `ImagePipeline` as images (identity, ETag, 304, the I/O lane), but is never cached.
 struct InfoRoute: Sendable {
     static let prefix = "/info/"
+    /// What an `/info` answer's bytes depend on besides its source's version: the version of the
+    /// JSON (bump it when the JSON changes) and the source's name.
+    static func canonical(_ name: String) -> String { "info/v1\t" + name }
 
-    let sources: SourceResolver
-    let limits: RenderLimits
-    let cacheControl: String
+    let pipeline: ImagePipeline
 
-    func handle(_ request: HTTPRequest, respond: @escaping @Sendable (HTTPResponse, _ cache: CacheStatus) -> Void) {
+    func handle(_ request: HTTPRequest, respond: @escaping ImageJob.Respond) {
+        let name: String
         do {
             // Only the signature's parameters: anything else would be silently ignored.
             for (key, _) in try QueryParameters.pairs(String(request.query)) where key != "sig" && key != "exp" {
                 throw SpecError.unknownParameter(key)
             }
-            let name = try ImagePath.sourceName(fromTarget: request.path, prefix: Self.prefix)
-            let source = try sources.source(named: name)
-            let file = source.file
-            let etag = RequestIdentity(canonical: "info/v1", sources: [source], formats: []).etag
-            var headers: HTTPHeaders = [("ETag", etag), ("Cache-Control", cacheControl)]
-            if let condition = request.headers["If-None-Match"], ETag.matches(condition, etag) {
-                return respond(HTTPResponse(status: .notModified, headers: headers), .revalidated)
-            }
-            let info = try SourceInfo(name: name, file: file, limits: limits)
-            headers.add("Content-Type", "application/json")
-            respond(HTTPResponse(status: .ok, headers: headers, body: Array((Self.json(info).serialized() + "\n").utf8)), .notApplicable)
+            name = try ImagePath.sourceName(fromTarget: request.path, prefix: Self.prefix)
         } catch {
-            respond(ErrorMapping.response(ErrorMapping.outcome(for: error)), .notApplicable)
+            return respond(ErrorMapping.response(for: error, logger: pipeline.logger), .notApplicable)
         }
+        pipeline.run(
+            ImageJob(
+                product: .info(source: name), canonical: Self.canonical(name), formats: [], ifNoneMatch: request.headers["If-None-Match"],
+                imageParameters: .template, respond: respond))
     }
 
     static func json(_ info: SourceInfo) -> JSONValue {

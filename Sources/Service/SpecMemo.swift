@@ -15,7 +15,14 @@ final class SpecMemo: Sendable {
         let query: Substring
     }
 
-    private let entries = Mutex<[Key: (spec: TransformSpec, canonical: String)]>([:])
+    /// A parsed request: the spec, its canonical form, and which parameter named each of its images.
+    struct Parsed: Sendable {
+        let spec: TransformSpec
+        let canonical: String
+        let imageParameters: ImageParameters
+    }
+
+    private let entries = Mutex<[Key: Parsed]>([:])
     let capacity: Int
     let limits: SpecLimits
 
@@ -26,12 +33,13 @@ final class SpecMemo: Sendable {
 
     /// The parsed spec and its canonical form, from memory or by parsing. `path` is the request path
     /// under `prefix` (`/img/`, or a route taking the same paths).
-    func spec(path: Substring, prefix: String = ImagePath.prefix, query: Substring) throws -> (spec: TransformSpec, canonical: String) {
+    func spec(path: Substring, prefix: String = ImagePath.prefix, query: Substring) throws -> Parsed {
         let key = Key(path: path, query: query)
         if let hit = entries.withLock({ $0[key] }) { return hit }
         let source = try ImagePath.sourceName(fromTarget: path, prefix: prefix)
-        let spec = try TransformSpec.parse(source: source, query: String(query), limits: limits)
-        let value = (spec, spec.canonicalForm)
+        let parameters = try QueryParameters(query: String(query))
+        let spec = try TransformSpec.parse(source: source, parameters: parameters, limits: limits)
+        let value = Parsed(spec: spec, canonical: spec.canonicalForm, imageParameters: ImageParameters(parameters))
         entries.withLock { entries in
             if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
             entries[key] = value

@@ -7,17 +7,19 @@ struct ViewRoute: Sendable {
     static let prefix = "/view/"
 
     let templates: TemplateFolder
-    let image: ImageRoute
+    let pipeline: ImagePipeline
+    let limits: SpecLimits
 
     /// Answers through `respond` (once); the second argument is the cache status for the access log.
-    func handle(_ request: HTTPRequest, respond: @escaping @Sendable (HTTPResponse, _ cache: CacheStatus) -> Void) {
+    func handle(_ request: HTTPRequest, respond: @escaping ImageJob.Respond) {
+        let spec: TransformSpec
         do {
             let template = try templates.template(named: Self.templateName(fromTarget: request.path))
-            let spec = try template.spec(query: String(request.query), limits: image.specs.limits)
-            image.serve(spec, canonical: spec.canonicalForm, request, respond: respond)
+            spec = try template.spec(query: String(request.query), limits: limits)
         } catch {
-            respond(ImageRoute.errorResponse(error, logger: image.logger), .notApplicable)
+            return respond(ErrorMapping.response(for: error, logger: pipeline.logger), .notApplicable)
         }
+        pipeline.run(pipeline.job(spec, canonical: spec.canonicalForm, imageParameters: .template, request, respond: respond))
     }
 
     /// The name after `/view/`, percent-decoded; anything that is not a plain name (a `/`, `..`,

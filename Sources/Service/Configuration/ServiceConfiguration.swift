@@ -54,6 +54,10 @@ public struct ServiceConfiguration: Sendable {
     /// Most heavy renders (`Limits.heavyRenderShare`) running at once; `nil` takes half the workers,
     /// at least one (`Limits.heavyWorkers(workers:)`).
     public var heavyWorkers: Int?
+    /// Threads of the I/O lane (source lookup, origin fetches, cache-file reads).
+    public var ioWorkers: Int = 16
+    /// Most origin fetches in flight at once (at most `ioWorkers`), so local files always find an I/O thread.
+    public var originFetches: Int = 8
     /// Time in-flight requests get to finish after SIGTERM.
     public var drainTimeout: Duration = Limits.drainTimeout
     /// Where `/metrics` is served on a listener of its own (kept off the public port); `nil` serves it

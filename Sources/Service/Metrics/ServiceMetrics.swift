@@ -34,20 +34,23 @@ final class ServiceMetrics: Sendable {
         }
     }
 
-    /// Time a render waited for a worker before it started.
-    func queueWait(seconds: Double) {
+    /// Time a job waited for a thread of `lane` (`io`, `render`) before it started.
+    func queueWait(lane: String, seconds: Double) {
         registry.observe(
-            "imgframe_render_queue_wait_seconds", help: "Time a render waited for a worker (imgframe.render.queue_wait).", seconds: seconds)
+            "imgframe_\(lane)_queue_wait_seconds", help: "Time a job waited for a thread of the \(lane) lane (imgframe.\(lane).queue_wait).",
+            seconds: seconds)
     }
 
-    /// A render refused with 503: `queue_full` (over the count bound) or `queue_timeout` (no worker within `queue_timeout`).
-    func refusal(reason: String) {
+    /// A job of `lane` refused with 503: `queue_full` (over the count bound) or `queue_timeout` (no thread within `queue_timeout`).
+    func refusal(lane: String, reason: String) {
         registry.increment(
-            "imgframe_render_refusals_total", help: "Renders refused with 503, by reason (imgframe.render.refusals).", labels: [("reason", reason)])
+            "imgframe_\(lane)_refusals_total", help: "Jobs of the \(lane) lane refused with 503, by reason (imgframe.\(lane).refusals).",
+            labels: [("reason", reason)])
     }
 
     /// The exposition, with the gauges read now.
-    func exposition(cache: ResultCache, pool: WorkerPool, statistics: ServiceStatistics, connections: Int) -> String {
+    func exposition(cache: ResultCache, executor: Executor, statistics: ServiceStatistics, connections: Int) -> String {
+        let (pool, io) = (executor.render, executor.io)
         let c = cache.statistics
         let counters: [(String, String, Int)] = [
             ("imgframe_cache_hits_total", "Cache hits (imgframe.cache.hits).", c.hits),
@@ -68,6 +71,10 @@ final class ServiceMetrics: Sendable {
             ("imgframe_renders_in_flight", "Renders running now (imgframe.render.in_flight).", pool.busy),
             ("imgframe_render_heavy_queue_depth", "Heavy renders waiting for a worker (imgframe.render.heavy.queue_depth).", pool.queuedHeavy),
             ("imgframe_renders_heavy_in_flight", "Heavy renders running now (imgframe.render.heavy.in_flight).", pool.busyHeavy),
+            ("imgframe_io_queue_depth", "Source lookups, origin fetches and cache reads waiting for a thread (imgframe.io.queue_depth).", io.queued),
+            ("imgframe_io_in_flight", "Source lookups, origin fetches and cache reads running now (imgframe.io.in_flight).", io.busy),
+            ("imgframe_io_origin_queue_depth", "Origin fetches waiting for a thread (imgframe.io.origin.queue_depth).", io.queuedHeavy),
+            ("imgframe_io_origin_in_flight", "Origin fetches running now (imgframe.io.origin.in_flight).", io.busyHeavy),
             ("imgframe_http_connections", "Open client connections (http.server.active_connections).", connections),
             ("imgframe_vips_memory_bytes", "Pixel memory libvips holds now (imgframe.vips.memory).", memory.current),
             ("imgframe_vips_memory_highwater_bytes", "Most pixel memory libvips has held (imgframe.vips.memory_highwater).", memory.highWater),

@@ -26,52 +26,54 @@ struct PlaygroundRoute: Sendable {
         let path = request.path
         if path == "/" { return respond(PlaygroundPage.response(signing: signing), .notApplicable) }
         guard !signing else { return respond(ErrorMapping.response(ErrorMapping.outcome(for: RequestError.notFound)), .notApplicable) }
-        if path == Self.sourcesPath { return respond(sources(), .notApplicable) }
+        if path == Self.sourcesPath {
+            // Listing the root reads the disk: on the I/O lane, like any other look at the sources.
+            return image.pipeline.executor.submit(
+                .io,
+                { [self] in
+                    let listing = sources()
+                    return { respond(listing, .notApplicable) }
+                }, refused: { error in respond(ErrorMapping.response(ErrorMapping.outcome(for: error)), .notApplicable) })
+        }
         guard path.hasPrefix(Self.planPrefix) else { return respond(ErrorMapping.response(ErrorMapping.outcome(for: RequestError.notFound)), .notApplicable) }
         plan(request, respond: respond)
     }
 
     /// `{"sources": [names], "truncated": bool}`: image files under the root (see `PlaygroundSources`).
     private func sources() -> HTTPResponse {
-        let listing = PlaygroundSources(root: image.renderer.sources.resolvedRoot)
-        let body = JSONValue.object([
-            ("sources", .array(listing.names.map(JSONValue.string))), ("truncated", .bool(listing.isTruncated)),
-        ]).serialized() + "\n"
+        let listing = PlaygroundSources(root: image.pipeline.sources.directory.resolvedRoot)
+        let body =
+            JSONValue.object([
+                ("sources", .array(listing.names.map(JSONValue.string))), ("truncated", .bool(listing.isTruncated)),
+            ]).serialized() + "\n"
         return Self.json(.ok, body)
     }
 
-    /// The plan `imgframe plan` prints, plus `canonical` and `source`; laid out on the render pool,
+    /// The plan `imgframe plan` prints, plus `canonical` and `source`; laid out on the render lane,
     /// since measuring text and reading headers are work like any other.
     private func plan(_ request: HTTPRequest, respond: @escaping @Sendable (HTTPResponse, _ cache: CacheStatus) -> Void) {
-        let spec: TransformSpecAndCanonical
+        let pipeline = image.pipeline
+        let parsed: SpecMemo.Parsed
         do {
-            let parsed = try image.specs.spec(path: request.path, prefix: Self.planPrefix, query: request.query)
-            spec = TransformSpecAndCanonical(spec: parsed.spec, canonical: parsed.canonical, source: parsed.spec.source)
+            parsed = try image.specs.spec(path: request.path, prefix: Self.planPrefix, query: request.query)
         } catch {
-            return respond(ImageRoute.errorResponse(error, logger: image.logger), .notApplicable)
+            return respond(ErrorMapping.response(for: error, logger: pipeline.logger), .notApplicable)
         }
-        let job: WorkerPool.Job = { [renderer = image.renderer, logger = image.logger] in
-            let response: HTTPResponse
-            do {
-                let plan = try renderer.plan(spec.spec)
-                var members: [(String, JSONValue)] = [("canonical", .string(spec.canonical)), ("source", .string(spec.source))]
-                if case .object(let planMembers) = plan.json { members += planMembers }
-                response = Self.json(.ok, JSONValue.object(members).serialized() + "\n")
-            } catch {
-                response = ImageRoute.errorResponse(error, logger: logger)
-            }
-            return { respond(response, .notApplicable) }
-        }
-        let accepted = image.pool.submit(job) {
-            respond(ErrorMapping.response(ErrorMapping.outcome(for: RequestError.queueTimedOut)), .notApplicable)
-        }
-        if !accepted { respond(ErrorMapping.response(ErrorMapping.outcome(for: RequestError.overloaded)), .notApplicable) }
-    }
-
-    private struct TransformSpecAndCanonical: Sendable {
-        var spec: TransformSpec
-        var canonical: String
-        var source: String
+        pipeline.executor.submit(
+            .render,
+            {
+                let response: HTTPResponse
+                do {
+                    let opened = try pipeline.sources.resolve(parsed.spec, imageParameters: parsed.imageParameters)
+                    let plan = try pipeline.renderer.plan(parsed.spec, opened: opened)
+                    var members: [(String, JSONValue)] = [("canonical", .string(parsed.canonical)), ("source", .string(parsed.spec.source))]
+                    if case .object(let planMembers) = plan.json { members += planMembers }
+                    response = Self.json(.ok, JSONValue.object(members).serialized() + "\n")
+                } catch {
+                    response = ErrorMapping.response(for: error, logger: pipeline.logger)
+                }
+                return { respond(response, .notApplicable) }
+            }, refused: { error in respond(ErrorMapping.response(ErrorMapping.outcome(for: error)), .notApplicable) })
     }
 
     private static func json(_ status: HTTPStatus, _ body: String) -> HTTPResponse {

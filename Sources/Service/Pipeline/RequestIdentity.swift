@@ -38,16 +38,3 @@ struct RequestIdentity {
         "\"" + key.hex.prefix(32) + "\""
     }
 }
-
-/// `If-None-Match` evaluation.
-enum ETag {
-    /// Whether `If-None-Match` matches `tag` (weak comparison, RFC 9110 §13.1.2).
-    static func matches(_ ifNoneMatch: String, _ tag: String) -> Bool {
-        ifNoneMatch.split(separator: ",").contains { candidate in
-            var value = candidate.trimmingCharacters(in: .whitespaces)
-            if value == "*" { return true }
-            if value.hasPrefix("W/") { value.removeFirst(2) }
-            return value == tag
-        }
-    }
-}

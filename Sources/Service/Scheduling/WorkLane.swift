@@ -1,17 +1,18 @@
 import Dispatch
 import Foundation
 
-/// A fixed set of render threads with admission by time: a job waits in FIFO order for a thread for
-/// at most `queueTimeout`, and one still waiting then is taken out and answered through its `expired`
-/// handler at that moment; it never starts. A count bound (`queueLength`) refuses at once beyond it
-/// (memory and descriptors of waiting jobs). Requests that need no render (health checks, 304s, cache
-/// hits) never enter it.
+/// One lane of the `Executor`: a fixed set of threads with admission by time. A job waits in FIFO
+/// order for a thread for at most `queueTimeout`, and one still waiting then is taken out and
+/// answered through its `expired` handler at that moment; it never starts. A count bound
+/// (`queueLength`) refuses at once beyond it (memory and descriptors of waiting jobs). Requests that
+/// need no work off the event loop (health checks, 304s and hits of remembered identities) never enter one.
 ///
-/// Heavy jobs (renders estimated to take a good part of the deadline) wait in a lane of their own
-/// and at most `heavyWorkers` of them run at once: the other threads stay free for light jobs, which
-/// never wait behind a heavy one beyond that. A thread takes the job that arrived first among the
-/// light lane's head and, while fewer than `heavyWorkers` heavy jobs run, the heavy lane's head.
-public final class WorkerPool: @unchecked Sendable {
+/// Heavy jobs (renders estimated to take a good part of the deadline; fetches from origins, which
+/// wait on the network for seconds) wait apart and at most `heavyWorkers` of them run at once: the
+/// other threads stay free for light jobs, which never wait behind a heavy one beyond that. A thread
+/// takes the job that arrived first among the light jobs' head and, while fewer than `heavyWorkers`
+/// heavy jobs run, the heavy jobs' head.
+public final class WorkLane: @unchecked Sendable {
     // @unchecked: `jobs`, `heavyJobs`, `running`, `runningHeavy`, `stopped` and `sweepArmed` are only
     // touched under `condition`.
     private let condition = NSCondition()
@@ -22,8 +23,13 @@ public final class WorkerPool: @unchecked Sendable {
     private var stopped = false
     /// Whether a sweep is scheduled; it fires no later than the first waiting job's deadline.
     private var sweepArmed = false
-    /// Where sweeps run: off the render threads, so an expiry is answered even while all are busy.
-    private let sweeps = DispatchQueue(label: "imgframe.render.queue-timeout")
+    /// Where sweeps and delayed refusals run: off the lane's threads, so an expiry is answered even
+    /// while all are busy.
+    private let sweeps: DispatchQueue
+    /// Told how long each job that starts waited for its thread (the lane's wait-time metric).
+    private let waited: @Sendable (Duration) -> Void
+    /// The lane's name (`io`, `render`): its threads are `imgframe.{name}.{index}`.
+    public let name: String
     /// Number of threads.
     public let workers: Int
     /// Jobs that may wait for a thread.
@@ -34,14 +40,20 @@ public final class WorkerPool: @unchecked Sendable {
     public let heavyWorkers: Int
 
     /// `heavyWorkers` `nil` takes `Limits.heavyWorkers(workers:)`, half the threads (at least one).
-    public init(workers: Int, queueLength: Int, queueTimeout: Duration, heavyWorkers: Int? = nil) {
+    public init(
+        name: String = "render", workers: Int, queueLength: Int, queueTimeout: Duration, heavyWorkers: Int? = nil,
+        waited: @escaping @Sendable (Duration) -> Void = { _ in }
+    ) {
+        self.name = name
+        self.waited = waited
+        sweeps = DispatchQueue(label: "imgframe.\(name).queue-timeout")
         self.workers = max(1, workers)
         self.queueLength = max(0, queueLength)
         self.queueTimeout = max(.zero, queueTimeout)
         self.heavyWorkers = min(max(1, heavyWorkers ?? Limits.heavyWorkers(workers: self.workers)), self.workers)
         for index in 0..<self.workers {
             let thread = Thread { [self] in work() }
-            thread.name = "imgframe.render.\(index)"
+            thread.name = "imgframe.\(name).\(index)"
             thread.stackSize = 8 << 20
             thread.start()
         }
@@ -55,6 +67,8 @@ public final class WorkerPool: @unchecked Sendable {
     private struct Waiting {
         let job: Job
         let expired: @Sendable () -> Void
+        /// When it was queued, for the wait-time metric.
+        let submitted: DispatchTime
         /// Submission time + `queueTimeout`; non-decreasing along `jobs`, so expired jobs are a prefix.
         let deadline: DispatchTime
     }
@@ -66,15 +80,23 @@ public final class WorkerPool: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         guard !stopped, running + jobs.count + heavyJobs.count < workers + queueLength else { return false }
-        let deadline = DispatchTime.now() + DispatchTimeInterval(queueTimeout)
-        let waiting = Waiting(job: job, expired: expired, deadline: deadline)
+        let now = DispatchTime.now()
+        let deadline = now + DispatchTimeInterval(queueTimeout)
+        let waiting = Waiting(job: job, expired: expired, submitted: now, deadline: deadline)
         if heavy { heavyJobs.append(waiting) } else { jobs.append(waiting) }
         if !sweepArmed { armSweep(at: deadline) }
         condition.signal()
         return true
     }
 
-    /// Jobs waiting for a thread, both lanes.
+    /// Calls `answer` once `queueTimeout` has passed, off the lane's threads: a job refused at once
+    /// (the queue is full) is answered as if it had waited in vain, so a client that retries the
+    /// moment it is answered costs one cheap refusal per `queueTimeout`, not a busy loop of them.
+    public func afterQueueTimeout(_ answer: @escaping @Sendable () -> Void) {
+        sweeps.asyncAfter(deadline: .now() + DispatchTimeInterval(queueTimeout), execute: answer)
+    }
+
+    /// Jobs waiting for a thread, light and heavy.
     public var queued: Int {
         condition.lock()
         defer { condition.unlock() }
@@ -168,12 +190,13 @@ public final class WorkerPool: @unchecked Sendable {
                 for job in expired { job.expired() }
                 continue
             }
-            let job = heavy ? heavyJobs.removeFirst().job : jobs.removeFirst().job
+            let next = heavy ? heavyJobs.removeFirst() : jobs.removeFirst()
             running += 1
             if heavy { runningHeavy += 1 }
             condition.unlock()
             for job in expired { job.expired() }
-            let deliver = job()
+            waited(.nanoseconds(Int64(clamping: DispatchTime.now().uptimeNanoseconds &- next.submitted.uptimeNanoseconds)))
+            let deliver = next.job()
             condition.lock()
             running -= 1
             if heavy {

@@ -5,13 +5,13 @@ import Testing
 
 /// Waits are bounded (a broken pool fails, it does not hang); nothing asserts how long anything took.
 @Suite("worker pool")
-struct WorkerPoolTests {
+struct WorkLaneTests {
     /// Long enough that no job in a test that does not mean to time out ever does.
     static let never: Duration = .seconds(600)
 
     @Test("accepts workers + queue jobs, refuses the next at once, runs them all")
     func bounded() {
-        let pool = WorkerPool(workers: 2, queueLength: 3, queueTimeout: Self.never)
+        let pool = WorkLane(workers: 2, queueLength: 3, queueTimeout: Self.never)
         let gate = DispatchSemaphore(value: 0)
         let done = DispatchGroup()
         let expiries = Mutex(0)
@@ -31,7 +31,7 @@ struct WorkerPoolTests {
 
     @Test("a waiting job runs when a thread frees")
     func waitsForSlot() {
-        let pool = WorkerPool(workers: 1, queueLength: 1, queueTimeout: Self.never)
+        let pool = WorkLane(workers: 1, queueLength: 1, queueTimeout: Self.never)
         let gate = DispatchSemaphore(value: 0)
         let first = DispatchSemaphore(value: 0)
         let second = DispatchSemaphore(value: 0)
@@ -46,7 +46,7 @@ struct WorkerPoolTests {
 
     @Test("a job that waits past queue_timeout is answered while the thread is still busy, and never runs")
     func expires() throws {
-        let pool = WorkerPool(workers: 1, queueLength: 4, queueTimeout: .milliseconds(20))
+        let pool = WorkLane(workers: 1, queueLength: 4, queueTimeout: .milliseconds(20))
         let gate = DispatchSemaphore(value: 0)
         let blockerDone = DispatchSemaphore(value: 0)
         let expired = DispatchSemaphore(value: 0)
@@ -83,7 +83,7 @@ struct WorkerPoolTests {
 
     @Test("jobs start in the order they were submitted")
     func fifo() {
-        let pool = WorkerPool(workers: 1, queueLength: 16, queueTimeout: Self.never)
+        let pool = WorkLane(workers: 1, queueLength: 16, queueTimeout: Self.never)
         let gate = DispatchSemaphore(value: 0)
         let order = Mutex<[Int]>([])
         let done = DispatchGroup()
@@ -101,7 +101,7 @@ struct WorkerPoolTests {
 
     @Test("under a tight deadline every accepted job either runs or expires, exactly once")
     func exactlyOnce() {
-        let pool = WorkerPool(workers: 2, queueLength: 200, queueTimeout: .milliseconds(1))
+        let pool = WorkLane(workers: 2, queueLength: 200, queueTimeout: .milliseconds(1))
         let outcomes = Mutex<[Int: Int]>([:])
         let done = DispatchGroup()
         for index in 0..<200 {
@@ -116,7 +116,7 @@ struct WorkerPoolTests {
 
     @Test("a job's slot is free before its answer is delivered")
     func slotFreedBeforeDelivery() {
-        let pool = WorkerPool(workers: 1, queueLength: 0, queueTimeout: Self.never)
+        let pool = WorkLane(workers: 1, queueLength: 0, queueTimeout: Self.never)
         let delivered = DispatchSemaphore(value: 0)
         let resubmitted = Mutex(false)
         expectAccepted(pool.submit({
@@ -129,7 +129,7 @@ struct WorkerPoolTests {
 
     @Test("at most heavyWorkers heavy jobs run at once; a light job submitted after waiting heavy ones runs at once")
     func heavyLane() {
-        let pool = WorkerPool(workers: 2, queueLength: 8, queueTimeout: Self.never, heavyWorkers: 1)
+        let pool = WorkLane(workers: 2, queueLength: 8, queueTimeout: Self.never, heavyWorkers: 1)
         let gate = DispatchSemaphore(value: 0)
         let done = DispatchGroup()
         for _ in 0..<3 {
@@ -149,9 +149,9 @@ struct WorkerPoolTests {
 
     @Test("the default heavy share is half the workers, at least one, and never more than all")
     func heavyDefaults() {
-        let pools = [1, 2, 3, 8].map { WorkerPool(workers: $0, queueLength: 0, queueTimeout: Self.never) }
+        let pools = [1, 2, 3, 8].map { WorkLane(workers: $0, queueLength: 0, queueTimeout: Self.never) }
         #expect(pools.map(\.heavyWorkers) == [1, 1, 1, 4])
-        let capped = WorkerPool(workers: 2, queueLength: 0, queueTimeout: Self.never, heavyWorkers: 5)
+        let capped = WorkLane(workers: 2, queueLength: 0, queueTimeout: Self.never, heavyWorkers: 5)
         #expect(capped.heavyWorkers == 2)
         for pool in pools + [capped] { pool.stop() }
     }

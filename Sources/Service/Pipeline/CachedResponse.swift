@@ -1,9 +1,10 @@
 import Cache
 import HTTP1
 
-extension ImageRoute {
-    /// The 200 for a cache hit: a small body from memory, a large one streamed from the cache file
-    /// (the verified, open descriptor passes to the response, which closes it when sent).
+/// The `200` of a cache hit.
+enum CachedResponse {
+    /// A small body from memory, a large one streamed from the cache file (the verified, open
+    /// descriptor passes to the response, which closes it when sent).
     static func response(headers: HTTPHeaders, body: CacheHit.Body) -> HTTPResponse {
         switch body {
         case .bytes(let bytes):

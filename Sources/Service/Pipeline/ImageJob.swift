@@ -1,0 +1,69 @@
+import HTTP1
+import Layout
+import Render
+import TransformSpec
+
+/// One request for an image, or for a source's `/info`, on its way through `ImagePipeline`: what
+/// was asked (set when the request is parsed) and what each stage has learned (the sources and the
+/// identity, set by `identify`). A value: each stage hands the job on with its part filled in.
+struct ImageJob: Sendable {
+    /// Answers the client (once); the second argument is the cache status for the access log.
+    typealias Respond = @Sendable (HTTPResponse, _ cache: CacheStatus) -> Void
+
+    /// What the answer is made of.
+    enum Product: Sendable {
+        /// A rendered image (`/img`, `/view`), cached by its identity.
+        case image(TransformSpec)
+        /// A source's header as JSON (`/info`), made on the I/O lane and never cached.
+        case info(source: String)
+    }
+
+    let product: Product
+    /// What decides the answer's bytes besides its sources: `TransformSpec.canonicalForm`, or a fixed
+    /// text for `/info`. The cache key's and the ETag's input.
+    let canonical: String
+    /// The formats `fmt=auto` may choose from (the client's `Accept`, best first); empty otherwise.
+    let formats: [EncodedFormat]
+    /// The request's `If-None-Match`.
+    let ifNoneMatch: String?
+    /// Which query parameter named each image besides the request's own, for a 404 that blames
+    /// what the user wrote.
+    let imageParameters: ImageParameters
+    let respond: Respond
+
+    /// Every source, opened and checked: set by `identify`.
+    var sources: [ImageRef: ResolvedSource] = [:]
+    /// The cache key and ETag of the sources' current versions: set by `identify`.
+    var identity: IdentityMemo.Identity?
+
+    /// The remembered-identity key: the canonical form and the formats `fmt=auto` may choose from.
+    var memoKey: IdentityMemo.Key { IdentityMemo.Key(canonical: canonical, formats: formats.map(\.rawValue)) }
+}
+
+/// Which query parameter named an image besides the request's own: `overlay` when it is the
+/// overlay, else `chain` (an `Image("name")` in it), else `path` (a view template's own image).
+/// Read from the query when it is parsed, and remembered with the spec.
+struct ImageParameters: Sendable {
+    /// The `overlay=` value, if any.
+    var overlay: String?
+    /// Whether the request has a `chain=`.
+    var hasChain: Bool
+
+    /// A view template's images are its own: a missing one is the template's (`path`).
+    static let template = ImageParameters(overlay: nil, hasChain: false)
+
+    init(overlay: String?, hasChain: Bool) {
+        self.overlay = overlay
+        self.hasChain = hasChain
+    }
+
+    init(_ parameters: QueryParameters) {
+        self.init(overlay: parameters["overlay"], hasChain: parameters["chain"] != nil)
+    }
+
+    /// The parameter that named the image `name`.
+    func parameter(naming name: String) -> String {
+        if let overlay, ByteKey(overlay) == ByteKey(name) { return "overlay" }
+        return hasChain ? "chain" : "path"
+    }
+}

@@ -1,0 +1,167 @@
+import Cache
+import CheckedConversion
+import Foundation
+import HTTP1
+import Logging
+import Render
+import TransformSpec
+
+/// How `/img`, `/view` and `/info` answer once their request is parsed into an `ImageJob`, in
+/// stages that run in this order:
+///
+/// 1. **identify** — the sources' current versions give the cache key and ETag: from the identity
+///    memo on the event loop when recently checked, else on the I/O lane (`realpath`, `open`,
+///    `fstat`, or a fetch from an origin);
+/// 2. **conditional / hit** — `304` for a matching `If-None-Match`, or the cached result (the hot
+///    set on the loop, the cache file on the I/O lane);
+/// 3. **admit** — one render per key (identical concurrent misses share it), every cost checked
+///    before a pixel is drawn (`Renderer.prepare`), then a place in the render lane;
+/// 4. **render**, 5. **store**, 6. **respond** — on the render lane; the answer goes to everyone
+///    who joined the render.
+///
+/// `/info` stops after stage 2: its answer is the source's header, read on the I/O lane.
+struct ImagePipeline: Sendable {
+    let renderer: Renderer
+    let sources: SourceResolver
+    let executor: Executor
+    let cache: ResultCache
+    let renders = SingleFlight<CacheKey, Answer>()
+    let identities: IdentityMemo
+    let negotiation: FormatNegotiation
+    let cacheControl: String
+    let logger: Logger
+    let statistics: ServiceStatistics
+    let metrics: ServiceMetrics
+
+    /// A response and the cache status the access log shows for it.
+    struct Answer: Sendable {
+        let response: HTTPResponse
+        let cache: CacheStatus
+    }
+
+    /// Runs `job` through the stages; answers through `job.respond`, exactly once.
+    func run(_ job: ImageJob) {
+        // 1–2 from memory, on the loop: a recently checked identity answers 304s and hot hits at once.
+        let remembered = identities.recent(job.memoKey)
+        if let remembered, let answer = answerFromIdentity(job, remembered, fromDisk: false) { return deliver(answer, to: job) }
+        executor.submit(
+            .io, heavy: sources.mayFetch(job),
+            { [self] in
+                let answer = onIOLane(job, remembered: remembered)
+                return { if let answer { deliver(answer, to: job) } }
+            }, refused: { [self] error in deliver(failure(error), to: job) })
+    }
+
+    /// Stages 1–3 on the I/O lane: the answer when there is one now, or `nil` when the job went on
+    /// to the render lane (which answers it).
+    private func onIOLane(_ job: ImageJob, remembered: IdentityMemo.Identity?) -> Answer? {
+        var job = job
+        do {
+            if let remembered, let answer = answerFromIdentity(job, remembered, fromDisk: true) { return answer }
+            try identify(&job)
+            let identity = job.identity!
+            // The remembered identity was already looked up (and missed) above: do not count it twice.
+            if identity.key != remembered?.key, let answer = answerFromIdentity(job, identity, fromDisk: true) { return answer }
+            switch job.product {
+            case .info(let name): return try info(job, name: name)
+            case .image(let spec):
+                admit(job, spec)
+                return nil
+            }
+        } catch {
+            return failure(error)
+        }
+    }
+
+    /// Stage 1: every source opened and checked (an origin's originals all by one deadline), and
+    /// the identity they give, remembered for `cache.source_check`.
+    private func identify(_ job: inout ImageJob) throws {
+        job.sources = try sources.resolve(job)
+        let identity = RequestIdentity(canonical: job.canonical, sources: Array(job.sources.values), formats: job.memoKey.formats)
+        let checked = IdentityMemo.Identity(key: identity.key, etag: identity.etag)
+        identities.remember(job.memoKey, checked)
+        job.identity = checked
+    }
+
+    /// Stage 2: `304` for a matching `If-None-Match`, or the cached result (the hot set only unless
+    /// `fromDisk`); `nil` when neither answers. `/info` is never cached: only the 304 applies.
+    private func answerFromIdentity(_ job: ImageJob, _ identity: IdentityMemo.Identity, fromDisk: Bool) -> Answer? {
+        var headers = cachingHeaders(job, etag: identity.etag)
+        if let notModified = ConditionalResponse.notModified(ifNoneMatch: job.ifNoneMatch, etag: identity.etag, headers: headers) {
+            return Answer(response: notModified, cache: .revalidated)
+        }
+        guard case .image = job.product else { return nil }
+        let found = fromDisk ? cache.lookup(identity.key, streamingAbove: Limits.streamedHitBytes) : cache.lookupInMemory(identity.key)
+        guard let hit = found else { return nil }
+        headers.add("Content-Type", hit.contentType)
+        headers.add("X-Cache", CacheStatus.hit.rawValue)
+        return Answer(response: CachedResponse.response(headers: headers, body: hit.body), cache: .hit)
+    }
+
+    /// Stage 3: joins the render of this identity, or starts it: prepares it here (sources' headers,
+    /// layout, every cost checked: a render that could not finish within the deadline is refused at
+    /// once, without a worker), then queues it in the render lane, among the heavy renders when its
+    /// estimate is over `Limits.heavyRenderShare` of the deadline.
+    private func admit(_ job: ImageJob, _ spec: TransformSpec) {
+        let key = job.identity!.key
+        guard renders.join(key, { answer in job.respond(answer.response, answer.cache) }) else { return }
+        statistics.renderCount.add(1, ordering: .relaxed)
+        let prepared: PreparedRender
+        do {
+            prepared = try renderer.prepare(spec, autoFormats: job.formats, opened: job.sources)
+        } catch {
+            return renders.complete(key, failure(error))
+        }
+        let heavy = prepared.cost.milliseconds > (renderer.limits.timeout ?? Limits.renderTimeout).milliseconds * Limits.heavyRenderShare
+        executor.submit(
+            .render, heavy: heavy,
+            { [self] in
+                let answer = render(prepared, job)
+                return { renders.complete(key, answer) }
+            }, refused: { [self] error in renders.complete(key, failure(error)) })
+    }
+
+    /// Stages 4–5 on the render lane: draws and encodes, stores the result under the job's key, and
+    /// makes the `200`. A result finished past its deadline never gets here: the renderer throws `timedOut`.
+    private func render(_ prepared: PreparedRender, _ job: ImageJob) -> Answer {
+        let identity = job.identity!
+        do {
+            let image = try renderer.render(prepared)
+            metrics.render(image.timings)
+            let created = Int(saturating: Date().timeIntervalSince1970)
+            cache.store(CacheEntry(contentType: image.format.contentType, etag: identity.etag, created: created, body: image.bytes), for: identity.key)
+            var headers = cachingHeaders(job, etag: identity.etag)
+            headers.add("Content-Type", image.format.contentType)
+            headers.add("X-Cache", CacheStatus.miss.rawValue)
+            headers.add("Server-Timing", ServerTiming.header(image.timings))
+            return Answer(response: HTTPResponse(status: .ok, headers: headers, body: image.bytes), cache: .miss)
+        } catch {
+            return failure(error)
+        }
+    }
+
+    /// `/info`'s answer: the source's header as JSON, with the caching headers (never stored).
+    private func info(_ job: ImageJob, name: String) throws -> Answer {
+        let source = job.sources[.primary]!
+        let info = try SourceInfo(name: name, file: source.file, limits: renderer.limits)
+        var headers = cachingHeaders(job, etag: job.identity!.etag)
+        headers.add("Content-Type", "application/json")
+        return Answer(response: HTTPResponse(status: .ok, headers: headers, body: Array((InfoRoute.json(info).serialized() + "\n").utf8)), cache: .notApplicable)
+    }
+
+    /// `ETag` and `Cache-Control`, and `Vary: Accept` when `fmt=auto` chooses by it.
+    private func cachingHeaders(_ job: ImageJob, etag: String) -> HTTPHeaders {
+        var headers: HTTPHeaders = [("ETag", etag), ("Cache-Control", cacheControl)]
+        if case .image(let spec) = job.product, spec.format == .auto, negotiation.dependsOnAccept { headers.add("Vary", "Accept") }
+        return headers
+    }
+
+    /// Stage 6: the answer to the client.
+    private func deliver(_ answer: Answer, to job: ImageJob) {
+        job.respond(answer.response, answer.cache)
+    }
+
+    private func failure(_ error: Error) -> Answer {
+        Answer(response: ErrorMapping.response(for: error, logger: logger), cache: .notApplicable)
+    }
+}
