@@ -24,6 +24,19 @@ public final class SingleFlight<Key: Hashable & Sendable, Value: Sendable>: Send
         }
     }
 
+    /// Like `join`, but the first caller is not called back (it has the result in hand when it
+    /// calls `complete`): true when the caller is first; else `callback` is registered.
+    public func lead(_ key: Key, orFollowWith callback: @escaping Callback) -> Bool {
+        waiting.withLock { waiting in
+            if waiting[key] != nil {
+                waiting[key]!.append(callback)
+                return false
+            }
+            waiting[key] = []
+            return true
+        }
+    }
+
     /// Calls back everyone waiting for `key`, in the order they joined, on the calling thread.
     public func complete(_ key: Key, _ value: Value) {
         let callbacks = waiting.withLock { $0.removeValue(forKey: key) } ?? []

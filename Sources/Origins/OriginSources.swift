@@ -1,16 +1,15 @@
-import Dispatch
+import Cache
 import Render
-import Synchronization
 import Vips
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import CheckedConversion
 
 /// Originals fetched from the configured origins, kept on disk in a cache of their own (a byte
 /// budget apart from the result cache) and revalidated with the origin's `ETag`/`Last-Modified`
 /// once `revalidateAfter` has passed since they were fetched or last confirmed. Concurrent
-/// requests for the same original download it once. What it hands out is an open `ImageFile`, so
+/// requests for the same original download it once, and wait for it without taking a thread. What it hands out is an open `ImageFile`, so
 /// the rest of the pipeline (pixel limits on the header before decoding, loaders) is the same as
 /// for a local file, and a version made of the origin's validators, for the cache key and ETag.
 public final class OriginSources: Sendable {
@@ -42,7 +41,8 @@ public final class OriginSources: Sendable {
     public let settings: Settings
     private let client: OriginClient
     private let store: OriginalStore
-    private let flights = Mutex<[String: Flight]>([:])
+    /// One download per original's URL; requests for one being downloaded are called back.
+    private let downloads = SingleFlight<String, Result<OriginalStore.Entry, OriginError>>()
 
     public init(_ settings: Settings) {
         self.settings = settings
@@ -56,25 +56,38 @@ public final class OriginSources: Sendable {
         _ = try AddressPolicy.pinnedAddress(host: origin.host, port: origin.port, source: source)
     }
 
+    /// What `source(named:deadline:whenDownloaded:)` found.
+    public enum Lookup: Sendable {
+        /// No origin's name starts the source name: it is a local source.
+        case local
+        /// The original, opened.
+        case ready(ResolvedSource)
+        /// Another request is downloading it: `whenDownloaded` will be called with the outcome.
+        case joined
+    }
+
     /// The original for the source name `name` (`cdn/photos/a.jpg`): from the cache while fresh,
-    /// revalidated when stale, downloaded when absent; `nil` when no origin's name starts `name`
-    /// (a local source). Gives up with `timedOut` at `deadline` (`totalTimeout` from now unless
-    /// told): a request that names several originals passes one deadline to all of them.
-    public func source(named name: String, deadline: ContinuousClock.Instant? = nil) throws(OriginError) -> ResolvedSource? {
-        guard let (origin, path) = settings.map.origin(for: name) else { return nil }
+    /// revalidated when stale, downloaded when absent; `.local` when no origin's name starts `name`.
+    /// Gives up with `timedOut` at `deadline` (`totalTimeout` from now unless told): a request that
+    /// names several originals passes one deadline to all of them. When another request is already
+    /// downloading the same original, this returns `.joined` at once instead of waiting on a thread,
+    /// and `whenDownloaded` is called, on the downloading thread, when that download ends (its
+    /// deadline is no later than ours: it began first).
+    public func source(
+        named name: String, deadline: ContinuousClock.Instant? = nil,
+        whenDownloaded: @escaping @Sendable (Result<ResolvedSource, OriginError>) -> Void
+    ) throws(OriginError) -> Lookup {
+        guard let (origin, path) = settings.map.origin(for: name) else { return .local }
         let deadline = deadline ?? self.deadline()
         let url = origin.url(of: path)
-        if let fresh = store.entry(for: url), fresh.age < settings.revalidateAfter, let source = open(fresh, name: name) { return source }
-        let flight = joinFlight(url)
-        if flight.isLeader {
-            let result = Result { () throws(OriginError) in try refresh(origin, path: path, url: url, name: name, deadline: deadline) }
-            flights.withLock { $0[url] = nil }
-            flight.finish(result)
+        if let fresh = store.entry(for: url), fresh.age < settings.revalidateAfter, let source = open(fresh, name: name) { return .ready(source) }
+        let leads = downloads.lead(url) { [self] result in
+            whenDownloaded(result.flatMap { entry in Result { () throws(OriginError) in try opened(entry, name: name) } })
         }
-        // Another request's download of the same original is waited for only until our deadline.
-        let entry = try flight.wait(until: deadline, source: name)
-        guard let source = open(entry, name: name) else { throw .unavailable(name, reason: "the cached original vanished") }
-        return source
+        guard leads else { return .joined }
+        let result = Result { () throws(OriginError) in try refresh(origin, path: path, url: url, name: name, deadline: deadline) }
+        downloads.complete(url, result)
+        return .ready(try opened(try result.get(), name: name))
     }
 
     /// Whether `name` is under a configured origin (its original may have to be fetched).
@@ -114,50 +127,8 @@ public final class OriginSources: Sendable {
         return ResolvedSource(name: name, file: file, version: "origin\t\(entry.version)")
     }
 
-    private func joinFlight(_ url: String) -> Flight {
-        flights.withLock { flights in
-            if let flight = flights[url] { return flight.follower() }
-            let flight = Flight()
-            flights[url] = flight
-            return flight
-        }
-    }
-}
-
-/// One download that concurrent requests for the same original share: the first does it, the
-/// others wait for its result.
-private final class Flight: @unchecked Sendable {
-    // @unchecked: `result` is written once before `done` is signalled, and read only after waiting.
-    private let done = DispatchGroup()
-    private var result: Result<OriginalStore.Entry, OriginError>?
-    let isLeader: Bool
-    private let shared: Flight?
-
-    init() {
-        isLeader = true
-        shared = nil
-        done.enter()
-    }
-
-    private init(following leader: Flight) {
-        isLeader = false
-        shared = leader
-    }
-
-    func follower() -> Flight { Flight(following: self) }
-
-    func finish(_ result: Result<OriginalStore.Entry, OriginError>) {
-        self.result = result
-        done.leave()
-    }
-
-    /// The leader's result, or `timedOut` for `source` if it is not there by `deadline`.
-    func wait(until deadline: ContinuousClock.Instant, source: String) throws(OriginError) -> OriginalStore.Entry {
-        let leader = shared ?? self
-        let remaining = max(.zero, deadline - .now)
-        guard leader.done.wait(timeout: .now() + .milliseconds(Int(saturating: remaining.milliseconds.rounded(.up)))) == .success else {
-            throw .timedOut(source)
-        }
-        return try leader.result!.get()
+    private func opened(_ entry: OriginalStore.Entry, name: String) throws(OriginError) -> ResolvedSource {
+        guard let source = open(entry, name: name) else { throw .unavailable(name, reason: "the cached original vanished") }
+        return source
     }
 }

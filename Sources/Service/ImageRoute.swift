@@ -18,15 +18,3 @@ struct ImageRoute: Sendable {
         pipeline.run(pipeline.job(parsed.spec, canonical: parsed.canonical, imageParameters: parsed.imageParameters, request, respond: respond))
     }
 }
-
-extension ImagePipeline {
-    /// The job of an image request: `fmt=auto` chooses among the formats the client's `Accept` allows.
-    func job(
-        _ spec: TransformSpec, canonical: String, imageParameters: ImageParameters, _ request: HTTPRequest, respond: @escaping ImageJob.Respond
-    ) -> ImageJob {
-        ImageJob(
-            product: .image(spec), canonical: canonical,
-            formats: spec.format == .auto ? negotiation.preferred(accept: request.headers["Accept"]) : [],
-            ifNoneMatch: request.headers["If-None-Match"], imageParameters: imageParameters, respond: respond)
-    }
-}

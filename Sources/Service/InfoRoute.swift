@@ -28,10 +28,7 @@ struct InfoRoute: Sendable {
         } catch {
             return respond(ErrorMapping.response(for: error, logger: pipeline.logger), .notApplicable)
         }
-        pipeline.run(
-            ImageJob(
-                product: .info(source: name), canonical: Self.canonical(name), formats: [], ifNoneMatch: request.headers["If-None-Match"],
-                imageParameters: .template, respond: respond))
+        pipeline.run(pipeline.infoJob(name, request, respond: respond))
     }
 
     static func json(_ info: SourceInfo) -> JSONValue {

@@ -31,10 +31,44 @@ struct ImageJob: Sendable {
     let imageParameters: ImageParameters
     let respond: Respond
 
+    /// When every fetch from an origin for this job must have ended: set once, when the job is
+    /// made, so a job that runs again after waiting for another request's download keeps it.
+    let originDeadline: ContinuousClock.Instant
     /// Every source, opened and checked: set by `identify`.
     var sources: [ImageRef: ResolvedSource] = [:]
     /// The cache key and ETag of the sources' current versions: set by `identify`.
     var identity: IdentityMemo.Identity?
+
+    /// The request's own image: the source name the path gave.
+    var primaryName: String {
+        switch product {
+        case .image(let spec): spec.source
+        case .info(let source): source
+        }
+    }
+
+    /// The scale `Image("name")` lookups prefer (`name@2x`); 1 for `/info`.
+    var scale: Double {
+        switch product {
+        case .image(let spec): spec.scale
+        case .info: 1
+        }
+    }
+
+    /// Every image to look up, with the name it is looked up by.
+    var images: [(ref: ImageRef, name: String)] {
+        let refs: Set<ImageRef> =
+            switch product {
+            case .image(let spec): spec.view.imageRefs
+            case .info: [.primary]
+            }
+        return refs.map { ref in
+            switch ref {
+            case .primary: (ref, primaryName)
+            case .named(let name): (ref, name)
+            }
+        }
+    }
 
     /// The remembered-identity key: the canonical form and the formats `fmt=auto` may choose from.
     var memoKey: IdentityMemo.Key { IdentityMemo.Key(canonical: canonical, formats: formats.map(\.rawValue)) }

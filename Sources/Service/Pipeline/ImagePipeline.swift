@@ -44,6 +44,11 @@ struct ImagePipeline: Sendable {
         // 1–2 from memory, on the loop: a recently checked identity answers 304s and hot hits at once.
         let remembered = identities.recent(job.memoKey)
         if let remembered, let answer = answerFromIdentity(job, remembered, fromDisk: false) { return deliver(answer, to: job) }
+        toIOLane(job, remembered: remembered)
+    }
+
+    /// Stages 1–3 on the I/O lane, among the origin fetches when the job names an image under an origin.
+    private func toIOLane(_ job: ImageJob, remembered: IdentityMemo.Identity?) {
         executor.submit(
             .io, heavy: sources.mayFetch(job),
             { [self] in
@@ -53,12 +58,12 @@ struct ImagePipeline: Sendable {
     }
 
     /// Stages 1–3 on the I/O lane: the answer when there is one now, or `nil` when the job went on
-    /// to the render lane (which answers it).
+    /// to the render lane (which answers it) or waits for another request's download (and runs again after it).
     private func onIOLane(_ job: ImageJob, remembered: IdentityMemo.Identity?) -> Answer? {
         var job = job
         do {
             if let remembered, let answer = answerFromIdentity(job, remembered, fromDisk: true) { return answer }
-            try identify(&job)
+            guard try identify(&job) else { return nil }
             let identity = job.identity!
             // The remembered identity was already looked up (and missed) above: do not count it twice.
             if identity.key != remembered?.key, let answer = answerFromIdentity(job, identity, fromDisk: true) { return answer }
@@ -74,13 +79,27 @@ struct ImagePipeline: Sendable {
     }
 
     /// Stage 1: every source opened and checked (an origin's originals all by one deadline), and
-    /// the identity they give, remembered for `cache.source_check`.
-    private func identify(_ job: inout ImageJob) throws {
-        job.sources = try sources.resolve(job)
+    /// the identity they give, remembered for `cache.source_check`. False when a source is being
+    /// downloaded by another request: the job runs again once that download has ended.
+    private func identify(_ job: inout ImageJob) throws -> Bool {
+        let waiting = job
+        let resolved = try sources.resolve(job) { [self] ref, result in
+            switch result {
+            case .success(let source):
+                var resumed = waiting
+                resumed.sources[ref] = source
+                toIOLane(resumed, remembered: nil)
+            case .failure(let error):
+                deliver(failure(error), to: waiting)
+            }
+        }
+        guard let resolved else { return false }
+        job.sources = resolved
         let identity = RequestIdentity(canonical: job.canonical, sources: Array(job.sources.values), formats: job.memoKey.formats)
         let checked = IdentityMemo.Identity(key: identity.key, etag: identity.etag)
         identities.remember(job.memoKey, checked)
         job.identity = checked
+        return true
     }
 
     /// Stage 2: `304` for a matching `If-None-Match`, or the cached result (the hot set only unless

@@ -11,28 +11,44 @@ struct SourceResolver: Sendable {
     let directory: SourceDirectory
     let origins: OriginSources?
 
-    /// Every image `job` shows, opened and checked (`resolve(_:imageParameters:)`).
-    func resolve(_ job: ImageJob) throws -> [ImageRef: ResolvedSource] {
-        switch job.product {
-        case .info(let name): [.primary: try source(for: .primary, primary: name, scale: 1)]
-        case .image(let spec): try resolve(spec, imageParameters: job.imageParameters)
-        }
-    }
+    /// Called when a download that a lookup joined has ended: the image it was for, and its source
+    /// or why there is none.
+    typealias Downloaded = @Sendable (ImageRef, Result<ResolvedSource, any Error>) -> Void
 
-    /// Every image `spec` shows, opened and checked. Originals from origins are all fetched by one
-    /// deadline, `origins.timeout` from now. A missing image other than the request's own is blamed
-    /// on the parameter that named it.
-    func resolve(_ spec: TransformSpec, imageParameters: ImageParameters) throws -> [ImageRef: ResolvedSource] {
-        let deadline = origins?.deadline()
-        var resolved: [ImageRef: ResolvedSource] = [:]
-        for ref in spec.view.imageRefs {
+    /// Every image `job` shows that `job.sources` lacks, opened and checked; `nil` when one of them
+    /// is being downloaded by another request: then `whenDownloaded` is called once that download
+    /// ends (the rest are looked up after it, when the job runs again). Originals from origins are
+    /// fetched by `job.originDeadline`. A missing image other than the request's own is blamed on
+    /// the parameter that named it.
+    func resolve(_ job: ImageJob, whenDownloaded: @escaping Downloaded) throws -> [ImageRef: ResolvedSource]? {
+        var resolved = job.sources
+        for (ref, name) in job.images where resolved[ref] == nil {
             do {
-                resolved[ref] = try source(for: ref, primary: spec.source, scale: spec.scale, deadline: deadline)
+                guard let source = try source(for: ref, name: name, job: job, whenDownloaded: whenDownloaded) else { return nil }
+                resolved[ref] = source
             } catch RenderError.sourceNotFound(let name) where ref != .primary {
-                throw MissingImage(name: name, parameter: imageParameters.parameter(naming: name))
+                throw MissingImage(name: name, parameter: job.imageParameters.parameter(naming: name))
             }
         }
         return resolved
+    }
+
+    /// The source `ref` names (`name`), from its origin or the local root; `nil` when joined to
+    /// another request's download.
+    private func source(for ref: ImageRef, name: String, job: ImageJob, whenDownloaded: @escaping Downloaded) throws -> ResolvedSource? {
+        if let origins {
+            switch try origins.source(named: name, deadline: job.originDeadline, whenDownloaded: { whenDownloaded(ref, $0.mapError { $0 }) }) {
+            case .ready(let source): return source
+            case .joined: return nil
+            case .local: break
+            }
+        }
+        return try directory.source(for: ref, primary: job.primaryName, scale: job.scale)
+    }
+
+    /// When fetches from origins that start now must have ended: `origins.timeout` from now.
+    func deadline() -> ContinuousClock.Instant {
+        origins?.deadline() ?? .now
     }
 
     /// Whether resolving `job` may download from an origin (it names an image under one): such jobs
@@ -40,27 +56,6 @@ struct SourceResolver: Sendable {
     /// since telling would take a look at the disk, which the event loop deciding this must not do.
     func mayFetch(_ job: ImageJob) -> Bool {
         guard let origins else { return false }
-        switch job.product {
-        case .info(let name): return origins.serves(name)
-        case .image(let spec):
-            return spec.view.imageRefs.contains { ref in
-                switch ref {
-                case .primary: origins.serves(spec.source)
-                case .named(let name): origins.serves(name)
-                }
-            }
-        }
-    }
-
-    /// The source `ref` names; an origin's original is fetched by `deadline` (`origins.timeout` from
-    /// now unless told: a request naming several shares one).
-    func source(for ref: ImageRef, primary: String, scale: Double, deadline: ContinuousClock.Instant? = nil) throws -> ResolvedSource {
-        let name =
-            switch ref {
-            case .primary: primary
-            case .named(let name): name
-            }
-        if let remote = try origins?.source(named: name, deadline: deadline) { return remote }
-        return try directory.source(for: ref, primary: primary, scale: scale)
+        return job.images.contains { origins.serves($0.name) }
     }
 }

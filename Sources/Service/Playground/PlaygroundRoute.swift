@@ -64,7 +64,9 @@ struct PlaygroundRoute: Sendable {
             {
                 let response: HTTPResponse
                 do {
-                    let opened = try pipeline.sources.resolve(parsed.spec, imageParameters: parsed.imageParameters)
+                    let job = pipeline.job(parsed.spec, canonical: parsed.canonical, imageParameters: parsed.imageParameters, request) { _, _ in }
+                    // A plan is a preview: it does not wait for another request's download of an original.
+                    guard let opened = try pipeline.sources.resolve(job, whenDownloaded: { _, _ in }) else { throw RequestError.overloaded }
                     let plan = try pipeline.renderer.plan(parsed.spec, opened: opened)
                     var members: [(String, JSONValue)] = [("canonical", .string(parsed.canonical)), ("source", .string(parsed.spec.source))]
                     if case .object(let planMembers) = plan.json { members += planMembers }
