@@ -14,6 +14,14 @@ import Glibc
 public final class ResultCache: Sendable {
     /// Where and how much to cache.
     public struct Configuration: Sendable {
+        /// Default `maxBytes`: 1 GiB.
+        public static let defaultMaxBytes = 1024 * 1024 * 1024
+        /// Default `maxEntryBytes`: 256 MiB.
+        public static let defaultMaxEntryBytes = 256 * 1024 * 1024
+        /// Default `hotBytes` for a server: 16 MiB of thumbnails spares their file reads. `init` takes
+        /// 0 unless told, so a cache opened only to scan or clear holds no memory.
+        public static let defaultHotBytes = 16 * 1024 * 1024
+
         public var directory: String
         /// Byte budget for all entries; eviction brings the folder back under it.
         public var maxBytes: Int
@@ -25,7 +33,10 @@ public final class ResultCache: Sendable {
         /// hashes nothing; 0 turns the hot set off. Each body may take at most an eighth of it.
         public var hotBytes: Int
 
-        public init(directory: String, maxBytes: Int, fsync: Bool = false, maxEntryBytes: Int = 256 * 1024 * 1024, hotBytes: Int = 0) {
+        public init(
+            directory: String, maxBytes: Int = Configuration.defaultMaxBytes, fsync: Bool = false,
+            maxEntryBytes: Int = Configuration.defaultMaxEntryBytes, hotBytes: Int = 0
+        ) {
             self.directory = directory
             self.maxBytes = maxBytes
             self.fsync = fsync

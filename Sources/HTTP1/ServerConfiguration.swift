@@ -3,9 +3,10 @@ import CheckedConversion
 import Glibc
 #endif
 
-/// How the server listens and every limit it enforces, in one place. The service's `Limits` sets
-/// every field (its numbers are the ones that count); the defaults here, which follow nginx and
-/// SwiftNIO's front doors, serve the module on its own and its tests, and agree with `Limits`.
+/// How the server listens and every limit it enforces, in one place. Each field's initial value is
+/// its default, stated here once and following nginx's and SwiftNIO's front doors; the service's
+/// settings (`host`, `port`, `limits.*`) start from `ServerConfiguration()` and override only what
+/// its configuration names.
 public struct ServerConfiguration: Sendable {
     /// Address to listen on: an IPv4 or IPv6 address or a host name. Default `127.0.0.1`. `::` takes
     /// IPv4 connections too (dual-stack); `0.0.0.0` is IPv4 only, any other IPv6 address IPv6 only.

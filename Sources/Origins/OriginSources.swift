@@ -15,6 +15,15 @@ import CheckedConversion
 public final class OriginSources: Sendable {
     /// How the originals cache behaves.
     public struct Settings: Sendable {
+        /// Default `budgetBytes`: 1 GiB.
+        public static let defaultBudgetBytes = 1024 * 1024 * 1024
+        /// Default `revalidateAfter`: 5 minutes.
+        public static let defaultRevalidateAfter: Duration = .seconds(300)
+        /// Default `connectTimeout`: 2 s.
+        public static let defaultConnectTimeout: Duration = .seconds(2)
+        /// Default `totalTimeout`: 10 s.
+        public static let defaultTotalTimeout: Duration = .seconds(10)
+
         public var map: OriginMap
         /// Folder of the cached originals.
         public var directory: String
@@ -22,12 +31,18 @@ public final class OriginSources: Sendable {
         public var budgetBytes: Int
         /// How long a fetched original is used without asking the origin again.
         public var revalidateAfter: Duration
+        /// Longest wait to connect to an origin.
         public var connectTimeout: Duration
+        /// Longest whole fetch of an original.
         public var totalTimeout: Duration
         /// Largest original (`limits.source_bytes`): the download stops there.
         public var maxBytes: Int
 
-        public init(map: OriginMap, directory: String, budgetBytes: Int, revalidateAfter: Duration, connectTimeout: Duration, totalTimeout: Duration, maxBytes: Int) {
+        public init(
+            map: OriginMap, directory: String, budgetBytes: Int = Settings.defaultBudgetBytes,
+            revalidateAfter: Duration = Settings.defaultRevalidateAfter, connectTimeout: Duration = Settings.defaultConnectTimeout,
+            totalTimeout: Duration = Settings.defaultTotalTimeout, maxBytes: Int
+        ) {
             self.map = map
             self.directory = directory
             self.budgetBytes = budgetBytes

@@ -1,6 +1,12 @@
-/// What one render may cost, each checked before the expensive step it guards. The service's
-/// `Limits.swift` sets the numbers; these defaults match it.
+/// What one render may cost, each checked before the expensive step it guards. Each field's initial
+/// value is its default, stated here once: the service's settings (`limits.*`) start from
+/// `RenderLimits.default` and its config file and docs are checked against it.
 public struct RenderLimits: Sendable {
+    /// Every limit at its default.
+    public static let `default` = RenderLimits()
+    /// Default time one render may take (`timeout`): 10 s, as sharp's per-image timeout suggests.
+    public static let defaultTimeout: Duration = .seconds(10)
+
     /// Largest source file, bytes; checked before the file is opened by libvips. Default 50 MiB.
     public var maxSourceBytes: Int = 50 * 1024 * 1024
     /// Largest source image, pixels, read from the header before any decoding. Default 50 MP.
@@ -32,7 +38,7 @@ public struct RenderLimits: Sendable {
     /// (12 MiB of RGB).
     public var maxWholeDecodePixels: Int = 4 * 1024 * 1024
     /// Time one render may take before libvips is told to stop; `nil` for none. Default 10 s.
-    public var timeout: Duration? = .seconds(10)
+    public var timeout: Duration? = RenderLimits.defaultTimeout
     /// Most CPU time a render may be estimated to take from its plan (`RenderCost`) before it is
     /// refused without drawing; `nil` takes `timeout`, which it could not finish within anyway.
     /// Default `nil`.

@@ -15,6 +15,9 @@ public enum EncodedFormat: String, Sendable, CaseIterable {
 
 /// Settings of the renderer that do not come from the request: encoder tuning.
 public struct RenderOptions: Sendable {
+    /// The defaults (`jpeg.progressive = false`, `pdf.image_scale = 2`), stated once in `init`.
+    public static let `default` = RenderOptions()
+
     /// Write JPEGs progressive (interlaced).
     public var progressiveJPEG: Bool
     /// The most pixels per point a PDF embeds an image with, as a multiple of the render scale

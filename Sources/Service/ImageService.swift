@@ -29,20 +29,17 @@ public final class ImageService: Sendable {
     ) throws(VipsError) {
         self.configuration = configuration
         try Vips.start()
-        Vips.allowUntrustedLoaders(configuration.untrustedLoaders)
         Vips.boundResources(cacheMemory: Limits.vipsCacheMemory, threadsPerImage: Limits.vipsThreadsPerImage)
         let metrics = self.metrics
         let executor = Executor(
             renderWorkers: configuration.workers, heavyRenders: configuration.heavyWorkers, ioWorkers: configuration.ioWorkers,
             originFetches: configuration.originFetches, queueLength: configuration.queueLength, queueTimeout: configuration.queueTimeout,
             metrics: metrics)
-        let renderer = try Renderer(
-            sources: SourceDirectory(root: configuration.root), options: RenderOptions(progressiveJPEG: configuration.progressiveJPEG, pdfImageScale: configuration.pdfImageScale),
-            limits: configuration.render)
+        let renderer = try configuration.makeRenderer()
         let cache = ResultCache(
             configuration: .init(
                 directory: configuration.cacheDirectory, maxBytes: configuration.cacheMaxBytes, fsync: configuration.cacheFsync,
-                maxEntryBytes: Limits.cacheEntryBytes, hotBytes: configuration.cacheHotBytes),
+                hotBytes: configuration.cacheHotBytes),
             logger: logger, faults: cacheFaults)
         self.cache = cache
         let origins = configuration.origins.origins.isEmpty ? nil : OriginSources(.init(

@@ -1,25 +1,30 @@
 /// Bounds on what a request may ask for, checked while parsing so that hostile input costs little.
-/// The service's central limits file sets these; the defaults suit URLs written by people.
+/// The defaults, stated once in `init` and the field initialisers, suit URLs written by people; the
+/// service's settings (`limits.*`) start from `SpecLimits.default`.
 public struct SpecLimits: Sendable, Hashable {
-    /// Longest accepted `chain` text, in characters.
+    /// Every bound at its default.
+    public static let `default` = SpecLimits()
+
+    /// Longest accepted `chain` text, in characters. Default 2048.
     public var maxChainLength: Int
-    /// Most modifiers in one request, counting those inside overlay/background content.
+    /// Most modifiers in one request, counting those inside overlay/background content. Default 48.
     public var maxModifiers: Int
     /// Deepest nesting of overlay/background content closures (stack bodies count toward `maxDepth`).
+    /// Default 4.
     public var maxNesting: Int
-    /// Most image leaves (the source plus overlays/backgrounds) in one request.
+    /// Most image leaves (the source plus overlays/backgrounds) in one request. Default 8.
     public var maxImages: Int
-    /// Largest `ImageRenderer.scale` (`scale`/`dpr`).
+    /// Largest `ImageRenderer.scale` (`scale`/`dpr`). Default 4.
     public var maxScale: Double
-    /// Longest image name (`overlay=`, `Image("…")`), bytes.
+    /// Longest image name (`overlay=`, `Image("…")`) and view id, bytes. Default 1024.
     public var maxNameLength: Int
     /// Deepest nesting of view bodies: stack children (`HStack { … }`) and overlay/background
-    /// content both count one level. Bounds the parser's and the layout engine's recursion.
+    /// content both count one level. Bounds the parser's and the layout engine's recursion. Default 16.
     public var maxDepth: Int
-    /// Most children in one `HStack`/`VStack`/`ZStack`.
+    /// Most children in one `HStack`/`VStack`/`ZStack`. Default 64.
     public var maxChildren: Int
     /// Most views and modifiers in one request (each leaf, container and modifier counts one; a
-    /// chain without a leaf counts its implicit image).
+    /// chain without a leaf counts its implicit image). Default 256.
     public var maxNodes: Int
 
     public init(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CheckedConversion
+import Service
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -11,7 +12,7 @@ struct HealthcheckCommand: ParsableCommand {
         commandName: "healthcheck", abstract: "Exit 0 if the server at --port answers GET /healthz with 200.")
 
     @Option(help: "Port of the local server.")
-    var port: Int = 8080
+    var port: Int = ServiceConfiguration().server.port
 
     @Option(help: "Path to ask for.")
     var path: String = "/healthz"

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Layout
 import PlanJSON
+import Service
 import TransformSpec
 import Vips
 
@@ -36,6 +37,9 @@ struct PlanCommand: ParsableCommand {
     @Option(help: "Orientation stored in the image's EXIF: up, right, down, left, or a *Mirrored variant.")
     var orientation: String?
 
+    @Option(help: "Config file with `key = value` lines; its request limits (limits.chain_length, …) apply as they do to `serve`.")
+    var config: String?
+
     func validate() throws {
         try request.requireOne()
         switch (file, size) {
@@ -51,6 +55,7 @@ struct PlanCommand: ParsableCommand {
     }
 
     func run() throws {
+        let configuration = try loadConfiguration(file: config)
         let name = source ?? file.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "image"
         var stored = ImageOrientation.up
         let size: ImageMetrics
@@ -64,7 +69,7 @@ struct PlanCommand: ParsableCommand {
         let outcome = PlanRequest(
             source: name, size: size,
             orientation: orientation.flatMap(ImageOrientation.init(rawValue:)) ?? stored,
-            images: images.map { ($0.name, $0.metrics) }, query: request.composedQuery
+            images: images.map { ($0.name, $0.metrics) }, query: request.composedQuery, limits: configuration.spec
         ).run()
         print(outcome.json.serialized(indent: 2))
         if let message = outcome.errorMessage {

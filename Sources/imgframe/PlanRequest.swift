@@ -11,6 +11,8 @@ struct PlanRequest {
     var orientation: ImageOrientation
     var images: [(name: String, metrics: ImageMetrics)]
     var query: String
+    /// What the request may ask for: the configured `SpecLimits`, as `serve` parses with.
+    var limits: SpecLimits
 
     /// The JSON document and, on failure, a message for standard error.
     struct Outcome {
@@ -22,7 +24,7 @@ struct PlanRequest {
     func run() -> Outcome {
         let spec: TransformSpec
         do {
-            spec = try TransformSpec.parse(source: source, query: query)
+            spec = try TransformSpec.parse(source: source, query: query, limits: limits)
         } catch {
             return Outcome(
                 json: .object([("error", .string(error.description)), ("param", .string(error.parameter))]),

@@ -7,8 +7,7 @@ extension RenderCommand {
     /// from `--set` and the renderer options as `GET /view/NAME` would, and writes the image.
     /// Exit status 2 for a request error (unknown template, missing or unknown parameter), 1 for a
     /// template file that cannot be read or parsed.
-    func runTemplate() throws {
-        let configuration = try loadConfiguration(file: nil)
+    func runTemplate(_ configuration: ServiceConfiguration) throws {
         let folder = TemplateFolder(path: template.folder ?? configuration.templates, limits: configuration.spec)
         let spec: TransformSpec
         do {
@@ -24,6 +23,6 @@ extension RenderCommand {
             printError("\(error)")
             throw ExitCode(2)
         }
-        try write(spec, root: root ?? configuration.root)
+        try write(spec, root: root ?? configuration.root, configuration: configuration)
     }
 }

@@ -3,6 +3,7 @@ import CheckedConversion
 import Foundation
 import Layout
 import Render
+import Service
 import TransformSpec
 import Vips
 
@@ -46,6 +47,9 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .customLong("repeat"), help: "Render this many times in one process (for benchmarks); the output is written once.")
     var repetitions: Int = 1
 
+    @Option(help: "Config file with `key = value` lines; its limits (limits.*), encoder and loader settings apply as they do to `serve`.")
+    var config: String?
+
     func validate() throws {
         guard repetitions >= 1 else { throw ValidationError("--repeat must be at least 1") }
         if template.name != nil {
@@ -60,18 +64,19 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
-        guard let source else { return try runTemplate() }
+        let configuration = try loadConfiguration(file: config)
+        guard let source else { return try runTemplate(configuration) }
         let file = URL(fileURLWithPath: source)
         let rootFolder = root ?? file.deletingLastPathComponent().path
         let name = root == nil ? file.lastPathComponent : relativePath(of: file.standardizedFileURL.path, under: rootFolder)
         let spec: TransformSpec
         do {
-            spec = try TransformSpec.parse(source: name, query: withOutputOptions(request.composedQuery))
+            spec = try TransformSpec.parse(source: name, query: withOutputOptions(request.composedQuery), limits: configuration.spec)
         } catch let error as SpecError {
             printError(error.description)
             throw ExitCode(2)
         }
-        try write(spec, root: rootFolder)
+        try write(spec, root: rootFolder, configuration: configuration)
     }
 
     /// `query` with `--page` and the format (`formatParameter`), added before parsing: `page` is
@@ -83,10 +88,11 @@ struct RenderCommand: ParsableCommand {
         return parts.filter { !$0.isEmpty }.joined(separator: "&")
     }
 
-    /// Renders `spec` with images from `rootFolder` and writes it to `--output`.
-    func write(_ spec: TransformSpec, root rootFolder: String) throws {
+    /// Renders `spec` with images from `rootFolder` and writes it to `--output`, with the renderer
+    /// `serve` would build from `configuration` (its limits, encoder and loader settings).
+    func write(_ spec: TransformSpec, root rootFolder: String, configuration: ServiceConfiguration) throws {
         do {
-            let renderer = try Renderer(sources: SourceDirectory(root: rootFolder))
+            let renderer = try configuration.makeRenderer(root: rootFolder)
             var image = try renderer.render(spec)
             for _ in 1..<repetitions { image = try renderer.render(spec) }
             try writeOutput(image.bytes)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Service
 
 /// `imgframe render --template NAME --set KEY=VALUE …`: a view template, filled as `GET /view/NAME`
 /// fills it from its query.
@@ -9,7 +10,7 @@ struct TemplateOptions: ParsableArguments {
     @Option(name: .customLong("set"), help: "A template parameter, KEY=VALUE (repeat for each; the value is text).")
     var values: [String] = []
 
-    @Option(name: .customLong("templates"), help: "Folder of the view templates (default: the configured `templates`, Samples/templates).")
+    @Option(name: .customLong("templates"), help: "Folder of the view templates (default: the configured `templates`, \(ServiceConfiguration().templates)).")
     var folder: String?
 
     func validate() throws {

@@ -27,6 +27,9 @@ public enum ConfigurationLoader {
         for (key, value) in flags {
             try apply(key, value, origin: "from --\(key.replacingOccurrences(of: "_", with: "-"))", to: &configuration)
         }
+        // After every layer, so the two keys may come in any order: the I/O lane keeps threads for
+        // local files and cache reads however many origin fetches are allowed.
+        configuration.originFetches = min(configuration.originFetches, configuration.ioWorkers)
         do {
             configuration.origins = try OriginMap(configuration.originsText, internal: configuration.originsInternalText)
         } catch {

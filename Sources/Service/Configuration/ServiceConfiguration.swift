@@ -1,3 +1,4 @@
+import Cache
 import Foundation
 import Origins
 import HTTP1
@@ -5,15 +6,18 @@ import Logging
 import Render
 import TransformSpec
 
-/// Everything `imgframe serve` can be told: where to listen, what to serve, and how. Built from
-/// defaults (`Limits`), then a config file, then `IMGFRAME_*` environment variables, then flags.
+/// Everything `imgframe serve` (and `render`, `plan`, `sign`, `cache`) can be told: where to listen,
+/// what to serve, and how. Built from defaults, then a config file, then `IMGFRAME_*` environment
+/// variables, then flags. Each default comes from its owner: `ServerConfiguration`, `RenderLimits`,
+/// `RenderOptions`, `SpecLimits`, `ResultCache.Configuration`, `OriginSources.Settings`, or `Limits`
+/// for what the service decides itself.
 public struct ServiceConfiguration: Sendable {
-    /// Listen address and HTTP limits.
-    public var server: ServerConfiguration
-    /// What one render may cost (source and output sizes, tiles, time).
-    public var render: RenderLimits = Limits.render
-    /// What one request may ask for (chain length, modifiers, nesting, images, scale).
-    public var spec: SpecLimits = Limits.spec
+    /// Listen address and HTTP limits. Default `ServerConfiguration()`.
+    public var server = ServerConfiguration()
+    /// What one render may cost (source and output sizes, tiles, time). Default `RenderLimits.default`.
+    public var render: RenderLimits = .default
+    /// What one request may ask for (chain length, modifiers, nesting, images, scale). Default `SpecLimits.default`.
+    public var spec: SpecLimits = .default
     /// Let libvips's untrusted loaders (SVG, PDF, JPEG 2000, …) read sources. Default off.
     public var untrustedLoaders = false
     /// Keys for signed URLs; empty turns signing off (a warning is logged at start).
@@ -24,12 +28,12 @@ public struct ServiceConfiguration: Sendable {
     public var templates: String = "Samples/templates"
     /// Folder for the result cache. Default `$XDG_CACHE_HOME/imgframe` or `~/.cache/imgframe`.
     public var cacheDirectory: String = ServiceConfiguration.defaultCacheDirectory
-    /// Byte budget of the result cache. Default 1 GiB.
-    public var cacheMaxBytes: Int = Limits.cacheMaxBytes
+    /// Byte budget of the result cache. Default `ResultCache.Configuration.defaultMaxBytes` (1 GiB).
+    public var cacheMaxBytes: Int = ResultCache.Configuration.defaultMaxBytes
     /// `fsync` cache entries before they count as written.
     public var cacheFsync = false
     /// Bytes of verified cache entries kept in memory (`cache.hot_bytes`). Default 16 MiB; 0 turns it off.
-    public var cacheHotBytes: Int = Limits.cacheHotBytes
+    public var cacheHotBytes: Int = ResultCache.Configuration.defaultHotBytes
     /// How long a source's identity is trusted before it is checked again (`cache.source_check`).
     /// Default 1 s; 0 checks on every request.
     public var sourceCheck: Duration = Limits.sourceCheck
@@ -41,10 +45,10 @@ public struct ServiceConfiguration: Sendable {
     public var avif = true
     /// May `fmt=auto` answer WebP to clients that accept it?
     public var webp = true
-    /// Write JPEGs progressive.
-    public var progressiveJPEG = false
+    /// Write JPEGs progressive. Default `RenderOptions.default` (off).
+    public var progressiveJPEG = RenderOptions.default.progressiveJPEG
     /// Most image pixels a PDF embeds per rendered pixel (`RenderOptions.pdfImageScale`). Default 2.
-    public var pdfImageScale: Double = Limits.pdfImageScale
+    public var pdfImageScale: Double = RenderOptions.default.pdfImageScale
     /// Render threads. Default one per core, plus one (`Limits.spareWorkers`).
     public var workers: Int = Limits.defaultWorkers(cores: ProcessInfo.processInfo.activeProcessorCount)
     /// Renders that may wait for a worker; more get 503 (after `queueTimeout`). Default 64 per worker.
@@ -54,10 +58,12 @@ public struct ServiceConfiguration: Sendable {
     /// Most heavy renders (`Limits.heavyRenderShare`) running at once; `nil` takes half the workers,
     /// at least one (`Limits.heavyWorkers(workers:)`).
     public var heavyWorkers: Int?
-    /// Threads of the I/O lane (source lookup, origin fetches, cache-file reads).
-    public var ioWorkers: Int = 16
-    /// Most origin fetches in flight at once (at most `ioWorkers`), so local files always find an I/O thread.
-    public var originFetches: Int = 8
+    /// Threads of the I/O lane: source lookups, origin fetches, cache-file reads (`io_workers`).
+    /// Default `Limits.ioWorkers` (16). Its waits share `queueTimeout` and `queueLength` admission.
+    public var ioWorkers: Int = Limits.ioWorkers
+    /// Most origin fetches in flight at once (`origin_fetches`); the loader caps it at `ioWorkers`, so
+    /// the I/O lane keeps threads for local files. Default `Limits.originFetches` (8).
+    public var originFetches: Int = Limits.originFetches
     /// Time in-flight requests get to finish after SIGTERM.
     public var drainTimeout: Duration = Limits.drainTimeout
     /// Where `/metrics` is served on a listener of its own (kept off the public port); `nil` serves it
@@ -77,18 +83,17 @@ public struct ServiceConfiguration: Sendable {
     var originsInternalText = ""
     /// Folder of the originals cache; `nil` is `originals` inside the result cache's folder.
     public var originsCacheDirectory: String?
-    /// Byte budget of the originals cache. Default 1 GiB.
-    public var originsCacheBytes: Int = Limits.originsCacheBytes
+    /// Byte budget of the originals cache. Default `OriginSources.Settings.defaultBudgetBytes` (1 GiB).
+    public var originsCacheBytes: Int = OriginSources.Settings.defaultBudgetBytes
     /// How long a fetched original is used before the origin is asked again. Default 5 min.
-    public var originsRevalidateAfter: Duration = Limits.originsRevalidateAfter
+    public var originsRevalidateAfter: Duration = OriginSources.Settings.defaultRevalidateAfter
     /// Longest wait to connect to an origin. Default 2 s.
-    public var originsConnectTimeout: Duration = Limits.originsConnectTimeout
+    public var originsConnectTimeout: Duration = OriginSources.Settings.defaultConnectTimeout
     /// Longest whole fetch of an original. Default 10 s.
-    public var originsTimeout: Duration = Limits.originsTimeout
+    public var originsTimeout: Duration = OriginSources.Settings.defaultTotalTimeout
 
-    public init() {
-        server = Limits.server
-    }
+    /// Every setting at its default.
+    public init() {}
 
     /// Every configuration key, as the file and `IMGFRAME_*` variables spell it.
     public static var keys: [String] { Settings.all.map(\.key) }
