@@ -28,8 +28,6 @@ public final class ImageService: Sendable {
         cacheFaults: (@Sendable (ResultCache.FaultPoint) -> Int32?)? = nil
     ) throws(VipsError) {
         self.configuration = configuration
-        try Vips.start()
-        Vips.boundResources(cacheMemory: Limits.vipsCacheMemory, threadsPerImage: Limits.vipsThreadsPerImage)
         let metrics = self.metrics
         let executor = Executor(
             renderWorkers: configuration.workers, heavyRenders: configuration.heavyWorkers, ioWorkers: configuration.ioWorkers,

@@ -8,12 +8,15 @@ extension ServiceConfiguration {
     }
 
     /// The renderer this configuration describes: sources under `root` (or `folder`), `render`'s
-    /// limits, `renderOptions`, and libvips's untrusted loaders as `loaders.untrusted` says. The
+    /// limits, `renderOptions`, libvips's untrusted loaders as `loaders.untrusted` says, and libvips's
+    /// own resources as the service bounds them (no operation cache, one thread per image). The
     /// service and the CLI's `render` both build theirs here, so a limit set in the config file
-    /// applies to both alike. Throws when libvips cannot start.
+    /// applies to both alike, and `render --repeat` measures the work a miss does. Throws when
+    /// libvips cannot start.
     public func makeRenderer(root folder: String? = nil) throws(VipsError) -> Renderer {
         try Vips.start()
         Vips.allowUntrustedLoaders(untrustedLoaders)
+        Vips.boundResources(cacheMemory: Limits.vipsCacheMemory, threadsPerImage: Limits.vipsThreadsPerImage)
         return try Renderer(sources: SourceDirectory(root: folder ?? root), options: renderOptions, limits: render)
     }
 }
