@@ -3,7 +3,9 @@
   limit CASE SECONDS PROCS      the libvips in-process limit: PROCS processes loop one render each
   supervise PIDFILE -- CMD...    run CMD in its own session, reap it and all its children on SIGTERM
   rss PID OUT SECONDS           sample the memory of PID's process tree until SIGTERM (or SECONDS)
-  check FILE WIDTH HEIGHT       fail unless FILE is a JPEG of WIDTH x HEIGHT
+  check FILE CASE [PEER]        fail unless FILE is the case's output: its format and WIDTH x HEIGHT
+  expected CASE                 print the format and size every peer must answer CASE with
+  probe CASE OUT                one render of the libvips in-process limit, written to OUT (to check)
   record WRK RSS PEER CASE C    one JSON line from a wrk --latency output and an rss result
   report RESULTS                the table, the ratios and a markdown table
 """
@@ -16,18 +18,60 @@ import time
 
 SAMPLES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Samples")
 
-# Case name -> (source file, thumbnail arguments, expected output size). The same renders the HTTP
-# peers are asked for: fit 4032x3024 into 300x400, fill + centre crop 300x400, 34 -> 300 px upscale.
+# Case name -> (source file, thumbnail arguments, expected output size, output format). The same
+# renders the HTTP peers are asked for: fit 4032x3024 into 300x400 and fill + centre crop 300x400, to
+# JPEG; a 34x34 PNG icon upscaled to 300x300, to PNG (an icon keeps its alpha and sharp edges, so PNG
+# is what such a request asks for; every peer encodes PNG at zlib level 6, each one's default).
 CASES = {
-    "fit": ("landscape_4.jpg", dict(width=300, height=400), (300, 225)),
-    "fill": ("landscape_4.jpg", dict(width=300, height=400, crop="centre"), (300, 400)),
-    "upscale": ("dot_green.png", dict(width=300, height=300), (300, 300)),
+    "fit": ("landscape_4.jpg", dict(width=300, height=400), (300, 225), "jpeg"),
+    "fill": ("landscape_4.jpg", dict(width=300, height=400, crop="centre"), (300, 400), "jpeg"),
+    "upscale": ("dot_green.png", dict(width=300, height=300), (300, 300), "png"),
 }
 
 
 def quality(n):
     """The JPEG quality of the n-th request, as in vary.lua: 70..89."""
     return 70 + n % 20
+
+
+def expected(case):
+    """'JPEG 300x225': the format and pixel size every peer must answer a case with."""
+    _, _, (width, height), fmt = CASES[case]
+    return f"{fmt.upper()} {width}x{height}"
+
+
+def describe(data):
+    """'PNG 300x300' for encoded image bytes (decoded with Pillow), or why they are not an image."""
+    import io
+
+    from PIL import Image
+
+    try:
+        with Image.open(io.BytesIO(data)) as image:
+            image.load()
+            return f"{image.format} {image.width}x{image.height}"
+    except Exception as e:  # noqa: BLE001 - any decoding failure is the answer
+        return f"not an image ({type(e).__name__}: {str(e).strip()[:80]}; {len(data)} bytes: {data[:60]!r})"
+
+
+def _render(image_bytes, case, n):
+    """One render of the limit: thumbnail, then the case's encoder (JPEG quality cycling as wrk's)."""
+    import pyvips
+
+    _, args, _, fmt = CASES[case]
+    args = dict(args)
+    width = args.pop("width")
+    image = pyvips.Image.thumbnail_buffer(image_bytes, width, **args)
+    if fmt == "png":
+        return image.write_to_buffer(".png[compression=6,strip]")
+    if image.hasalpha():
+        image = image.flatten(background=[255, 255, 255])
+    return image.write_to_buffer(".jpg[Q=%d,optimize_coding,strip]" % quality(n))
+
+
+def _source(case):
+    with open(os.path.join(SAMPLES, CASES[case][0]), "rb") as f:
+        return f.read()
 
 
 # --- limit ----------------------------------------------------------------------------------------
@@ -37,23 +81,18 @@ def _limit_worker(case, seconds, index, queue):
     import pyvips
 
     pyvips.cache_set_max(0)  # the operation cache would answer repeated renders without work
-    name, args, _ = CASES[case]
-    with open(os.path.join(SAMPLES, name), "rb") as f:
-        data = f.read()
-    args = dict(args)
-    width = args.pop("width")
+    data = _source(case)
     n = index  # interleave qualities between the processes, as wrk's threads do
     count = 0
     start = time.monotonic()
     deadline = start + seconds
+    first = None
     while time.monotonic() < deadline:
-        image = pyvips.Image.thumbnail_buffer(data, width, **args)
-        if image.hasalpha():
-            image = image.flatten(background=[255, 255, 255])
-        image.write_to_buffer(".jpg[Q=%d,optimize_coding,strip]" % quality(n))
+        out = _render(data, case, n)
+        first = first or out
         n += 2
         count += 1
-    queue.put((count, time.monotonic() - start, image.width, image.height))
+    queue.put((count, time.monotonic() - start, describe(first) if first else "nothing rendered"))
 
 
 def limit(case, seconds, procs):
@@ -67,11 +106,10 @@ def limit(case, seconds, procs):
     results = [queue.get(timeout=float(seconds) + 60) for _ in workers]
     for w in workers:
         w.join(timeout=10)
-    expected = CASES[case][2]
-    for count, elapsed, width, height in results:
-        if (width, height) != expected:
-            sys.exit(f"limit {case}: rendered {width}x{height}, expected {expected[0]}x{expected[1]}")
-    rate = sum(count / elapsed for count, elapsed, _, _ in results)
+    for _, _, got in results:
+        if got != expected(case):
+            sys.exit(f"limit {case}: rendered {got}, expected {expected(case)}")
+    rate = sum(count / elapsed for count, elapsed, _ in results)
     renders = sum(r[0] for r in results)
     print(json.dumps(dict(peer="libvips", case=case, conns=int(procs), ok_rps=round(rate, 1), renders=renders)))
 
@@ -182,16 +220,22 @@ def rss(root, out, seconds):
 # --- check ----------------------------------------------------------------------------------------
 
 
-def check(path, width, height):
+def check(path, case, peer="the peer"):
+    """Exits non-zero with one line saying what `peer` answered instead, unless the image in `path`
+    has the case's format and pixel size."""
+    with open(path, "rb") as f:
+        got = describe(f.read())
+    if got != expected(case):
+        sys.exit(f"{peer} answered {got} for the {case} case, expected {expected(case)}")
+
+
+def probe(case, out):
+    """One render of the limit written to `out`, so its first answer is checked as the others'."""
     import pyvips
 
-    try:
-        image = pyvips.Image.new_from_file(path)
-        loader = image.get("vips-loader")
-    except pyvips.Error as e:
-        sys.exit(f"{path}: not an image ({str(e).strip()})")
-    if not loader.startswith("jpeg") or (image.width, image.height) != (int(width), int(height)):
-        sys.exit(f"{path}: {loader} {image.width}x{image.height}, expected a JPEG of {width}x{height}")
+    pyvips.cache_set_max(0)
+    with open(out, "wb") as f:
+        f.write(_render(_source(case), case, 10))
 
 
 # --- record / report ------------------------------------------------------------------------------
@@ -352,4 +396,4 @@ if __name__ == "__main__":
     if command == "supervise":
         supervise(args[0], args[2:] if args[1:2] == ["--"] else args[1:])
     else:
-        {"limit": limit, "rss": rss, "check": check, "record": record, "report": report}[command](*args)
+        {"limit": limit, "rss": rss, "check": check, "probe": probe, "expected": lambda case: print(expected(case)), "record": record, "report": report}[command](*args)

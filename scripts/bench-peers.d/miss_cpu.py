@@ -1,0 +1,228 @@
+"""CPU per miss, for scripts/bench-miss-cpu (run with the benchmarks' venv, which has Pillow).
+
+  miss_cpu.py BINARY WORKDIR
+
+Starts BINARY serve on 127.0.0.1:0 (root Samples, a result cache in WORKDIR), then for each case
+(CASES: fit, upscale, fill) and each of ROUNDS rounds:
+  * server: wrk for DURATION seconds over CONNECTIONS connections, every request a new URL (the
+    proposed height ph varies, which changes the cache key and not the output); the CPU time of the
+    server process (utime+stime, /proc/PID/stat, all its threads) from before the run until it is idle
+    again, divided by the 200 image answers the server counted in that time (its /metrics);
+  * in process: BINARY render --repeat REPEAT on the same source and query, minus --repeat 1 (process
+    start, libvips set-up, the first render's one-time costs), divided by REPEAT - 1; CPU from wait4.
+Before the rounds, the server's first answer and the render's output are decoded (Pillow) and checked
+against the case's format and pixel size. Prints a table per round and a summary with medians.
+"""
+
+import os
+import re
+import statistics
+import subprocess
+import sys
+import time
+import urllib.request
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
+sys.path.insert(0, HERE)
+from peers import describe, expected  # noqa: E402  (the same checks as bench-peers)
+
+# Case -> (source under Samples, query with {n} for the per-request number). The same renders as
+# bench-peers' imgframe runs, at one JPEG quality (80) so both sides encode the same bytes.
+SPECS = {
+    "fit": ("landscape_4.jpg", "mode=fit&pw=300&ph={n}&fmt=jpeg&q=80"),
+    "upscale": ("dot_green.png", "w=300&h=300&fmt=png&ph={n}"),
+    "fill": ("landscape_4.jpg", "w=300&h=400&mode=fill&clip=1&fmt=jpeg&q=80&ph={n}"),
+}
+TICK = os.sysconf("SC_CLK_TCK")
+
+
+def log(text):
+    print(f"bench-miss-cpu: {text}", file=sys.stderr, flush=True)
+
+
+def cpu_seconds(pid):
+    """utime + stime of the whole process (all threads, live and exited), in seconds."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICK
+
+
+def wait_idle(pid, limit=10.0):
+    """Returns the process's CPU time once it stops rising (two reads 200 ms apart agree)."""
+    deadline = time.monotonic() + limit
+    last = cpu_seconds(pid)
+    while time.monotonic() < deadline:
+        time.sleep(0.2)
+        now = cpu_seconds(pid)
+        if now == last:
+            return now
+        last = now
+    return last
+
+
+def metrics(base):
+    """(200 image answers, cache hits) from the server's /metrics."""
+    text = urllib.request.urlopen(base + "/metrics", timeout=10).read().decode()
+    ok = hits = 0
+    for line in text.splitlines():
+        if line.startswith('imgframe_http_request_duration_seconds_count{route="img",status="200"}'):
+            ok = int(float(line.rsplit(" ", 1)[1]))
+        elif line.startswith("imgframe_cache_hits_total "):
+            hits = int(float(line.rsplit(" ", 1)[1]))
+    return ok, hits
+
+
+def wrk_counts(text):
+    """(answers, non-2xx, socket errors) of a wrk run."""
+    answers = int(re.search(r"(\d+) requests in", text).group(1))
+    non2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", text)
+    errors = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", text)
+    return answers, int(non2xx.group(1)) if non2xx else 0, sum(map(int, errors.groups())) if errors else 0
+
+
+def start_server(binary, work):
+    out, err = open(os.path.join(work, "serve.out"), "w"), open(os.path.join(work, "serve.err"), "w")
+    server = subprocess.Popen([binary, "serve", "--root", os.path.join(ROOT, "Samples"), "--port", "0",
+                               "--cache-dir", os.path.join(work, "cache"), "--log-level", "warning"], stdout=out, stderr=err)
+    for _ in range(300):
+        with open(out.name) as f:
+            match = re.search(r"^listening on (\S+)", f.read(), re.M)
+        if match:
+            return server, match.group(1)
+        if server.poll() is not None:
+            break
+        time.sleep(0.1)
+    server.kill()
+    sys.exit("bench-miss-cpu: imgframe did not start: " + open(err.name).read())
+
+
+def check_server(base, case, n):
+    source, query = SPECS[case]
+    url = f"{base}/img/{source}?{query.format(n=n)}"
+    try:
+        body = urllib.request.urlopen(url, timeout=30).read()
+    except Exception as e:  # noqa: BLE001
+        sys.exit(f"bench-miss-cpu: {url}: {e}")
+    got = describe(body)
+    if got != expected(case):
+        sys.exit(f"bench-miss-cpu: the server answered {got} for the {case} case, expected {expected(case)}")
+
+
+def render(binary, work, case, repeat):
+    """(CPU seconds, wall seconds) of one `render --repeat` process; checks its output."""
+    source, query = SPECS[case]
+    out = os.path.join(work, "render." + expected(case).split()[0].lower())
+    start = time.monotonic()
+    child = subprocess.Popen([binary, "render", os.path.join(ROOT, "Samples", source), "--query", query.format(n=999),
+                              "--repeat", str(repeat), "-o", out], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(child.pid, 0)
+    wall = time.monotonic() - start
+    if status != 0:
+        sys.exit(f"bench-miss-cpu: render {case} failed: {child.stderr.read().decode()}")
+    with open(out, "rb") as f:
+        got = describe(f.read())
+    if got != expected(case):
+        sys.exit(f"bench-miss-cpu: render answered {got} for the {case} case, expected {expected(case)}")
+    return usage.ru_utime + usage.ru_stime, wall
+
+
+def serve_run(pid, base, case, seconds, connections, offset):
+    """One wrk run of misses; its numbers as a dict."""
+    source, query = SPECS[case]
+    template = f"/img/{source}?{query}"
+    threads = min(2, connections)
+    ok0, hits0 = metrics(base)
+    cpu0 = cpu_seconds(pid)
+    start = time.monotonic()
+    run = subprocess.run(["wrk", f"-t{threads}", f"-c{connections}", f"-d{seconds}s", "--timeout", "30s", "-s",
+                          os.path.join(HERE, "vary.lua"), base, "--", template, str(threads), str(offset)],
+                         capture_output=True, text=True, timeout=seconds + 60)
+    wall = time.monotonic() - start
+    if run.returncode != 0:
+        sys.exit("bench-miss-cpu: wrk failed: " + run.stdout + run.stderr)
+    cpu1 = wait_idle(pid)
+    ok1, hits1 = metrics(base)
+    answers, non2xx, errors = wrk_counts(run.stdout)
+    ok = ok1 - ok0
+    if ok <= 0:
+        sys.exit(f"bench-miss-cpu: no 200 answers in the {case} run:\n{run.stdout}")
+    return dict(cpu_ms=1000 * (cpu1 - cpu0) / ok, ok=ok, wrk_ok=answers - non2xx, non2xx=non2xx, errors=errors,
+                hits=hits1 - hits0, rate=(answers - non2xx) / wall)
+
+
+def main(binary, work):
+    cases = os.environ.get("CASES", "fit upscale fill").split()
+    rounds = int(os.environ.get("ROUNDS", "3"))
+    seconds = int(os.environ.get("DURATION", "8").rstrip("s"))
+    connections = int(os.environ.get("CONNECTIONS", "2"))
+    repeat = int(os.environ.get("REPEAT", "150"))
+    cases = [c for c in cases if c in SPECS]
+    server, base = start_server(binary, work)
+    try:
+        pid = server.pid
+        for case in cases:
+            check_server(base, case, 999)
+            render(binary, work, case, 1)
+        # warm-up: the first renders of each case (page faults, libvips' and the allocator's first use)
+        offset = 1000
+        for case in cases:
+            serve_run(pid, base, case, 1, connections, offset)
+            offset += 50000
+        rows = []
+        for r in range(1, rounds + 1):
+            for case in cases:
+                s = serve_run(pid, base, case, seconds, connections, offset)
+                offset += 50000
+                cpu1, wall1 = render(binary, work, case, 1)
+                cpuN, wallN = render(binary, work, case, repeat)
+                per_cpu = 1000 * (cpuN - cpu1) / (repeat - 1)
+                per_wall = 1000 * (wallN - wall1) / (repeat - 1)
+                row = dict(round=r, case=case, server_cpu_ms=f"{s['cpu_ms']:.2f}", render_cpu_ms=f"{per_cpu:.2f}",
+                           ratio=f"{s['cpu_ms'] / per_cpu:.3f}", server_ok=s["ok"], wrk_ok=s["wrk_ok"], non2xx=s["non2xx"],
+                           sock_err=s["errors"], hits=s["hits"], server_ok_per_s=round(s["rate"], 1), render_wall_ms=f"{per_wall:.2f}",
+                           render_start_cpu_ms=f"{1000 * cpu1:.1f}")
+                rows.append(row)
+                log(" ".join(f"{k}={v}" for k, v in row.items()))
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    sys.stderr.flush()
+    report(rows, cases, dict(rounds=rounds, seconds=seconds, connections=connections, repeat=repeat))
+
+
+def report(rows, cases, setup):
+    print(f"CPU per miss: server (wrk, c{setup['connections']}, {setup['seconds']} s per run, every request a new URL) "
+          f"vs in process (render --repeat {setup['repeat']} minus --repeat 1); {setup['rounds']} rounds, "
+          f"{os.cpu_count()} cores, load average {open('/proc/loadavg').read().split()[0]}")
+    head = ("round", "case", "server CPU-ms/miss", "render CPU-ms", "ratio", "200s", "wrk 2xx", "non-2xx", "sock-err",
+            "hits", "server ok/s", "render wall-ms", "start CPU-ms")
+    keys = ("round", "case", "server_cpu_ms", "render_cpu_ms", "ratio", "server_ok", "wrk_ok", "non2xx", "sock_err", "hits",
+            "server_ok_per_s", "render_wall_ms", "render_start_cpu_ms")
+    table(head, [[row[k] for k in keys] for row in rows])
+    print("\nsummary (medians over the rounds; ratio = median of the rounds' ratios):")
+    summary = []
+    for case in cases:
+        mine = [r for r in rows if r["case"] == case]
+        if not mine:
+            continue
+        med = lambda key: statistics.median(float(r[key]) for r in mine)  # noqa: E731
+        wall_server = 1000 / med("server_ok_per_s") * setup["connections"]
+        summary.append([case + (" (34→300 PNG)" if case == "upscale" else ""), f"{med('server_cpu_ms'):.2f}", f"{med('render_cpu_ms'):.2f}",
+                        f"{med('ratio'):.2f}×", f"{min(float(r['ratio']) for r in mine):.2f}–{max(float(r['ratio']) for r in mine):.2f}",
+                        f"{med('server_ok_per_s'):.1f}", f"{wall_server:.1f}", f"{med('render_wall_ms'):.2f}"])
+    table(("case", "CPU-ms per miss (server)", "CPU-ms per render (in-process)", "ratio", "ratio range", "server ok/s",
+           "server wall-ms/miss (conns/rate)", "render wall-ms"), summary)
+    if any(r["hits"] or r["non2xx"] or r["sock_err"] for r in rows):
+        print("WARNING: some runs had cache hits, non-2xx answers or socket errors (see the columns above)")
+
+
+def table(head, lines):
+    lines = [[str(x) for x in line] for line in lines]
+    widths = [max(len(str(x)) for x in col) for col in zip(head, *lines)]
+    for line in (head, *lines):
+        print("  ".join(str(x).rjust(w) if i >= 1 and not str(x)[:1].isalpha() else str(x).ljust(w) for i, (x, w) in enumerate(zip(line, widths))))
+
+
+if __name__ == "__main__":
+    main(*sys.argv[1:3])
