@@ -3,7 +3,7 @@ import CheckedConversion
 import Hashing
 import Synchronization
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The originals cache on disk. Per URL (by its SHA-256): a body file named after a counter, and a
@@ -53,9 +53,16 @@ final class OriginalStore: Sendable {
         var scanned = false
     }
 
+    /// When this store was made (wall clock, as file times are): half-written files older than
+    /// this were left by an earlier run; younger ones are this run's downloads in progress.
+    private let opened: timespec
+
     init(directory: String, budgetBytes: Int) {
         self.directory = directory
         self.budgetBytes = budgetBytes
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        opened = now
     }
 
     func entry(for url: String) -> Entry? {
@@ -121,7 +128,8 @@ final class OriginalStore: Sendable {
     }
 
     /// Takes stock of what an earlier run left, once: the bodies' sizes (they count as least recently
-    /// used), and away with half-written files.
+    /// used), and away with its half-written files. It runs at the first commit, while other
+    /// downloads of this run may be in progress: their files are younger than the store and stay.
     private func scanIfNeeded(_ state: inout State) {
         guard !state.scanned else { return }
         state.scanned = true
@@ -131,7 +139,8 @@ final class OriginalStore: Sendable {
             let name = withUnsafeBytes(of: item.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             // Downloads and meta files an earlier run left half-written.
             if name.hasPrefix(".download.") || name.hasSuffix(".meta.tmp") {
-                unlink(directory + "/" + name)
+                let path = directory + "/" + name
+                if let written = Self.modificationTime(path), (written.tv_sec, written.tv_nsec) < (opened.tv_sec, opened.tv_nsec) { unlink(path) }
                 continue
             }
             guard name.hasSuffix(".meta"), let entry = Self.read(directory + "/" + name).flatMap({ Self.bytes(inMeta: $0) }) else { continue }
