@@ -91,12 +91,20 @@ enum FileIO {
         }
     }
 
-    /// `mkdir -p`.
+    /// `mkdir -p`, from the deepest folder up: one `mkdir` when only the last is missing (a new
+    /// fan-out folder under the cache root), not one per component.
     static func makeDirectories(_ path: String) throws(Failure) {
-        var current = path.hasPrefix("/") ? "" : "."
-        for component in path.split(separator: "/") {
-            current += "/" + component
-            if mkdir(current, 0o755) != 0 && errno != EEXIST { throw Failure(call: "mkdir \(current)", code: errno) }
+        if mkdir(path, 0o755) != 0 {
+            switch errno {
+            case EEXIST: break
+            case ENOENT:
+                var parent = path
+                while parent.count > 1, parent.hasSuffix("/") { parent.removeLast() }
+                guard let slash = parent.lastIndex(of: "/"), slash != parent.startIndex else { throw Failure(call: "mkdir \(path)", code: ENOENT) }
+                try makeDirectories(String(parent[..<slash]))
+                if mkdir(path, 0o755) != 0 && errno != EEXIST { throw Failure(call: "mkdir \(path)", code: errno) }
+            case let code: throw Failure(call: "mkdir \(path)", code: code)
+            }
         }
         var info = stat()
         guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { throw Failure(call: "mkdir \(path)", code: ENOTDIR) }

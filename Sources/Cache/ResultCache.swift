@@ -141,7 +141,6 @@ public final class ResultCache: Sendable {
         let bytes = EntryFile.encode(entry)
         var crashed = false
         do {
-            try FileIO.makeDirectories(folder)
             if let code = faults?(.beforeWrite) { throw FileIO.Failure(call: "write (injected)", code: code) }
             try create(temporary, bytes, in: folder)
             if let code = faults?(.beforeRename) {
@@ -166,8 +165,9 @@ public final class ResultCache: Sendable {
         if over { scheduleEviction() }
     }
 
-    /// Creates the temporary file; if an eviction removed the emptied folder between `mkdir` and
-    /// here, makes the folder again and retries once.
+    /// Creates the temporary file in its fan-out folder, making the folder only when it is missing
+    /// (a new cache, or an eviction removed it emptied): one `open` in the common case, not a
+    /// `mkdir` per component on every store.
     private func create(_ temporary: String, _ bytes: [UInt8], in folder: String) throws(FileIO.Failure) {
         do {
             try FileIO.create(temporary, bytes, sync: configuration.fsync)
