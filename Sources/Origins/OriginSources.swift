@@ -1,5 +1,5 @@
 import Dispatch
-import Render
+import Sources
 import Synchronization
 import Vips
 #if canImport(Glibc)
@@ -13,7 +13,7 @@ import CheckedConversion
 /// requests for the same original download it once. What it hands out is an open `ImageFile`, so
 /// the rest of the pipeline (pixel limits on the header before decoding, loaders) is the same as
 /// for a local file, and a version made of the origin's validators, for the cache key and ETag.
-public final class OriginSources: Sendable {
+public final class OriginSources: SourceProvider {
     /// How the originals cache behaves.
     public struct Settings: Sendable {
         public var map: OriginMap
@@ -59,7 +59,8 @@ public final class OriginSources: Sendable {
     /// The original for the source name `name` (`cdn/photos/a.jpg`): from the cache while fresh,
     /// revalidated when stale, downloaded when absent; `nil` when no origin's name starts `name`
     /// (a local source). Gives up with `timedOut` at `deadline` (`totalTimeout` from now unless
-    /// told): a request that names several originals passes one deadline to all of them.
+    /// told): a request that names several originals passes one deadline to all of them. The
+    /// `SourceProvider` requirement: the caller has checked `name` against `SourceName`'s rule.
     public func source(named name: String, deadline: ContinuousClock.Instant? = nil) throws(OriginError) -> ResolvedSource? {
         guard let (origin, path) = settings.map.origin(for: name) else { return nil }
         let deadline = deadline ?? self.deadline()
@@ -150,7 +151,7 @@ private final class Flight: @unchecked Sendable {
     func wait(until deadline: ContinuousClock.Instant, source: String) throws(OriginError) -> OriginalStore.Entry {
         let leader = shared ?? self
         let remaining = max(.zero, deadline - .now)
-        guard leader.done.wait(timeout: .now() + .milliseconds(Int(saturating: remaining.milliseconds.rounded(.up)))) == .success else {
+        guard leader.done.wait(timeout: .now() + DispatchTimeInterval(remaining)) == .success else {
             throw .timedOut(source)
         }
         return try leader.result!.get()

@@ -5,8 +5,6 @@ import Vips
 /// Why a request could not be rendered. Each case says which source or setting is at fault; libvips's
 /// own text is kept for logs in `detail` and never meant for clients.
 public enum RenderError: Error, Sendable, CustomStringConvertible {
-    /// No file at the source path.
-    case sourceNotFound(String)
     /// The file is not an image any enabled loader reads (zero bytes, text, SVG while blocked…).
     case unsupportedSource(String)
     /// The file claims to be an image but its data is truncated or corrupt.
@@ -32,10 +30,12 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
     case timedOut
     /// libvips failed where the input was not to blame.
     case internalFailure(VipsError)
+    /// The caller did not resolve an image the view shows: a programming error (the renderer looks
+    /// nothing up; the service resolves every `imageRefs` entry first).
+    case unresolvedSource(ImageRef)
 
     public var description: String {
         switch self {
-        case .sourceNotFound(let path): "source image `\(path)` not found"
         case .unsupportedSource(let path): "source `\(path)` is not an image in a supported format (JPEG, PNG, WebP, GIF, HEIF/AVIF, TIFF)"
         case .undecodable(let path, _): "source image `\(path)` is truncated or corrupt and cannot be decoded"
         case let .unknownSymbol(name, suggestions):
@@ -49,6 +49,7 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
         case .tooSlow(let reason): "the requested image is too slow to render: \(reason)"
         case .timedOut: "rendering took longer than the time limit and was stopped"
         case .internalFailure(let error): "rendering failed: \(error.operation)"
+        case .unresolvedSource(let ref): "the image \(ref) was not resolved before rendering"
         }
     }
 }

@@ -1,23 +1,23 @@
 import Layout
+import Sources
 import TransformSpec
 import Vips
 
-/// Renders a `TransformSpec`: opens its sources, lays it out, draws the plan with libvips and
-/// encodes the result. One call per request; safe to use from several threads at once.
+/// Renders a `TransformSpec` from sources the caller resolved: reads their headers, lays it out,
+/// draws the plan with libvips and encodes the result. It looks nothing up by name (the service's
+/// `SourceResolver`, or `SourceDirectory.sources(for:primary:scale:)` without origins, does). One
+/// call per request; safe to use from several threads at once.
 public struct Renderer: Sendable {
-    /// Where `Image("…")` names and the request's own path are looked up.
-    public let sources: SourceDirectory
+    /// Encoder tuning.
     public let options: RenderOptions
+    /// Sizes, memory, time and format caps every render is checked against.
     public let limits: RenderLimits
     /// Where `Image(systemName:)` icons come from.
     public let symbols: SymbolLibrary
 
-    public init(
-        sources: SourceDirectory, options: RenderOptions = RenderOptions(), limits: RenderLimits = RenderLimits(),
-        symbols: SymbolLibrary = .shared
-    ) throws(VipsError) {
+    /// Starts libvips (once per process) and keeps the settings.
+    public init(options: RenderOptions = RenderOptions(), limits: RenderLimits = RenderLimits(), symbols: SymbolLibrary = .shared) throws(VipsError) {
         try Vips.start()
-        self.sources = sources
         self.options = options
         self.limits = limits
         self.symbols = symbols
@@ -25,17 +25,17 @@ public struct Renderer: Sendable {
 
     /// Renders `spec`. With `fmt=auto`, the first of `autoFormats` within its pixel cap is used (the
     /// formats the client accepts, best first), else JPEG, or PNG when the result has transparency.
-    /// `opened` are the sources the caller already resolved (`SourceDirectory.source(for:…)`), so
-    /// they are not looked up again. Sizes, layers, memory, time and the format's cap are checked before anything is drawn
-    /// (`prepare`); the deadline after every stage.
-    public func render(_ spec: TransformSpec, autoFormats: [EncodedFormat] = [], opened: [ImageRef: ResolvedSource] = [:]) throws(RenderError) -> RenderedImage {
-        try render(prepare(spec, autoFormats: autoFormats, opened: opened))
+    /// `sources` hold every image the view shows (`view.imageRefs`), already resolved; a missing one
+    /// is the caller's mistake (`unresolvedSource`). Sizes, layers, memory, time and the format's cap
+    /// are checked before anything is drawn (`prepare`); the deadline after every stage.
+    public func render(_ spec: TransformSpec, sources: [ImageRef: ResolvedSource], autoFormats: [EncodedFormat] = []) throws(RenderError) -> RenderedImage {
+        try render(prepare(spec, sources: sources, autoFormats: autoFormats))
     }
 
     /// Opens the sources, lays `spec` out and checks everything the plan will cost (sizes, layers,
     /// memory, CPU time against the deadline, the format's cap) without drawing a pixel; `render(_:)`
-    /// draws the result. Arguments as for `render(_:autoFormats:opened:)`.
-    public func prepare(_ spec: TransformSpec, autoFormats: [EncodedFormat] = [], opened: [ImageRef: ResolvedSource] = [:]) throws(RenderError) -> PreparedRender {
+    /// draws the result. Arguments as for `render(_:sources:autoFormats:)`.
+    public func prepare(_ spec: TransformSpec, sources: [ImageRef: ResolvedSource], autoFormats: [EncodedFormat] = []) throws(RenderError) -> PreparedRender {
         var timings = RenderTimings()
         let clock = ContinuousClock()
         let started = clock.now
@@ -48,7 +48,7 @@ public struct Renderer: Sendable {
         // The deadline is checked after every stage, not only before encoding: each stage can be slow.
         let deadline = Deadline(timeout: limits.timeout)
 
-        let images = try openSources(spec, opened: opened, deadline: deadline)
+        let images = try openSources(spec, sources: sources, deadline: deadline)
         let glyphs = try symbols.glyphs(for: spec.view.symbolNames)
         timings.decode = lap()
         let plan: RenderPlan
@@ -117,13 +117,13 @@ public struct Renderer: Sendable {
         }
     }
 
-    /// Opens every image the view shows; the request's `orient` applies to its own image only.
-    func openSources(_ spec: TransformSpec, opened: [ImageRef: ResolvedSource], deadline: Deadline) throws(RenderError) -> [ImageRef: SourceImage] {
+    /// Reads the header of every image the view shows, from `sources`; the request's `orient` applies
+    /// to its own image only.
+    func openSources(_ spec: TransformSpec, sources: [ImageRef: ResolvedSource], deadline: Deadline) throws(RenderError) -> [ImageRef: SourceImage] {
         var images: [ImageRef: SourceImage] = [:]
         for ref in spec.view.imageRefs {
             try deadline.check()
-            let source: ResolvedSource
-            if let known = opened[ref] { source = known } else { source = try sources.source(for: ref, primary: spec.source, scale: spec.scale) }
+            guard let source = sources[ref] else { throw .unresolvedSource(ref) }
             var fixed: ImageOrientation?
             if ref == .primary, case .fixed(let orientation) = spec.orientation { fixed = orientation }
             images[ref] = try SourceImage(name: source.name, file: source.file, fixedOrientation: fixed, limits: limits)

@@ -5,6 +5,7 @@ import HTTP1
 import Layout
 import Logging
 import Render
+import Sources
 import Synchronization
 import TransformSpec
 import Vips
@@ -82,7 +83,7 @@ struct ImageRoute: Sendable {
         return try spec.view.imageRefs.map { ref throws -> (ImageRef, ResolvedSource) in
             do {
                 return (ref, try sources.source(for: ref, primary: spec.source, scale: spec.scale, deadline: deadline))
-            } catch RenderError.sourceNotFound(let name) where ref != .primary {
+            } catch SourceError.notFound(let name) where ref != .primary {
                 throw MissingImage(name: name, parameter: Self.parameter(naming: name, query: String(request.query)))
             }
         }
@@ -123,7 +124,7 @@ struct ImageRoute: Sendable {
         statistics.renderCount.add(1, ordering: .relaxed)
         let prepared: PreparedRender
         do {
-            prepared = try renderer.prepare(spec, autoFormats: formats, opened: opened)
+            prepared = try renderer.prepare(spec, sources: opened, autoFormats: formats)
         } catch {
             flights.complete(key, Self.errorResponse(error, logger: logger), cache: .notApplicable)
             return

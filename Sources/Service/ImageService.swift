@@ -5,6 +5,7 @@ import Layout
 import Logging
 import Origins
 import Render
+import Sources
 import Vips
 
 /// The running service: the HTTP server, its routes (one table: see `ImageService+Routes.swift`),
@@ -35,7 +36,7 @@ public final class ImageService: Sendable {
             workers: configuration.workers, queueLength: configuration.queueLength, queueTimeout: configuration.queueTimeout,
             heavyWorkers: configuration.heavyWorkers)
         let renderer = try Renderer(
-            sources: SourceDirectory(root: configuration.root), options: RenderOptions(progressiveJPEG: configuration.progressiveJPEG, pdfImageScale: configuration.pdfImageScale),
+            options: RenderOptions(progressiveJPEG: configuration.progressiveJPEG, pdfImageScale: configuration.pdfImageScale),
             limits: configuration.render)
         let cache = ResultCache(
             configuration: .init(
@@ -47,7 +48,7 @@ public final class ImageService: Sendable {
             map: configuration.origins, directory: configuration.originsCacheDirectory ?? configuration.cacheDirectory + "/originals",
             budgetBytes: configuration.originsCacheBytes, revalidateAfter: configuration.originsRevalidateAfter,
             connectTimeout: configuration.originsConnectTimeout, totalTimeout: configuration.originsTimeout, maxBytes: configuration.render.maxSourceBytes))
-        let sources = SourceResolver(directory: renderer.sources, origins: origins)
+        let sources = SourceResolver(directory: SourceDirectory(root: configuration.root), origins: origins)
         let route = ImageRoute(
             renderer: renderer, sources: sources, pool: pool, cache: cache, flights: SingleFlight(), specs: SpecMemo(limits: configuration.spec),
             identities: IdentityMemo(validity: configuration.sourceCheck),
@@ -83,7 +84,7 @@ public final class ImageService: Sendable {
         }
         let routes = Self.routes(
             RouteContext(
-                image: route, view: view, info: info, playground: playground, sources: renderer.sources, signer: signer, cors: configuration.cors,
+                image: route, view: view, info: info, playground: playground, sources: sources.directory, signer: signer, cors: configuration.cors,
                 logger: logger, exposition: metricsOnMainPort ? exposition : nil))
         let server = HTTPServer(configuration: serverConfiguration) { request, respond in
             let clock = ContinuousClock()

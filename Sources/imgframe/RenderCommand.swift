@@ -3,6 +3,7 @@ import CheckedConversion
 import Foundation
 import Layout
 import Render
+import Sources
 import TransformSpec
 import Vips
 
@@ -86,9 +87,11 @@ struct RenderCommand: ParsableCommand {
     /// Renders `spec` with images from `rootFolder` and writes it to `--output`.
     func write(_ spec: TransformSpec, root rootFolder: String) throws {
         do {
-            let renderer = try Renderer(sources: SourceDirectory(root: rootFolder))
-            var image = try renderer.render(spec)
-            for _ in 1..<repetitions { image = try renderer.render(spec) }
+            let renderer = try Renderer()
+            // Local files only: the CLI has no origins.
+            let sources = try SourceDirectory(root: rootFolder).sources(for: spec.view.imageRefs, primary: spec.source, scale: spec.scale)
+            var image = try renderer.render(spec, sources: sources)
+            for _ in 1..<repetitions { image = try renderer.render(spec, sources: sources) }
             try writeOutput(image.bytes)
             let size = image.format == .pdf
                 ? "\(Self.points(spec.page?.width ?? Double(image.pixelSize.width) / spec.scale))×\(Self.points(spec.page?.height ?? Double(image.pixelSize.height) / spec.scale)) pt"
@@ -97,6 +100,9 @@ struct RenderCommand: ParsableCommand {
             // With `-o -` standard output carries the image, so the summary goes to standard error.
             if output == "-" { FileHandle.standardError.write(Data((summary + "\n").utf8)) } else { print(summary) }
         } catch let error as RenderError {
+            printError(error.description)
+            throw ExitCode(1)
+        } catch let error as SourceError {
             printError(error.description)
             throw ExitCode(1)
         } catch let error as VipsError {

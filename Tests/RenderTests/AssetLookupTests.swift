@@ -1,3 +1,4 @@
+@testable import Sources
 import Foundation
 import Layout
 @testable import Render
@@ -73,11 +74,11 @@ struct AssetLookupTests {
         #expect(try directory.source(for: .named("base"), primary: "x", scale: 1).name == "base.png")
     }
 
-    /// The name in the `sourceNotFound` error `body` throws, or `nil` for anything else.
+    /// The name in the `notFound` error `body` throws, or `nil` for anything else.
     static func notFoundName(_ body: () throws -> Void) -> String? {
         do {
             try body()
-        } catch RenderError.sourceNotFound(let name) {
+        } catch SourceError.notFound(let name) {
             return name
         } catch {}
         return nil

@@ -3,6 +3,7 @@ import HTTP1
 import Layout
 import PlanJSON
 import Render
+import Sources
 import TransformSpec
 
 /// The playground (`playground = on`): the page at `/`, the source names at `/playground/sources`
@@ -33,7 +34,7 @@ struct PlaygroundRoute: Sendable {
 
     /// `{"sources": [names], "truncated": bool}`: image files under the root (see `PlaygroundSources`).
     private func sources() -> HTTPResponse {
-        let listing = PlaygroundSources(root: image.renderer.sources.resolvedRoot)
+        let listing = PlaygroundSources(root: image.sources.directory.resolvedRoot)
         let body = JSONValue.object([
             ("sources", .array(listing.names.map(JSONValue.string))), ("truncated", .bool(listing.isTruncated)),
         ]).serialized() + "\n"
@@ -50,10 +51,13 @@ struct PlaygroundRoute: Sendable {
         } catch {
             return respond(ImageRoute.errorResponse(error, logger: image.logger), .notApplicable)
         }
-        let job: WorkerPool.Job = { [renderer = image.renderer, logger = image.logger] in
+        let job: WorkerPool.Job = { [renderer = image.renderer, directory = image.sources.directory, logger = image.logger] in
             let response: HTTPResponse
             do {
-                let plan = try renderer.plan(spec.spec)
+                // Local sources only, as the playground lists them: no origin is fetched for a plan.
+                let view = spec.spec
+                let sources = try directory.sources(for: view.view.imageRefs, primary: view.source, scale: view.scale)
+                let plan = try renderer.plan(view, sources: sources)
                 var members: [(String, JSONValue)] = [("canonical", .string(spec.canonical)), ("source", .string(spec.source))]
                 if case .object(let planMembers) = plan.json { members += planMembers }
                 response = Self.json(.ok, JSONValue.object(members).serialized() + "\n")
