@@ -1,12 +1,13 @@
 // swift-tools-version:6.2
 import PackageDescription
 
-/// Targets from the bottom up: pure layout math and the rendering vocabulary (`Layout`, its JSON in
-/// `PlanJSON`), the request language (`TransformSpec`), libvips (`Vips`), source images by name and
-/// their confinement to the root (`Sources`, with `Origins` for HTTP(S) originals), rendering
-/// (`Render`, handed resolved sources only), the HTTP/1.1 server (`HTTP1`, knowing nothing of
-/// images), the result cache (`Cache`), the wiring (`Service`) and the executable. Each C library is a system-library module imported by exactly one target (test
-/// support aside). Test-only targets live under `Tests/` and ship in no product.
+/// Targets from the bottom up: pure layout math and the rendering vocabulary (`Layout`, its JSON
+/// in `PlanJSON`), the request language (`TransformSpec`, which builds the `RenderRequest`), libvips
+/// (`Vips`), source images by name and their confinement to the root (`Sources`, with `Origins`
+/// for HTTP(S) originals), rendering (`Render`, handed a `RenderRequest` and resolved sources
+/// only), the HTTP/1.1 server (`HTTP1`, knowing nothing of images), the result cache (`Cache`), the
+/// wiring (`Service`) and the executable. Each C library is a system-library module imported by
+/// exactly one target (test support aside). Test-only targets live under `Tests/` and ship in no product.
 /// Every target of ours: a raw float-to-integer conversion (`Int(someDouble)`, which traps on NaN,
 /// infinity or 1e19) is a compile error; `CheckedConversion`'s `init(saturating:)` is the one way.
 let checkedNumbers: [SwiftSetting] = [.treatWarning("DeprecatedDeclaration", as: .error)]
@@ -25,7 +26,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
     ],
     targets: [
-        // Pure Swift: sizes, proposals, alignment, SwiftUI's layout rules and the RenderPlan. No C, no Foundation.
+        // Pure Swift: sizes, proposals, alignment, SwiftUI's layout rules, the RenderPlan, and the rendering
+        // vocabulary (ImageFormat, ColorRenderingMode, PageSize, the RenderRequest Render takes). No C, no Foundation.
         .target(name: "Layout", dependencies: ["CheckedConversion"], swiftSettings: checkedNumbers),
         // The float-to-integer conversion that cannot trap, and the trapping ones shadowed so that none is called.
         .target(name: "CheckedConversion"),
@@ -47,7 +49,7 @@ let package = Package(
         .systemLibrary(name: "CCairo", pkgConfig: "pangocairo", providers: [.apt(["libcairo2-dev", "libpango1.0-dev", "librsvg2-dev"])]),
         // Executes a RenderPlan with Vips: load, orient, sRGB, resample, tile, 9-slice, composite, encode;
         // rasterizes shape paths with cairo and text with Pango.
-        .target(name: "Render", dependencies: ["Layout", "TransformSpec", "Sources", "Vips", "CCairo", "CheckedConversion"], swiftSettings: checkedNumbers),
+        .target(name: "Render", dependencies: ["Layout", "Sources", "Vips", "CCairo", "CheckedConversion"], swiftSettings: checkedNumbers),
         // OpenSSL's libcrypto (pkg-config `libcrypto`), imported only by Hashing.
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         // SHA-256 and HMAC-SHA256 for ETags, cache keys and URL signatures.

@@ -1,5 +1,4 @@
 import Layout
-import TransformSpec
 import Vips
 
 /// Why a request could not be rendered. Each case says which source or setting is at fault; libvips's
@@ -13,8 +12,6 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
     case unknownSymbol(String, suggestions: [String])
     /// The layout cannot be drawn (infinite or empty root, unknown image).
     case layout(LayoutError)
-    /// The requested output format is not available.
-    case unsupportedFormat(OutputFormat)
     /// A source goes beyond `RenderLimits` (file size, pixels); refused before decoding.
     case sourceTooLarge(String, reason: String)
     /// The requested output goes beyond `RenderLimits` (side, pixels, tiles, an intermediate image's
@@ -42,7 +39,6 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
             "no icon for the symbol `\(name)`"
                 + (suggestions.isEmpty ? "; see the README's symbol table" : "; did you mean \(suggestions.map { "`\($0)`" }.joined(separator: ", "))?")
         case .layout(let error): error.description
-        case .unsupportedFormat(let format): "output format `\(format.rawValue)` is not supported; use jpeg, png, webp, avif, gif or pdf"
         case let .sourceTooLarge(path, reason): "source image `\(path)` is too large: \(reason)"
         case .outputTooLarge(let reason): "the requested image is too large: \(reason)"
         case .overBudget(let reason): "the requested image is too costly to render: \(reason)"

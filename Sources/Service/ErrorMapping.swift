@@ -69,8 +69,6 @@ enum ErrorMapping {
             Outcome(status: .badRequest, message: layout.description)
         case .unknownSymbol:
             Outcome(status: .badRequest, message: error.description, parameter: "chain")
-        case .unsupportedFormat:
-            Outcome(status: .badRequest, message: error.description, parameter: "fmt")
         case .sourceTooLarge:
             Outcome(status: .unprocessableContent, message: error.description, parameter: "path")
         case .outputTooLarge:

@@ -1,3 +1,4 @@
+import Layout
 import Foundation
 import HTTP1
 import Render
@@ -13,10 +14,10 @@ struct FormatNegotiation {
     /// True when `fmt=auto` answers can differ by `Accept`, so responses need `Vary: Accept`.
     var dependsOnAccept: Bool { avif || webp }
 
-    func preferred(accept: String?) -> [EncodedFormat] {
+    func preferred(accept: String?) -> [ImageFormat] {
         guard let accept else { return [] }
         let accepted = Self.acceptedTypes(accept)
-        var formats: [EncodedFormat] = []
+        var formats: [ImageFormat] = []
         if avif, accepted.contains("image/avif") { formats.append(.avif) }
         if webp, accepted.contains("image/webp") { formats.append(.webp) }
         return formats

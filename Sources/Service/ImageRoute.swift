@@ -56,7 +56,7 @@ struct ImageRoute: Sendable {
     }
 
     private func serveFromDisk(
-        _ spec: TransformSpec, canonical: String, formats: [EncodedFormat], memoKey: IdentityMemo.Key, remembered: IdentityMemo.Identity?,
+        _ spec: TransformSpec, canonical: String, formats: [ImageFormat], memoKey: IdentityMemo.Key, remembered: IdentityMemo.Identity?,
         _ request: HTTPRequest, respond: @escaping @Sendable (HTTPResponse, _ cache: CacheStatus) -> Void
     ) {
         do {
@@ -119,12 +119,12 @@ struct ImageRoute: Sendable {
     /// the heavy lane when its estimate is over `Limits.heavyRenderShare` of the deadline; stores the
     /// result and answers everyone waiting for `key`.
     private func render(
-        _ spec: TransformSpec, formats: [EncodedFormat], opened: [ImageRef: ResolvedSource], key: CacheKey, etag: String, headers cachingHeaders: HTTPHeaders
+        _ spec: TransformSpec, formats: [ImageFormat], opened: [ImageRef: ResolvedSource], key: CacheKey, etag: String, headers cachingHeaders: HTTPHeaders
     ) {
         statistics.renderCount.add(1, ordering: .relaxed)
         let prepared: PreparedRender
         do {
-            prepared = try renderer.prepare(spec, sources: opened, autoFormats: formats)
+            prepared = try renderer.prepare(spec.renderRequest, sources: opened, autoFormats: formats)
         } catch {
             flights.complete(key, Self.errorResponse(error, logger: logger), cache: .notApplicable)
             return

@@ -1,3 +1,4 @@
+import CheckedConversion
 import Layout
 
 /// The one rule for source names, for the request path (`/img/…`, `/info/…`, `/playground/plan/…`)

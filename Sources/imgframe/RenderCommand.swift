@@ -90,8 +90,8 @@ struct RenderCommand: ParsableCommand {
             let renderer = try Renderer()
             // Local files only: the CLI has no origins.
             let sources = try SourceDirectory(root: rootFolder).sources(for: spec.view.imageRefs, primary: spec.source, scale: spec.scale)
-            var image = try renderer.render(spec, sources: sources)
-            for _ in 1..<repetitions { image = try renderer.render(spec, sources: sources) }
+            var image = try renderer.render(spec.renderRequest, sources: sources)
+            for _ in 1..<repetitions { image = try renderer.render(spec.renderRequest, sources: sources) }
             try writeOutput(image.bytes)
             let size = image.format == .pdf
                 ? "\(Self.points(spec.page?.width ?? Double(image.pixelSize.width) / spec.scale))×\(Self.points(spec.page?.height ?? Double(image.pixelSize.height) / spec.scale)) pt"
@@ -121,12 +121,12 @@ struct RenderCommand: ParsableCommand {
     }
 }
 
-extension OutputFormat {
+extension ImageFormat {
     /// The format a file extension names (`jpg`, `png`, …), if any.
     init?(fileExtension: String) {
         let ext = fileExtension.lowercased()
         if ext == "jpg" { self = .jpeg; return }
-        guard let format = OutputFormat(rawValue: ext), format != .auto else { return nil }
+        guard let format = ImageFormat(rawValue: ext) else { return nil }
         self = format
     }
 }

@@ -112,7 +112,7 @@ final class SourceFolder {
     }
 
     /// The error rendering `query` for `source` throws, or `nil` when it renders.
-    func failure(_ source: String, _ query: String, limits: RenderLimits = RenderLimits(), autoFormats: [EncodedFormat] = []) throws -> RenderError? {
+    func failure(_ source: String, _ query: String, limits: RenderLimits = RenderLimits(), autoFormats: [ImageFormat] = []) throws -> RenderError? {
         let spec = try TransformSpec.parse(source: source, query: query, limits: .unbounded)
         let renderer = try renderer(limits: limits)
         do {

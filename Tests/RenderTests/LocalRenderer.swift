@@ -3,7 +3,7 @@ import Render
 import Sources
 import TransformSpec
 
-/// A `Renderer` over one folder, for tests: resolves every image a spec shows through
+/// A `Renderer` over one folder, for tests: renders a `TransformSpec` (its `renderRequest`) and resolves every image a spec shows through
 /// `SourceDirectory` (the request's own path exactly, `Image("…")` with the asset search, as the
 /// CLI does), then renders. Lookup errors are `SourceError`s, rendering errors `RenderError`s.
 struct LocalRenderer {
@@ -23,12 +23,12 @@ struct LocalRenderer {
         return try directory.sources(for: missing, primary: spec.source, scale: spec.scale).merging(opened) { _, given in given }
     }
 
-    func render(_ spec: TransformSpec, autoFormats: [EncodedFormat] = [], opened: [ImageRef: ResolvedSource] = [:]) throws -> RenderedImage {
-        try renderer.render(spec, sources: sources(for: spec, opened: opened), autoFormats: autoFormats)
+    func render(_ spec: TransformSpec, autoFormats: [ImageFormat] = [], opened: [ImageRef: ResolvedSource] = [:]) throws -> RenderedImage {
+        try renderer.render(spec.renderRequest, sources: sources(for: spec, opened: opened), autoFormats: autoFormats)
     }
 
-    func prepare(_ spec: TransformSpec, autoFormats: [EncodedFormat] = []) throws -> PreparedRender {
-        try renderer.prepare(spec, sources: sources(for: spec), autoFormats: autoFormats)
+    func prepare(_ spec: TransformSpec, autoFormats: [ImageFormat] = []) throws -> PreparedRender {
+        try renderer.prepare(spec.renderRequest, sources: sources(for: spec), autoFormats: autoFormats)
     }
 
     func render(_ prepared: PreparedRender) throws -> RenderedImage {
@@ -36,6 +36,6 @@ struct LocalRenderer {
     }
 
     func plan(_ spec: TransformSpec) throws -> RenderPlan {
-        try renderer.plan(spec, sources: sources(for: spec))
+        try renderer.plan(spec.renderRequest, sources: sources(for: spec))
     }
 }

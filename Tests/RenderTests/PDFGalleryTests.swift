@@ -31,8 +31,8 @@ struct PDFGalleryTests {
     func matchesRaster(_ example: GalleryExample) throws {
         let renderer = try LocalRenderer(sources: SourceDirectory(root: GalleryExample.samples.path))
         var raster = example.spec, vector = example.spec
-        raster.format = .png
-        vector.format = .pdf
+        raster.format = .fixed(.png)
+        vector.format = .fixed(.pdf)
         let bitmap = try VImage.decode(try renderer.render(raster).bytes)
         let pdf = try renderer.render(vector)
         #expect(pdf.format == .pdf)

@@ -57,7 +57,7 @@ struct PlaygroundRoute: Sendable {
                 // Local sources only, as the playground lists them: no origin is fetched for a plan.
                 let view = spec.spec
                 let sources = try directory.sources(for: view.view.imageRefs, primary: view.source, scale: view.scale)
-                let plan = try renderer.plan(view, sources: sources)
+                let plan = try renderer.plan(view.renderRequest, sources: sources)
                 var members: [(String, JSONValue)] = [("canonical", .string(spec.canonical)), ("source", .string(spec.source))]
                 if case .object(let planMembers) = plan.json { members += planMembers }
                 response = Self.json(.ok, JSONValue.object(members).serialized() + "\n")
