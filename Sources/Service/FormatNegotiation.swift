@@ -1,7 +1,6 @@
 import Layout
 import Foundation
 import HTTP1
-import Render
 import TransformSpec
 
 /// Chooses what `fmt=auto` may answer from the `Accept` header: AVIF, then WebP, each only when the

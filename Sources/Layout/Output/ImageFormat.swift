@@ -1,6 +1,7 @@
 /// An encoded image format: what `fmt=` names, what the renderer writes and what a response's
 /// `Content-Type` says. The one format enum; "let the service choose" is `FormatRequest.auto`.
 public enum ImageFormat: String, CaseIterable, Sendable, Hashable {
+    /// Bitmap formats, by their usual names (`jpg` is a spelling of `jpeg`, see `FormatRequest.spellings`).
     case jpeg, png, webp, avif, gif
     /// A one-page vector PDF, not a bitmap.
     case pdf
@@ -23,7 +24,10 @@ public enum ImageFormat: String, CaseIterable, Sendable, Hashable {
 /// The format a request asks for (`fmt`): one of the formats, or `auto` to let the service pick from
 /// `Accept` and transparency. Spelled on the wire as `auto` or the format's name.
 public enum FormatRequest: Sendable, Hashable, CaseIterable, RawRepresentable {
+    /// The service picks: the best format the client accepts within its pixel cap, else JPEG, or PNG
+    /// when the result has transparency.
     case auto
+    /// This format, whatever the client accepts.
     case fixed(ImageFormat)
 
     /// `auto`, then every format in `ImageFormat`'s order (the order error messages list them in).
