@@ -1,11 +1,13 @@
 // swift-tools-version:6.2
 import PackageDescription
 
-/// Targets from the bottom up: pure layout math (`Layout`, its JSON in `PlanJSON`), the request
-/// language (`TransformSpec`), libvips and rendering (`Vips`, `Render`), the HTTP/1.1 server
-/// (`HTTP1`, knowing nothing of images), the result cache (`Cache`), the wiring (`Service`) and the
-/// executable. Each C library is a system-library module imported by exactly one target (test
-/// support aside). Test-only targets live under `Tests/` and ship in no product.
+/// Targets from the bottom up: pure layout math and the rendering vocabulary (`Layout`, its JSON
+/// in `PlanJSON`), the request language (`TransformSpec`, which builds the `RenderRequest`), libvips
+/// (`Vips`), source images by name and their confinement to the root (`Sources`, with `Origins`
+/// for HTTP(S) originals), rendering (`Render`, handed a `RenderRequest` and resolved sources
+/// only), the HTTP/1.1 server (`HTTP1`, knowing nothing of images), the result cache (`Cache`), the
+/// wiring (`Service`) and the executable. Each C library is a system-library module imported by
+/// exactly one target (test support aside). Test-only targets live under `Tests/` and ship in no product.
 /// Every target of ours: a raw float-to-integer conversion (`Int(someDouble)`, which traps on NaN,
 /// infinity or 1e19) is a compile error; `CheckedConversion`'s `init(saturating:)` is the one way.
 let checkedNumbers: [SwiftSetting] = [.treatWarning("DeprecatedDeclaration", as: .error)]
@@ -24,7 +26,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
     ],
     targets: [
-        // Pure Swift: sizes, proposals, alignment, SwiftUI's layout rules and the RenderPlan. No C, no Foundation.
+        // Pure Swift: sizes, proposals, alignment, SwiftUI's layout rules, the RenderPlan, and the rendering
+        // vocabulary (ImageFormat, ColorRenderingMode, PageSize, the RenderRequest Render takes). No C, no Foundation.
         .target(name: "Layout", dependencies: ["CheckedConversion"], swiftSettings: checkedNumbers),
         // The float-to-integer conversion that cannot trap, and the trapping ones shadowed so that none is called.
         .target(name: "CheckedConversion"),
@@ -38,12 +41,15 @@ let package = Package(
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
         // The only module that imports CVips: owning image type, typed errors, one-time start.
         .target(name: "Vips", dependencies: ["CVips", "CJPEG", "CheckedConversion"], swiftSettings: checkedNumbers),
+        // Source images by name: the one path rule (`SourceName`), the local root confined by `realpath`
+        // (`SourceDirectory`, with the asset-catalog search), and the `SourceProvider` origins implement too.
+        .target(name: "Sources", dependencies: ["Vips", "Layout", "CheckedConversion"], swiftSettings: checkedNumbers),
         // cairo, Pango, HarfBuzz metrics (pkg-config `pangocairo`) and librsvg (linked; two calls declared
         // in the shim), imported only by Render's shape rasterizer, text layout and symbol icons.
         .systemLibrary(name: "CCairo", pkgConfig: "pangocairo", providers: [.apt(["libcairo2-dev", "libpango1.0-dev", "librsvg2-dev"])]),
         // Executes a RenderPlan with Vips: load, orient, sRGB, resample, tile, 9-slice, composite, encode;
         // rasterizes shape paths with cairo and text with Pango.
-        .target(name: "Render", dependencies: ["Layout", "TransformSpec", "Vips", "CCairo", "CheckedConversion"], swiftSettings: checkedNumbers),
+        .target(name: "Render", dependencies: ["Layout", "Sources", "Vips", "CCairo", "CheckedConversion"], swiftSettings: checkedNumbers),
         // OpenSSL's libcrypto (pkg-config `libcrypto`), imported only by Hashing.
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         // SHA-256 and HMAC-SHA256 for ETags, cache keys and URL signatures.
@@ -57,14 +63,14 @@ let package = Package(
         // libcurl (pkg-config `libcurl`), imported only by Origins.
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // Originals from HTTP(S) origins: the configured mapping, the SSRF rule, the fetch, and their own disk cache.
-        .target(name: "Origins", dependencies: ["CCurl", "Render", "Vips", "Hashing", "Cache", "CheckedConversion"], swiftSettings: checkedNumbers),
+        .target(name: "Origins", dependencies: ["CCurl", "Sources", "Vips", "Hashing", "Cache", "CheckedConversion"], swiftSettings: checkedNumbers),
         // The on-disk result cache: atomic writes, checked reads, LRU byte budget.
         .target(name: "Cache", dependencies: ["Hashing", "CheckedConversion", .product(name: "Logging", package: "swift-log")], swiftSettings: checkedNumbers),
-        // Wiring: configuration, routes, source confinement, work scheduling, errors, access log.
+        // Wiring: configuration, routes, source resolution (local or origin), work scheduling, errors, access log.
         .target(
             name: "Service",
             dependencies: [
-                "HTTP1", "Render", "TransformSpec", "Layout", "PlanJSON", "Vips", "Hashing", "Cache", "CMalloc", "Origins",
+                "HTTP1", "Render", "TransformSpec", "Layout", "PlanJSON", "Vips", "Hashing", "Cache", "CMalloc", "Origins", "Sources",
                 "CheckedConversion", .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: checkedNumbers),
@@ -75,6 +81,7 @@ let package = Package(
                 "PlanJSON",
                 "TransformSpec",
                 "Render",
+                "Sources",
                 "Vips",
                 "Service",
                 "Cache",
@@ -89,8 +96,9 @@ let package = Package(
             name: "LayoutVectorSupport", dependencies: ["Layout", "PlanJSON"], path: "Tests/Support",
             resources: [.copy("layout-vectors.json"), .copy("views-vectors.json")]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "LayoutVectorSupport"]),
+        .testTarget(name: "SourcesTests", dependencies: ["Sources"]),
         .testTarget(name: "TransformSpecTests", dependencies: ["TransformSpec", "Layout", "LayoutVectorSupport"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "Vips", "VipsTestSupport", "TransformSpec", "Layout", "LayoutVectorSupport", "CCairo"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "Sources", "Vips", "VipsTestSupport", "TransformSpec", "Layout", "LayoutVectorSupport", "CCairo"]),
         // Test-only: fixture building with libvips (colour spaces, metadata Render strips); the one
         // module besides Vips that imports CVips, kept out of the shipped Vips target.
         .target(name: "VipsTestSupport", dependencies: ["Vips", "CVips"], path: "Tests/VipsTestSupport"),
@@ -98,7 +106,7 @@ let package = Package(
         .target(name: "HTTPTestSupport", path: "Tests/HTTPSupport"),
         .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1", "HTTPTestSupport"]),
         .testTarget(name: "CacheTests", dependencies: ["Cache", .product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "ServiceTests", dependencies: ["Service", "Cache", "Origins", "HTTP1", "Hashing", "HTTPTestSupport", "Vips", "VipsTestSupport", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "ServiceTests", dependencies: ["Service", "Cache", "Origins", "Sources", "HTTP1", "Hashing", "HTTPTestSupport", "Vips", "VipsTestSupport", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "CLITests", dependencies: ["imgframe", "Layout", "TransformSpec", "LayoutVectorSupport", "HTTPTestSupport", "Service"]),
     ]
 )

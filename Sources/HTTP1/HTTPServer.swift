@@ -157,7 +157,7 @@ public final class HTTPServer: Sendable {
         guard let paused else { return }
         paused.source.suspend()
         // Resumed even if the server shuts down meanwhile: a suspended source cannot finish cancelling.
-        acceptQueue.asyncAfter(deadline: .after(Self.acceptPause)) { [weak self] in
+        acceptQueue.asyncAfter(deadline: .now() + DispatchTimeInterval(Self.acceptPause)) { [weak self] in
             self?.state.withLock { $0.acceptPaused = false }
             paused.source.resume()
         }
@@ -214,7 +214,7 @@ public final class HTTPServer: Sendable {
             return
         }
         for connection in connections { connection.drain() }
-        acceptQueue.asyncAfter(deadline: .after(deadline)) { [weak self] in
+        acceptQueue.asyncAfter(deadline: .now() + DispatchTimeInterval(deadline)) { [weak self] in
             guard let self else { return }
             let remaining = state.withLock { Array($0.connections.values) }
             for connection in remaining { connection.forceClose() }

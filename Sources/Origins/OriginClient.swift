@@ -1,7 +1,6 @@
 import CCurl
 import CheckedConversion
 import Hashing
-import Render
 #if canImport(Glibc)
 import Glibc
 #endif

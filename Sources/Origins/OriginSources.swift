@@ -1,5 +1,5 @@
 import Cache
-import Render
+import Sources
 import Vips
 #if canImport(Glibc)
     import Glibc
@@ -9,10 +9,10 @@ import CheckedConversion
 /// Originals fetched from the configured origins, kept on disk in a cache of their own (a byte
 /// budget apart from the result cache) and revalidated with the origin's `ETag`/`Last-Modified`
 /// once `revalidateAfter` has passed since they were fetched or last confirmed. Concurrent
-/// requests for the same original download it once, and wait for it without taking a thread. What it hands out is an open `ImageFile`, so
-/// the rest of the pipeline (pixel limits on the header before decoding, loaders) is the same as
-/// for a local file, and a version made of the origin's validators, for the cache key and ETag.
-public final class OriginSources: Sendable {
+/// requests for the same original download it once, and wait for it without taking a thread. What
+/// it hands out is an open `ImageFile`, so the rest of the pipeline (pixel limits on the header
+/// before decoding, loaders) is the same as for a local file, and a version made of the origin's validators, for the cache key and ETag.
+public final class OriginSources: SourceProvider {
     /// How the originals cache behaves.
     public struct Settings: Sendable {
         /// Default `budgetBytes`: 1 GiB.
@@ -71,35 +71,25 @@ public final class OriginSources: Sendable {
         _ = try AddressPolicy.pinnedAddress(host: origin.host, port: origin.port, source: source)
     }
 
-    /// What `source(named:deadline:whenDownloaded:)` found.
-    public enum Lookup: Sendable {
-        /// No origin's name starts the source name: it is a local source.
-        case local
-        /// The original, opened.
-        case ready(ResolvedSource)
-        /// Another request is downloading it: `whenDownloaded` will be called with the outcome.
-        case joined
-    }
-
     /// The original for the source name `name` (`cdn/photos/a.jpg`): from the cache while fresh,
-    /// revalidated when stale, downloaded when absent; `.local` when no origin's name starts `name`.
-    /// Gives up with `timedOut` at `deadline` (`totalTimeout` from now unless told): a request that
-    /// names several originals passes one deadline to all of them. When another request is already
-    /// downloading the same original, this returns `.joined` at once instead of waiting on a thread,
-    /// and `whenDownloaded` is called, on the downloading thread, when that download ends (its
-    /// deadline is no later than ours: it began first).
-    public func source(
-        named name: String, deadline: ContinuousClock.Instant? = nil,
-        whenDownloaded: @escaping @Sendable (Result<ResolvedSource, OriginError>) -> Void
-    ) throws(OriginError) -> Lookup {
-        guard let (origin, path) = settings.map.origin(for: name) else { return .local }
+    /// revalidated when stale, downloaded when absent; `.notServed` when no origin's name starts
+    /// `name` (a local source). Gives up with `timedOut` at `deadline` (`totalTimeout` from now
+    /// unless told): a request that names several originals passes one deadline to all of them.
+    /// When another request is already downloading the same original, this returns `.pending` at
+    /// once instead of waiting on a thread, and `whenReady` is called, on the downloading thread,
+    /// when that download ends (its deadline is no later than ours: it began first). The caller has
+    /// checked `name` against `SourceName`'s rule.
+    public func lookup(
+        named name: String, deadline: ContinuousClock.Instant? = nil, whenReady: @escaping SourceLookup.Arrival
+    ) throws(OriginError) -> SourceLookup {
+        guard let (origin, path) = settings.map.origin(for: name) else { return .notServed }
         let deadline = deadline ?? self.deadline()
         let url = origin.url(of: path)
         if let fresh = store.entry(for: url), fresh.age < settings.revalidateAfter, let source = open(fresh, name: name) { return .ready(source) }
         let leads = downloads.lead(url) { [self] result in
-            whenDownloaded(result.flatMap { entry in Result { () throws(OriginError) in try opened(entry, name: name) } })
+            whenReady(result.flatMap { entry in Result { () throws(OriginError) in try opened(entry, name: name) } }.mapError { $0 })
         }
-        guard leads else { return .joined }
+        guard leads else { return .pending }
         let result = Result { () throws(OriginError) in try refresh(origin, path: path, url: url, name: name, deadline: deadline) }
         downloads.complete(url, result)
         return .ready(try opened(try result.get(), name: name))

@@ -1,5 +1,4 @@
 import Layout
-import TransformSpec
 import Vips
 
 /// A bitmap layers are drawn onto in paint order: the output (the plan's whole canvas) or an effect

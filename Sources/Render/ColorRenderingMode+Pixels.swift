@@ -1,4 +1,4 @@
-import TransformSpec
+import Layout
 import Vips
 
 /// What `colormode` does to pixels: the working space layers are resampled and composited in, and

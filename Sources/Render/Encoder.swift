@@ -1,5 +1,4 @@
 import Layout
-import TransformSpec
 import Vips
 
 /// Writes the canvas in the format chosen before drawing (`FormatChoice`): flattens where the output
@@ -18,11 +17,11 @@ struct Encoder {
 
     /// Encodes `canvas`; `sources` are the request's images, checked when encoding fails to tell a
     /// corrupt source (422) from a failure of ours (500): `SourceImage.verdict(on:sources:deadline:)`.
-    func encode(_ canvas: VImage, sources: [SourceImage]) throws(RenderError) -> (bytes: [UInt8], format: EncodedFormat, hasAlpha: Bool) {
+    func encode(_ canvas: VImage, sources: [SourceImage]) throws(RenderError) -> (bytes: [UInt8], format: ImageFormat, hasAlpha: Bool) {
         do {
             // A 16-bit canvas (colormode=extendedLinear, always PNG) keeps its depth.
             var image = canvas.bitsPerSample == 16 ? canvas : try canvas.cast8()
-            let encoded: EncodedFormat
+            let encoded: ImageFormat
             if let chosen = choice.format {
                 encoded = chosen
             } else {
@@ -55,7 +54,7 @@ struct Encoder {
         }
     }
 
-    private func write(_ image: VImage, as format: EncodedFormat) throws(VipsError) -> [UInt8] {
+    private func write(_ image: VImage, as format: ImageFormat) throws(VipsError) -> [UInt8] {
         switch format {
         case .jpeg: try image.jpeg(quality: quality, progressive: options.progressiveJPEG)
         case .png: try image.png(bitDepth: image.bitsPerSample)

@@ -1,5 +1,4 @@
 import Layout
-import TransformSpec
 
 /// The output format, decided from the plan before anything is drawn, so the encoder's cost is known
 /// up front. AVIF, WebP and GIF encoders hold the whole image and cannot be stopped at the deadline
@@ -9,17 +8,16 @@ import TransformSpec
 struct FormatChoice: Equatable {
     /// The format to write, or `nil` for `fmt=auto`'s own rule: JPEG, or PNG when the result has
     /// transparency (known only once the pixels are computed).
-    let format: EncodedFormat?
+    let format: ImageFormat?
 
     /// Chooses for `format` at `canvas` size; `autoFormats` are what the client accepts, best first.
-    init(format: OutputFormat, autoFormats: [EncodedFormat], canvas: PixelSize, limits: RenderLimits) throws(RenderError) {
+    init(format: FormatRequest, autoFormats: [ImageFormat], canvas: PixelSize, limits: RenderLimits) throws(RenderError) {
         let pixels = canvas.width * canvas.height
-        func fits(_ candidate: EncodedFormat) -> Bool { limits.maxPixels(for: candidate).map { pixels <= $0 } ?? true }
-        guard format != .auto else {
+        func fits(_ candidate: ImageFormat) -> Bool { limits.maxPixels(for: candidate).map { pixels <= $0 } ?? true }
+        guard case .fixed(let chosen) = format else {
             self.format = autoFormats.first(where: fits)
             return
         }
-        guard let chosen = EncodedFormat(rawValue: format.rawValue) else { throw .unsupportedFormat(format) }
         if let cap = limits.maxPixels(for: chosen), pixels > cap {
             throw .outputTooLarge(
                 "\(chosen.rawValue.uppercased()) output is limited to \(cap) pixels and this image is "

@@ -1,6 +1,5 @@
 import CheckedConversion
 import Layout
-import TransformSpec
 import Vips
 
 /// Draws an image operation of the plan: resamples the source to the operation's pixel rect

@@ -1,5 +1,4 @@
 import Layout
-import TransformSpec
 import Vips
 
 /// Draws a plan's paint list: one place that turns each operation into layers (images, fills,

@@ -1,12 +1,11 @@
 import Layout
-import TransformSpec
 
 /// A render laid out and checked but not drawn (`Renderer.prepare`): its sources' headers read,
 /// its plan, its output format, and what it will cost. The service prepares a render before it
 /// asks for a worker, so that it knows the cost (`RenderCost`) when choosing a lane, and hands the
 /// prepared render to the worker that draws it (`Renderer.render(_:)`).
 public struct PreparedRender: Sendable {
-    let spec: TransformSpec
+    let request: RenderRequest
     let images: [ImageRef: SourceImage]
     let glyphs: [String: [UInt8]]
     let plan: RenderPlan

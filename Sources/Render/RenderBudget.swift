@@ -1,6 +1,5 @@
 import CheckedConversion
 import Layout
-import TransformSpec
 import Vips
 
 /// The memory a render will hold, estimated from its plan before anything is drawn, so a request
@@ -26,7 +25,7 @@ struct RenderBudget {
     static let compositeRows = 128
     /// Working bytes per output pixel of each encoder (peak RSS growth per pixel, measured). `nil` is
     /// `fmt=auto`'s JPEG-or-PNG, counted as JPEG, the larger.
-    static func encoderBytesPerPixel(_ format: EncodedFormat?) -> Int {
+    static func encoderBytesPerPixel(_ format: ImageFormat?) -> Int {
         switch format {
         case .avif: 40
         case .webp: 24

@@ -45,7 +45,7 @@ public struct RenderCost: Sendable {
     static let textCharacter = 30_000.0
 
     /// Per output pixel of each encoder, ns. `nil` is `fmt=auto`'s JPEG-or-PNG, counted as PNG, the larger.
-    static func encoderPixel(_ format: EncodedFormat?) -> Double {
+    static func encoderPixel(_ format: ImageFormat?) -> Double {
         switch format {
         case .jpeg, .pdf: 10
         case .png, nil: 80

@@ -1,12 +1,9 @@
 import Layout
-import TransformSpec
 import Vips
 
 /// Why a request could not be rendered. Each case says which source or setting is at fault; libvips's
 /// own text is kept for logs in `detail` and never meant for clients.
 public enum RenderError: Error, Sendable, CustomStringConvertible {
-    /// No file at the source path.
-    case sourceNotFound(String)
     /// The file is not an image any enabled loader reads (zero bytes, text, SVG while blocked…).
     case unsupportedSource(String)
     /// The file claims to be an image but its data is truncated or corrupt.
@@ -15,8 +12,6 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
     case unknownSymbol(String, suggestions: [String])
     /// The layout cannot be drawn (infinite or empty root, unknown image).
     case layout(LayoutError)
-    /// The requested output format is not available.
-    case unsupportedFormat(OutputFormat)
     /// A source goes beyond `RenderLimits` (file size, pixels); refused before decoding.
     case sourceTooLarge(String, reason: String)
     /// The requested output goes beyond `RenderLimits` (side, pixels, tiles, an intermediate image's
@@ -32,23 +27,25 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
     case timedOut
     /// libvips failed where the input was not to blame.
     case internalFailure(VipsError)
+    /// The caller did not resolve an image the view shows: a programming error (the renderer looks
+    /// nothing up; the service resolves every `imageRefs` entry first).
+    case unresolvedSource(ImageRef)
 
     public var description: String {
         switch self {
-        case .sourceNotFound(let path): "source image `\(path)` not found"
         case .unsupportedSource(let path): "source `\(path)` is not an image in a supported format (JPEG, PNG, WebP, GIF, HEIF/AVIF, TIFF)"
         case .undecodable(let path, _): "source image `\(path)` is truncated or corrupt and cannot be decoded"
         case let .unknownSymbol(name, suggestions):
             "no icon for the symbol `\(name)`"
                 + (suggestions.isEmpty ? "; see the README's symbol table" : "; did you mean \(suggestions.map { "`\($0)`" }.joined(separator: ", "))?")
         case .layout(let error): error.description
-        case .unsupportedFormat(let format): "output format `\(format.rawValue)` is not supported; use jpeg, png, webp, avif, gif or pdf"
         case let .sourceTooLarge(path, reason): "source image `\(path)` is too large: \(reason)"
         case .outputTooLarge(let reason): "the requested image is too large: \(reason)"
         case .overBudget(let reason): "the requested image is too costly to render: \(reason)"
         case .tooSlow(let reason): "the requested image is too slow to render: \(reason)"
         case .timedOut: "rendering took longer than the time limit and was stopped"
         case .internalFailure(let error): "rendering failed: \(error.operation)"
+        case .unresolvedSource(let ref): "the image \(ref) was not resolved before rendering"
         }
     }
 }

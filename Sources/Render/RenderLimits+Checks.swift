@@ -11,7 +11,7 @@ extension RenderLimits {
     }
 
     /// The most pixels `format` may encode, or `nil` when its encoder streams and the deadline can stop it.
-    func maxPixels(for format: EncodedFormat) -> Int? {
+    func maxPixels(for format: ImageFormat) -> Int? {
         switch format {
         case .avif: maxAVIFPixels
         case .webp: maxWebPPixels

@@ -1,17 +1,4 @@
 import Layout
-import TransformSpec
-
-/// An encoder the renderer can write, with its media type.
-public enum EncodedFormat: String, Sendable, CaseIterable {
-    case jpeg, png, webp, avif, gif
-    /// A one-page vector PDF (`PDFWriter`), not a bitmap.
-    case pdf
-
-    public var contentType: String { self == .pdf ? "application/pdf" : "image/\(rawValue)" }
-
-    /// Formats that can carry an alpha channel (a PDF page is transparent where nothing is drawn).
-    public var supportsAlpha: Bool { self != .jpeg }
-}
 
 /// Settings of the renderer that do not come from the request: encoder tuning.
 public struct RenderOptions: Sendable {
@@ -47,7 +34,7 @@ public struct RenderTimings: Sendable {
 /// An encoded image and what it is.
 public struct RenderedImage: Sendable {
     public var bytes: [UInt8]
-    public var format: EncodedFormat
+    public var format: ImageFormat
     public var pixelSize: PixelSize
     public var hasAlpha: Bool
     public var timings: RenderTimings

@@ -1,15 +1,15 @@
 import Layout
-import TransformSpec
+import Sources
 
 extension Renderer {
-    /// The layout plan `render` would draw for `spec`, without decoding a pixel: the sources' headers
+    /// The layout plan `render` would draw for `request`, without decoding a pixel: the sources' headers
     /// are read for their sizes, text is measured with Pango, as in `render`. The playground draws it
-    /// over its preview; `imgframe plan` prints the same JSON (`RenderPlan.json`).
-    public func plan(_ spec: TransformSpec, opened: [ImageRef: ResolvedSource] = [:]) throws(RenderError) -> RenderPlan {
-        let images = try openSources(spec, opened: opened, deadline: Deadline(timeout: limits.timeout))
+    /// over its preview; `imgframe plan` prints the same JSON (`RenderPlan.json`). `sources` as for `render`.
+    public func plan(_ request: RenderRequest, sources: [ImageRef: ResolvedSource]) throws(RenderError) -> RenderPlan {
+        let images = try openSources(request, sources: sources, deadline: Deadline(timeout: limits.timeout))
         do {
             return try LayoutEngine.plan(
-                spec.view, images: ImageCatalog(images.mapValues(\.metrics)), proposal: spec.proposal, scale: spec.scale,
+                request.view, images: ImageCatalog(images.mapValues(\.metrics)), proposal: request.proposal, scale: request.scale,
                 text: PangoTextMeasurer())
         } catch {
             throw .layout(error)

@@ -1,41 +1,40 @@
 import Layout
-import TransformSpec
+import Sources
 import Vips
 
-/// Renders a `TransformSpec`: opens its sources, lays it out, draws the plan with libvips and
-/// encodes the result. One call per request; safe to use from several threads at once.
+/// Renders a `RenderRequest` (`TransformSpec.renderRequest`) from sources the caller resolved: reads their headers, lays it out,
+/// draws the plan with libvips and encodes the result. It looks nothing up by name (the service's
+/// `SourceResolver`, or `SourceDirectory.sources(for:primary:scale:)` without origins, does). One
+/// call per request; safe to use from several threads at once.
 public struct Renderer: Sendable {
-    /// Where `Image("…")` names and the request's own path are looked up.
-    public let sources: SourceDirectory
+    /// Encoder tuning.
     public let options: RenderOptions
+    /// Sizes, memory, time and format caps every render is checked against.
     public let limits: RenderLimits
     /// Where `Image(systemName:)` icons come from.
     public let symbols: SymbolLibrary
 
-    public init(
-        sources: SourceDirectory, options: RenderOptions = RenderOptions(), limits: RenderLimits = RenderLimits(),
-        symbols: SymbolLibrary = .shared
-    ) throws(VipsError) {
+    /// Starts libvips (once per process) and keeps the settings.
+    public init(options: RenderOptions = RenderOptions(), limits: RenderLimits = RenderLimits(), symbols: SymbolLibrary = .shared) throws(VipsError) {
         try Vips.start()
-        self.sources = sources
         self.options = options
         self.limits = limits
         self.symbols = symbols
     }
 
-    /// Renders `spec`. With `fmt=auto`, the first of `autoFormats` within its pixel cap is used (the
+    /// Renders `request`. With `fmt=auto`, the first of `autoFormats` within its pixel cap is used (the
     /// formats the client accepts, best first), else JPEG, or PNG when the result has transparency.
-    /// `opened` are the sources the caller already resolved (`SourceDirectory.source(for:…)`), so
-    /// they are not looked up again. Sizes, layers, memory, time and the format's cap are checked before anything is drawn
-    /// (`prepare`); the deadline after every stage.
-    public func render(_ spec: TransformSpec, autoFormats: [EncodedFormat] = [], opened: [ImageRef: ResolvedSource] = [:]) throws(RenderError) -> RenderedImage {
-        try render(prepare(spec, autoFormats: autoFormats, opened: opened))
+    /// `sources` hold every image the view shows (`view.imageRefs`), already resolved; a missing one
+    /// is the caller's mistake (`unresolvedSource`). Sizes, layers, memory, time and the format's cap
+    /// are checked before anything is drawn (`prepare`); the deadline after every stage.
+    public func render(_ request: RenderRequest, sources: [ImageRef: ResolvedSource], autoFormats: [ImageFormat] = []) throws(RenderError) -> RenderedImage {
+        try render(prepare(request, sources: sources, autoFormats: autoFormats))
     }
 
-    /// Opens the sources, lays `spec` out and checks everything the plan will cost (sizes, layers,
+    /// Reads the sources' headers, lays `request` out and checks everything the plan will cost (sizes, layers,
     /// memory, CPU time against the deadline, the format's cap) without drawing a pixel; `render(_:)`
-    /// draws the result. Arguments as for `render(_:autoFormats:opened:)`.
-    public func prepare(_ spec: TransformSpec, autoFormats: [EncodedFormat] = [], opened: [ImageRef: ResolvedSource] = [:]) throws(RenderError) -> PreparedRender {
+    /// draws the result. Arguments as for `render(_:sources:autoFormats:)`.
+    public func prepare(_ request: RenderRequest, sources: [ImageRef: ResolvedSource], autoFormats: [ImageFormat] = []) throws(RenderError) -> PreparedRender {
         var timings = RenderTimings()
         let clock = ContinuousClock()
         let started = clock.now
@@ -48,12 +47,12 @@ public struct Renderer: Sendable {
         // The deadline is checked after every stage, not only before encoding: each stage can be slow.
         let deadline = Deadline(timeout: limits.timeout)
 
-        let images = try openSources(spec, opened: opened, deadline: deadline)
-        let glyphs = try symbols.glyphs(for: spec.view.symbolNames)
+        let images = try openSources(request, sources: sources, deadline: deadline)
+        let glyphs = try symbols.glyphs(for: request.view.symbolNames)
         timings.decode = lap()
         let plan: RenderPlan
         do {
-            plan = try LayoutEngine.plan(spec.view, images: ImageCatalog(images.mapValues(\.metrics)), proposal: spec.proposal, scale: spec.scale,
+            plan = try LayoutEngine.plan(request.view, images: ImageCatalog(images.mapValues(\.metrics)), proposal: request.proposal, scale: request.scale,
                 text: PangoTextMeasurer())
         } catch {
             throw .layout(error)
@@ -63,17 +62,17 @@ public struct Renderer: Sendable {
         // Everything the plan will cost is checked before the first libvips call that draws.
         try checkOutput(plan)
         try plan.checkIntermediateSizes(limits)
-        let choice = try FormatChoice(format: spec.format, autoFormats: autoFormats, canvas: plan.canvas, limits: limits)
-        try RenderBudget(plan: plan, images: images, choice: choice, isOpaque: spec.isOpaque, colorMode: spec.colorMode).check(limits)
+        let choice = try FormatChoice(format: request.format, autoFormats: autoFormats, canvas: plan.canvas, limits: limits)
+        try RenderBudget(plan: plan, images: images, choice: choice, isOpaque: request.isOpaque, colorMode: request.colorMode).check(limits)
         let cost = RenderCost(plan: plan, images: images, choice: choice)
         try cost.check(limits)
         return PreparedRender(
-            spec: spec, images: images, glyphs: glyphs, plan: plan, choice: choice, timings: timings, elapsed: clock.now - started, cost: cost)
+            request: request, images: images, glyphs: glyphs, plan: plan, choice: choice, timings: timings, elapsed: clock.now - started, cost: cost)
     }
 
     /// Draws and encodes a prepared render, within what is left of the deadline after `prepare`.
     public func render(_ prepared: PreparedRender) throws(RenderError) -> RenderedImage {
-        let (spec, images, glyphs, plan, choice) = (prepared.spec, prepared.images, prepared.glyphs, prepared.plan, prepared.choice)
+        let (request, images, glyphs, plan, choice) = (prepared.request, prepared.images, prepared.glyphs, prepared.plan, prepared.choice)
         var timings = prepared.timings
         let clock = ContinuousClock()
         var start = clock.now
@@ -88,17 +87,17 @@ public struct Renderer: Sendable {
         if choice.format == .pdf {
             // The same paint list, written as vectors instead of drawn into pixels (`PDFWriter`).
             let bytes = try PDFWriter(
-                plan: plan, images: images, symbols: glyphs, page: spec.page, matte: spec.isOpaque ? spec.view.matte : nil,
-                quality: spec.quality, options: options, limits: limits, deadline: deadline
+                plan: plan, images: images, symbols: glyphs, page: request.page, matte: request.isOpaque ? request.view.matte : nil,
+                quality: request.quality, options: options, limits: limits, deadline: deadline
             ).write()
             timings.render = lap()
-            return RenderedImage(bytes: bytes, format: .pdf, pixelSize: plan.canvas, hasAlpha: !spec.isOpaque, timings: timings)
+            return RenderedImage(bytes: bytes, format: .pdf, pixelSize: plan.canvas, hasAlpha: !request.isOpaque, timings: timings)
         }
         let canvas = try PlanDrawer(
-            plan: plan, images: images, symbols: glyphs, limits: limits, deadline: deadline, colorMode: spec.colorMode).draw()
+            plan: plan, images: images, symbols: glyphs, limits: limits, deadline: deadline, colorMode: request.colorMode).draw()
         timings.render = lap()
         let encoder = Encoder(
-            choice: choice, quality: spec.quality, isOpaque: spec.isOpaque, matte: spec.view.matte, options: options, deadline: deadline)
+            choice: choice, quality: request.quality, isOpaque: request.isOpaque, matte: request.view.matte, options: options, deadline: deadline)
         let output = try encoder.encode(canvas, sources: Array(images.values))
         timings.encode = lap()
         return RenderedImage(bytes: output.bytes, format: output.format, pixelSize: plan.canvas, hasAlpha: output.hasAlpha, timings: timings)
@@ -117,15 +116,15 @@ public struct Renderer: Sendable {
         }
     }
 
-    /// Opens every image the view shows; the request's `orient` applies to its own image only.
-    func openSources(_ spec: TransformSpec, opened: [ImageRef: ResolvedSource], deadline: Deadline) throws(RenderError) -> [ImageRef: SourceImage] {
+    /// Reads the header of every image the view shows, from `sources`; the request's `orient` applies
+    /// to its own image only.
+    func openSources(_ request: RenderRequest, sources: [ImageRef: ResolvedSource], deadline: Deadline) throws(RenderError) -> [ImageRef: SourceImage] {
         var images: [ImageRef: SourceImage] = [:]
-        for ref in spec.view.imageRefs {
+        for ref in request.view.imageRefs {
             try deadline.check()
-            let source: ResolvedSource
-            if let known = opened[ref] { source = known } else { source = try sources.source(for: ref, primary: spec.source, scale: spec.scale) }
+            guard let source = sources[ref] else { throw .unresolvedSource(ref) }
             var fixed: ImageOrientation?
-            if ref == .primary, case .fixed(let orientation) = spec.orientation { fixed = orientation }
+            if ref == .primary, case .fixed(let orientation) = request.orientation { fixed = orientation }
             images[ref] = try SourceImage(name: source.name, file: source.file, fixedOrientation: fixed, limits: limits)
         }
         return images

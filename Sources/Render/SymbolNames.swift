@@ -1,4 +1,4 @@
-import TransformSpec
+import Layout
 
 /// How an SF Symbols name becomes a Bootstrap Icons file name (views spec §8.2): an explicit table
 /// for the names whose icon is called something else, else every `.` becomes `-`; a `.fill` name
@@ -58,6 +58,6 @@ enum SymbolNames {
 
     /// Levenshtein distance, shared with the query language's "did you mean".
     static func editDistance(_ a: String, _ b: String) -> Int {
-        Suggestion.editDistance(a, b)
+        EditDistance.between(a, b)
     }
 }

@@ -4,6 +4,7 @@ import Logging
 import Origins
 import PlanJSON
 import Render
+import Sources
 import TransformSpec
 
 /// The one place that turns errors into HTTP statuses and public messages. Messages name what the
@@ -26,6 +27,8 @@ enum ErrorMapping {
             return Outcome(status: .badRequest, message: error.description, parameter: error.parameter)
         case let error as RenderError:
             return outcome(for: error)
+        case let error as SourceError:
+            return outcome(for: error)
         case let error as MissingImage:
             return Outcome(status: .notFound, message: "image `\(error.name)` not found", parameter: error.parameter)
         case let error as TemplateError:
@@ -34,7 +37,6 @@ enum ErrorMapping {
             return outcome(for: error)
         case let error as RequestError:
             switch error {
-            case .badPath(let message): return Outcome(status: .badRequest, message: message, parameter: "path")
             case .methodNotAllowed: return Outcome(status: .methodNotAllowed, message: "this method is not allowed here (see Allow)")
             case .notFound: return Outcome(status: .notFound, message: "no such route; images are under /img/, view templates under /view/")
             case .overloaded: return Outcome(status: .serviceUnavailable, message: "too much work is waiting; retry shortly")
@@ -45,10 +47,21 @@ enum ErrorMapping {
         }
     }
 
+    /// A name the path rule refuses is the client's spelling (400, whatever is on disk); a missing
+    /// file and a symlink leading outside the root are both 404, so neither can be told apart.
+    private static func outcome(for error: SourceError) -> Outcome {
+        switch error {
+        case .invalidName(_, let reason):
+            Outcome(status: .badRequest, message: reason, parameter: "path")
+        case .notFound(let name):
+            Outcome(status: .notFound, message: "source image `\(name)` not found", parameter: "path")
+        case .unsupported(let name):
+            Outcome(status: .unsupportedMediaType, message: "source `\(name)` is not an image in a supported format", parameter: "path")
+        }
+    }
+
     private static func outcome(for error: RenderError) -> Outcome {
         switch error {
-        case .sourceNotFound(let name):
-            Outcome(status: .notFound, message: "source image `\(name)` not found", parameter: "path")
         case .unsupportedSource(let name):
             Outcome(status: .unsupportedMediaType, message: "source `\(name)` is not an image in a supported format", parameter: "path")
         case .undecodable(let name, _):
@@ -57,8 +70,6 @@ enum ErrorMapping {
             Outcome(status: .badRequest, message: layout.description)
         case .unknownSymbol:
             Outcome(status: .badRequest, message: error.description, parameter: "chain")
-        case .unsupportedFormat:
-            Outcome(status: .badRequest, message: error.description, parameter: "fmt")
         case .sourceTooLarge:
             Outcome(status: .unprocessableContent, message: error.description, parameter: "path")
         case .outputTooLarge:
@@ -69,7 +80,7 @@ enum ErrorMapping {
             Outcome(status: .badRequest, message: error.description)
         case .timedOut:
             Outcome(status: .serviceUnavailable, message: error.description)
-        case .internalFailure:
+        case .internalFailure, .unresolvedSource:
             Outcome(status: .internalServerError, message: "internal error while rendering", isServerFault: true)
         }
     }

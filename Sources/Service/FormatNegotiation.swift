@@ -1,6 +1,6 @@
+import Layout
 import Foundation
 import HTTP1
-import Render
 import TransformSpec
 
 /// Chooses what `fmt=auto` may answer from the `Accept` header: AVIF, then WebP, each only when the
@@ -13,10 +13,10 @@ struct FormatNegotiation {
     /// True when `fmt=auto` answers can differ by `Accept`, so responses need `Vary: Accept`.
     var dependsOnAccept: Bool { avif || webp }
 
-    func preferred(accept: String?) -> [EncodedFormat] {
+    func preferred(accept: String?) -> [ImageFormat] {
         guard let accept else { return [] }
         let accepted = Self.acceptedTypes(accept)
-        var formats: [EncodedFormat] = []
+        var formats: [ImageFormat] = []
         if avif, accepted.contains("image/avif") { formats.append(.avif) }
         if webp, accepted.contains("image/webp") { formats.append(.webp) }
         return formats

@@ -5,6 +5,7 @@ import Layout
 import Logging
 import PlanJSON
 import Render
+import Sources
 import Vips
 
 extension ImageService {

@@ -5,6 +5,7 @@ import Layout
 import Logging
 import Origins
 import Render
+import Sources
 import Vips
 
 /// The running service: the HTTP server, its routes (one table: see `ImageService+Routes.swift`),
@@ -44,7 +45,7 @@ public final class ImageService: Sendable {
             map: configuration.origins, directory: configuration.originsCacheDirectory ?? configuration.cacheDirectory + "/originals",
             budgetBytes: configuration.originsCacheBytes, revalidateAfter: configuration.originsRevalidateAfter,
             connectTimeout: configuration.originsConnectTimeout, totalTimeout: configuration.originsTimeout, maxBytes: configuration.render.maxSourceBytes))
-        let sources = SourceResolver(directory: renderer.sources, origins: origins)
+        let sources = SourceResolver(directory: SourceDirectory(root: configuration.root), origins: origins)
         let pipeline = ImagePipeline(
             renderer: renderer, sources: sources, executor: executor, cache: cache, identities: IdentityMemo(validity: configuration.sourceCheck),
             negotiation: FormatNegotiation(avif: configuration.avif, webp: configuration.webp),
@@ -79,7 +80,7 @@ public final class ImageService: Sendable {
         }
         let routes = Self.routes(
             RouteContext(
-                image: route, view: view, info: info, playground: playground, sources: renderer.sources, signer: signer, cors: configuration.cors,
+                image: route, view: view, info: info, playground: playground, sources: sources.directory, signer: signer, cors: configuration.cors,
                 logger: logger, exposition: metricsOnMainPort ? exposition : nil))
         let server = HTTPServer(configuration: serverConfiguration) { request, respond in
             let clock = ContinuousClock()

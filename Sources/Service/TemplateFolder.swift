@@ -4,6 +4,7 @@ import Glibc
 import Foundation
 import Layout
 import Render
+import Sources
 import Synchronization
 import TransformSpec
 import CheckedConversion

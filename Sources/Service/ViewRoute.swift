@@ -1,4 +1,5 @@
 import HTTP1
+import Layout
 import TransformSpec
 
 /// `GET|HEAD /view/{template}?{params}`: fills a view template from the query and serves the

@@ -1,3 +1,5 @@
+import Layout
+
 /// A URL query split into decoded `key → value` pairs, each key at most once (aliases included).
 public struct QueryParameters: Sendable, Hashable {
     /// Every accepted key, in the order the URL API reference lists them.

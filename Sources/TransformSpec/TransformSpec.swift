@@ -14,7 +14,7 @@ public struct TransformSpec: Sendable, Hashable {
     /// Orientation of the source image: its EXIF tag, or a fixed one (`orient`).
     public var orientation: OrientationRequest
     /// Output encoder (`fmt`), `auto` by default.
-    public var format: OutputFormat
+    public var format: FormatRequest
     /// Encoder quality 1–100 (`q`), 80 by default; ignored by formats without a quality setting.
     public var quality: Int
     /// `ImageRenderer.isOpaque` (`opaque`): no alpha channel in the output.
@@ -28,7 +28,7 @@ public struct TransformSpec: Sendable, Hashable {
 
     public init(
         source: String, view: ViewNode, proposal: ProposedSize = .unspecified, scale: Double = 1,
-        orientation: OrientationRequest = .auto, format: OutputFormat = .auto, quality: Int = defaultQuality, isOpaque: Bool = false,
+        orientation: OrientationRequest = .auto, format: FormatRequest = .auto, quality: Int = defaultQuality, isOpaque: Bool = false,
         colorMode: ColorRenderingMode = .nonLinear, page: PageSize? = nil
     ) {
         self.source = source
@@ -86,15 +86,15 @@ public struct TransformSpec: Sendable, Hashable {
         } else {
             orientation = .auto
         }
-        let format = try values.choice("fmt", OutputFormat.self, accepting: OutputFormat.spellings) ?? .auto
+        let format = try values.choice("fmt", FormatRequest.self, accepting: FormatRequest.spellings) ?? .auto
         let colorMode = try parameters["colormode"].map { text throws(SpecError) in try ColorRenderingMode.parse(text, param: "colormode") }
         let page = try parameters["page"].map { text throws(SpecError) in try PageSize.parse(text, maxSide: limits.maxPageSide, numbers: limits.numbers) }
         // Only a PDF has pages; silently dropping `page` would hide a mistake, and `fmt=auto` never picks PDF.
-        if page != nil, format != .pdf {
+        if page != nil, format != .fixed(.pdf) {
             throw .conflict(param: "page", message: "`page` sets the PDF page size and applies to fmt=pdf only; add fmt=pdf or remove page")
         }
         // A PDF's vectors are composited by its viewer, in the viewer's colour space.
-        if format == .pdf, let colorMode, colorMode != .nonLinear {
+        if format == .fixed(.pdf), let colorMode, colorMode != .nonLinear {
             throw .conflict(param: "colormode", message: "colormode=\(colorMode.rawValue) applies to bitmap output; a PDF is composited by its viewer: remove colormode or pick png, jpeg, webp or avif")
         }
         return TransformSpec(
@@ -108,13 +108,13 @@ public struct TransformSpec: Sendable, Hashable {
     /// `extendedLinear` writes 16 bits per channel, which only PNG among the encoders holds: `fmt=auto`
     /// becomes `fmt=png` (so both spellings have one canonical form, and `Accept` plays no part), and
     /// any other format is refused rather than silently dropping to 8 bits.
-    static func sixteenBitFormat(_ format: OutputFormat, colorMode: ColorRenderingMode) throws(SpecError) -> OutputFormat {
-        guard colorMode == .extendedLinear, format != .png else { return format }
+    static func sixteenBitFormat(_ format: FormatRequest, colorMode: ColorRenderingMode) throws(SpecError) -> FormatRequest {
+        guard colorMode == .extendedLinear, format != .fixed(.png) else { return format }
         guard format == .auto else {
             throw .conflict(param: "colormode", message: "colormode=extendedLinear writes 16-bit PNG and needs fmt=png (or fmt=auto); "
                 + "got fmt=\(format.rawValue): use colormode=linear for 8-bit formats")
         }
-        return .png
+        return .fixed(.png)
     }
 
     /// Parses chain text alone into a normalised view for `source`.

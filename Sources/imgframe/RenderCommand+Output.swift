@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Layout
 import TransformSpec
 
 #if canImport(Glibc)
@@ -20,7 +21,7 @@ extension RenderCommand {
         guard output != "-" else { return nil }
         let ext = URL(fileURLWithPath: output).pathExtension
         guard !ext.isEmpty else { return nil }
-        guard let format = OutputFormat(fileExtension: ext) else {
+        guard let format = ImageFormat(fileExtension: ext) else {
             printError("unknown output extension `.\(ext)`; use \(Self.outputExtensions.map { ".\($0)" }.joined(separator: ", ")) or pass --fmt")
             throw ExitCode(2)
         }

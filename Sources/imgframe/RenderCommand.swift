@@ -4,6 +4,7 @@ import Foundation
 import Layout
 import Render
 import Service
+import Sources
 import TransformSpec
 import Vips
 
@@ -92,9 +93,16 @@ struct RenderCommand: ParsableCommand {
     /// `serve` would build from `configuration` (its limits, encoder and loader settings).
     func write(_ spec: TransformSpec, root rootFolder: String, configuration: ServiceConfiguration) throws {
         do {
-            let renderer = try configuration.makeRenderer(root: rootFolder)
-            var image = try renderer.render(spec)
-            for _ in 1..<repetitions { image = try renderer.render(spec) }
+            let renderer = try configuration.makeRenderer()
+            let directory = SourceDirectory(root: rootFolder)
+            // Local files only: the CLI has no origins. Each repetition opens its sources again, as
+            // each miss does, so `--repeat` measures the work of a miss.
+            func renderOnce() throws -> RenderedImage {
+                let sources = try directory.sources(for: spec.view.imageRefs, primary: spec.source, scale: spec.scale)
+                return try renderer.render(spec.renderRequest, sources: sources)
+            }
+            var image = try renderOnce()
+            for _ in 1..<repetitions { image = try renderOnce() }
             try writeOutput(image.bytes)
             let size = image.format == .pdf
                 ? "\(Self.points(spec.page?.width ?? Double(image.pixelSize.width) / spec.scale))×\(Self.points(spec.page?.height ?? Double(image.pixelSize.height) / spec.scale)) pt"
@@ -103,6 +111,9 @@ struct RenderCommand: ParsableCommand {
             // With `-o -` standard output carries the image, so the summary goes to standard error.
             if output == "-" { FileHandle.standardError.write(Data((summary + "\n").utf8)) } else { print(summary) }
         } catch let error as RenderError {
+            printError(error.description)
+            throw ExitCode(1)
+        } catch let error as SourceError {
             printError(error.description)
             throw ExitCode(1)
         } catch let error as VipsError {
@@ -121,12 +132,12 @@ struct RenderCommand: ParsableCommand {
     }
 }
 
-extension OutputFormat {
+extension ImageFormat {
     /// The format a file extension names (`jpg`, `png`, …), if any.
     init?(fileExtension: String) {
         let ext = fileExtension.lowercased()
         if ext == "jpg" { self = .jpeg; return }
-        guard let format = OutputFormat(rawValue: ext), format != .auto else { return nil }
+        guard let format = ImageFormat(rawValue: ext) else { return nil }
         self = format
     }
 }

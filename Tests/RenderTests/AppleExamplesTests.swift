@@ -1,3 +1,4 @@
+import Sources
 import Foundation
 import Layout
 import LayoutVectorSupport
@@ -47,7 +48,7 @@ struct AppleExamplesTests {
 
     @Test("size, border, coverage and pixels", arguments: vectors)
     func example(_ v: LayoutVector) throws {
-        let renderer = try Renderer(sources: SourceDirectory(root: Self.samples.path))
+        let renderer = try LocalRenderer(sources: SourceDirectory(root: Self.samples.path))
         let spec = try TransformSpec.parse(source: "unused.jpg", query: "chain=\(Self.chain(v))&fmt=png")
         let rendered = try renderer.render(spec)
         let bitmap = try Bitmap(encoded: rendered.bytes)

@@ -1,3 +1,4 @@
+@testable import Sources
 import Foundation
 import Layout
 @testable import Render
@@ -52,7 +53,7 @@ struct AssetLookupTests {
         #expect(bitmap[10, 10] == .green && bitmap[30, 30] == .blue)
     }
 
-    @Test("the plain file comes before a variant; a missing name is not found under the name asked for")
+    @Test("the plain file comes before a variant; a missing name is not found under the name asked for; a refused spelling stops the search")
     func precedenceAndMissing() throws {
         let folder = try SourceFolder()
         try folder.png("base.png", width: 40, height: 40) { _, _ in .blue }
@@ -61,7 +62,10 @@ struct AssetLookupTests {
         let directory = SourceDirectory(root: folder.url.path)
         #expect(try directory.asset(named: "pic", scale: 2).name == "pic.png")
         #expect(Self.notFoundName { _ = try directory.asset(named: "nothing", scale: 1) } == "nothing")
-        #expect(Self.notFoundName { _ = try directory.asset(named: "../pic", scale: 1) } == "../pic")
+        // `..` can never name a source: the path rule refuses it before any candidate is tried.
+        #expect(throws: SourceError.invalidName("../pic", reason: "the image path may not contain `.` or `..` segments")) {
+            _ = try directory.asset(named: "../pic", scale: 1)
+        }
     }
 
     @Test("the request's own path is exact: no extension is added to it")
@@ -73,11 +77,11 @@ struct AssetLookupTests {
         #expect(try directory.source(for: .named("base"), primary: "x", scale: 1).name == "base.png")
     }
 
-    /// The name in the `sourceNotFound` error `body` throws, or `nil` for anything else.
+    /// The name in the `notFound` error `body` throws, or `nil` for anything else.
     static func notFoundName(_ body: () throws -> Void) -> String? {
         do {
             try body()
-        } catch RenderError.sourceNotFound(let name) {
+        } catch SourceError.notFound(let name) {
             return name
         } catch {}
         return nil

@@ -1,3 +1,4 @@
+import Sources
 import Foundation
 import Vips
 

@@ -45,7 +45,7 @@ struct EncoderCapTests {
         try folder.png("q.png", width: 64, height: 64, quadrant(64, 64))
         try folder.png("clear.png", width: 64, height: 64) { x, _ in x < 32 ? .red : .clear }
         let renderer = try folder.renderer(limits: Self.small)
-        func format(_ source: String, _ size: Int) throws -> EncodedFormat {
+        func format(_ source: String, _ size: Int) throws -> ImageFormat {
             let spec = try TransformSpec.parse(source: source, query: "w=\(size)&h=\(size)&mode=stretch")
             return try renderer.render(spec, autoFormats: [.avif, .webp]).format
         }

@@ -1,3 +1,4 @@
+import Sources
 import Foundation
 import Layout
 import Render
@@ -81,7 +82,7 @@ final class SourceFolder {
         try? FileManager.default.removeItem(at: url)
     }
 
-    var renderer: Renderer { get throws { try Renderer(sources: SourceDirectory(root: url.path)) } }
+    var renderer: LocalRenderer { get throws { try LocalRenderer(sources: SourceDirectory(root: url.path)) } }
 
     /// Writes raw bytes as `name`.
     func write(_ name: String, bytes: [UInt8]) throws {
@@ -106,18 +107,18 @@ final class SourceFolder {
     }
 
     /// A renderer over this folder with `limits`.
-    func renderer(limits: RenderLimits) throws -> Renderer {
-        try Renderer(sources: SourceDirectory(root: url.path), limits: limits)
+    func renderer(limits: RenderLimits) throws -> LocalRenderer {
+        try LocalRenderer(sources: SourceDirectory(root: url.path), limits: limits)
     }
 
     /// The error rendering `query` for `source` throws, or `nil` when it renders.
-    func failure(_ source: String, _ query: String, limits: RenderLimits = RenderLimits(), autoFormats: [EncodedFormat] = []) throws -> RenderError? {
+    func failure(_ source: String, _ query: String, limits: RenderLimits = RenderLimits(), autoFormats: [ImageFormat] = []) throws -> RenderError? {
         let spec = try TransformSpec.parse(source: source, query: query, limits: .unbounded)
         let renderer = try renderer(limits: limits)
         do {
             _ = try renderer.render(spec, autoFormats: autoFormats)
             return nil
-        } catch {
+        } catch let error as RenderError {
             return error
         }
     }

@@ -1,3 +1,4 @@
+import Sources
 import Foundation
 import Render
 import Testing
@@ -28,10 +29,10 @@ struct PDFGalleryTests {
 
     @Test("the PDF looks like the raster render", arguments: examples)
     func matchesRaster(_ example: GalleryExample) throws {
-        let renderer = try Renderer(sources: SourceDirectory(root: GalleryExample.samples.path))
+        let renderer = try LocalRenderer(sources: SourceDirectory(root: GalleryExample.samples.path))
         var raster = example.spec, vector = example.spec
-        raster.format = .png
-        vector.format = .pdf
+        raster.format = .fixed(.png)
+        vector.format = .fixed(.pdf)
         let bitmap = try VImage.decode(try renderer.render(raster).bytes)
         let pdf = try renderer.render(vector)
         #expect(pdf.format == .pdf)

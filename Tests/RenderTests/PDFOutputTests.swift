@@ -1,3 +1,4 @@
+import Sources
 import Foundation
 import Render
 import Testing
@@ -14,7 +15,7 @@ struct PDFOutputTests {
     func pdf(_ chain: String, source: String = "dot_green.png", _ extra: String = "") throws -> [UInt8] {
         let query = "chain=" + (chain.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "") + "&fmt=pdf" + extra
         let spec = try TransformSpec.parse(source: source, query: query)
-        let image = try Renderer(sources: SourceDirectory(root: Self.samples.path)).render(spec)
+        let image = try LocalRenderer(sources: SourceDirectory(root: Self.samples.path)).render(spec)
         #expect(image.format == .pdf && image.format.contentType == "application/pdf")
         return image.bytes
     }
@@ -24,7 +25,7 @@ struct PDFOutputTests {
         let text = try String(contentsOf: Self.samples.appendingPathComponent("templates/award.swift"), encoding: .utf8)
         let spec = try ViewTemplate(name: "award", text: text, limits: SpecLimits())
             .spec(query: "name=Ana&date=22.11.2026&" + options, limits: SpecLimits())
-        return try Renderer(sources: SourceDirectory(root: Self.samples.path)).render(spec).bytes
+        return try LocalRenderer(sources: SourceDirectory(root: Self.samples.path)).render(spec).bytes
     }
 
     @Test("without page, the page is the root view's size in points, whatever the scale")

@@ -1,5 +1,6 @@
 import Layout
 import Render
+import Sources
 import Testing
 import TransformSpec
 import Vips
@@ -164,7 +165,7 @@ struct ResamplingPixelTests {
         #expect {
             try folder.render("missing.jpg", "w=100&h=100")
         } throws: { error in
-            guard case RenderError.sourceNotFound = error else { return false }
+            guard case SourceError.notFound = error else { return false }
             return true
         }
     }

@@ -1,3 +1,4 @@
+import Sources
 import Foundation
 import Layout
 import Render
@@ -56,7 +57,7 @@ struct SourceFileTests {
             _ = try directory.file(named: "pipe.png")
             Issue.record("a FIFO opened as a source")
         } catch {
-            guard case .unsupportedSource("pipe.png") = error else {
+            guard case .unsupported("pipe.png") = error else {
                 Issue.record("\(error)")
                 return
             }

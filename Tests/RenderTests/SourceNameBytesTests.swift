@@ -1,3 +1,4 @@
+import Sources
 import Foundation
 import Layout
 import Testing
@@ -28,6 +29,6 @@ struct SourceNameBytesRenderTests {
         try folder.png("cafe\u{301}/secret.png", width: 4, height: 4) { _, _ in .red }
         try #require(access(sibling + "/secret.png", R_OK) == 0 && access(root + "/secret.png", F_OK) != 0)
         #expect(symlink(sibling + "/secret.png", root + "/escape.png") == 0)
-        #expect(throws: RenderError.self) { try SourceDirectory(root: root).path(for: "escape.png") }
+        #expect(throws: SourceError.notFound("escape.png")) { try SourceDirectory(root: root).path(for: "escape.png") }
     }
 }

@@ -71,7 +71,7 @@ struct SymbolDrawingTests {
 
     @Test("an unknown symbol fails before drawing with close names")
     func unknown() throws {
-        let spec = TransformSpec(source: "unused.png", view: .symbol(SymbolView(name: "trophey")), format: .png)
+        let spec = TransformSpec(source: "unused.png", view: .symbol(SymbolView(name: "trophey")), format: .fixed(.png))
         #expect {
             _ = try SourceFolder().renderer.render(spec)
         } throws: { error in

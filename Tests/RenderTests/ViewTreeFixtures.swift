@@ -45,7 +45,7 @@ extension RGBAColor {
 extension SourceFolder {
     /// Renders `view` as PNG (lossless, alpha kept) and decodes it; `source` is the primary image.
     func render(view: ViewNode, source: String = "unused.png", proposal: ProposedSize = .unspecified, scale: Double = 1) throws -> Bitmap {
-        let spec = TransformSpec(source: source, view: view, proposal: proposal, scale: scale, format: .png)
+        let spec = TransformSpec(source: source, view: view, proposal: proposal, scale: scale, format: .fixed(.png))
         return try Bitmap(encoded: try renderer.render(spec).bytes)
     }
 }

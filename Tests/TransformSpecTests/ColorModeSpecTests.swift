@@ -26,7 +26,7 @@ struct ColorModeSpecTests {
     @Test("extendedLinear: fmt=auto becomes png, fmt=png is the same request")
     func extendedLinearIsPNG() throws {
         let auto = try spec("w=300&colormode=extendedLinear")
-        #expect(auto.format == .png)
+        #expect(auto.format == .fixed(.png))
         #expect(auto.canonicalForm == (try spec("colormode=extendedLinear&fmt=png&w=300")).canonicalForm)
         #expect(auto.canonicalForm.hasSuffix("&fmt=png&colormode=extendedLinear"))
     }
@@ -43,7 +43,7 @@ struct ColorModeSpecTests {
 
     @Test("a PDF takes no colour mode but the default: its viewer composites it", arguments: ["linear", "extendedLinear"])
     func notForPDF(_ mode: String) throws {
-        #expect(try spec("colormode=nonLinear&fmt=pdf").format == .pdf)
+        #expect(try spec("colormode=nonLinear&fmt=pdf").format == .fixed(.pdf))
         #expect {
             try spec("colormode=\(mode)&fmt=pdf")
         } throws: { error in

@@ -66,7 +66,7 @@ struct SugarCompileTests {
         #expect(s.proposal == ProposedSize(width: 300, height: .infinity))
         #expect(s.scale == 2)
         #expect(s.orientation == .fixed(.rightMirrored))
-        #expect(s.format == .jpeg)
+        #expect(s.format == .fixed(.jpeg))
         #expect(s.quality == 55)
         #expect(s.isOpaque)
         #expect(s.canonicalForm.hasSuffix("&pw=300&ph=.infinity&scale=2&orient=rightMirrored&fmt=jpeg&q=55&opaque=1"))

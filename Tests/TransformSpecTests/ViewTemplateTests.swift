@@ -31,7 +31,7 @@ struct ViewTemplateTests {
         let template = try Self.template("Text(\"<\\(name)>\")")
         let spec = try template.spec(query: "name=" + Self.encoded(value) + "&fmt=png", limits: SpecLimits())
         #expect(spec.view == .text(TextView("<" + value + ">")))
-        #expect(spec.format == .png)
+        #expect(spec.format == .fixed(.png))
         // The canonical chain (the cache key's input) reads back to the same view.
         #expect(try TransformSpec.parseChain(spec.canonicalChain, source: "", limits: .unbounded) == spec.view)
     }

@@ -1,6 +1,6 @@
 import CCairo
 import CheckedConversion
-import TransformSpec
+import Layout
 import Vips
 
 /// One PDF page being written in memory: cairo's PDF surface streaming its bytes into a buffer, and

@@ -1,5 +1,4 @@
 import Layout
-import TransformSpec
 
 /// Where the view lands on the PDF page, in points (1 pt = 1 PDF unit). Without a page size the page
 /// is the view's own size, its canvas in points (root size on the pixel grid); with one, the view is

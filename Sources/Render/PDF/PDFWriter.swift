@@ -1,6 +1,5 @@
 import CCairo
 import Layout
-import TransformSpec
 import Vips
 
 /// Writes a plan as a one-page vector PDF: the second executor of the paint list, beside

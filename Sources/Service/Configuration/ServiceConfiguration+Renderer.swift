@@ -7,16 +7,15 @@ extension ServiceConfiguration {
         RenderOptions(progressiveJPEG: progressiveJPEG, pdfImageScale: pdfImageScale)
     }
 
-    /// The renderer this configuration describes: sources under `root` (or `folder`), `render`'s
-    /// limits, `renderOptions`, libvips's untrusted loaders as `loaders.untrusted` says, and libvips's
+    /// The renderer this configuration describes: `render`'s limits, `renderOptions`, libvips's untrusted loaders as `loaders.untrusted` says, and libvips's
     /// own resources as the service bounds them (no operation cache, one thread per image). The
     /// service and the CLI's `render` both build theirs here, so a limit set in the config file
     /// applies to both alike, and `render --repeat` measures the work a miss does. Throws when
     /// libvips cannot start.
-    public func makeRenderer(root folder: String? = nil) throws(VipsError) -> Renderer {
+    public func makeRenderer() throws(VipsError) -> Renderer {
         try Vips.start()
         Vips.allowUntrustedLoaders(untrustedLoaders)
         Vips.boundResources(cacheMemory: Limits.vipsCacheMemory, threadsPerImage: Limits.vipsThreadsPerImage)
-        return try Renderer(sources: SourceDirectory(root: folder ?? root), options: renderOptions, limits: render)
+        return try Renderer(options: renderOptions, limits: render)
     }
 }

@@ -12,7 +12,7 @@ final class IdentityMemo: Sendable {
     struct Key: Hashable {
         /// - Parameters:
         ///   - canonical: `TransformSpec.canonicalForm`.
-        ///   - formats: the formats `fmt=auto` may pick (`EncodedFormat.rawValue`, best first).
+        ///   - formats: the formats `fmt=auto` may pick (`ImageFormat.rawValue`, best first).
         init(canonical: String, formats: [String]) {
             self.canonical = ByteKey(canonical)
             self.formats = formats

@@ -1,6 +1,7 @@
 import HTTP1
 import Layout
 import Render
+import Sources
 import TransformSpec
 
 /// One request for an image, or for a source's `/info`, on its way through `ImagePipeline`: what
@@ -23,7 +24,7 @@ struct ImageJob: Sendable {
     /// text for `/info`. The cache key's and the ETag's input.
     let canonical: String
     /// The formats `fmt=auto` may choose from (the client's `Accept`, best first); empty otherwise.
-    let formats: [EncodedFormat]
+    let formats: [ImageFormat]
     /// The request's `If-None-Match`.
     let ifNoneMatch: String?
     /// Which query parameter named each image besides the request's own, for a 404 that blames

@@ -127,7 +127,7 @@ struct ImagePipeline: Sendable {
         statistics.renderCount.add(1, ordering: .relaxed)
         let prepared: PreparedRender
         do {
-            prepared = try renderer.prepare(spec, autoFormats: job.formats, opened: job.sources)
+            prepared = try renderer.prepare(spec.renderRequest, sources: job.sources, autoFormats: job.formats)
         } catch {
             return renders.complete(key, failure(error))
         }
@@ -144,6 +144,7 @@ struct ImagePipeline: Sendable {
     /// makes the `200`. A result finished past its deadline never gets here: the renderer throws `timedOut`.
     private func render(_ prepared: PreparedRender, _ job: ImageJob) -> Answer {
         let identity = job.identity!
+        logger.debug("render started: \(job.canonical)")
         do {
             let image = try renderer.render(prepared)
             metrics.render(image.timings)

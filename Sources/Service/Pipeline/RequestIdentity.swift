@@ -2,6 +2,7 @@ import Cache
 import Foundation
 import Layout
 import Render
+import Sources
 import TransformSpec
 import Vips
 

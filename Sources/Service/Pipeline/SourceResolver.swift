@@ -1,49 +1,52 @@
 import Layout
 import Origins
-import Render
-import TransformSpec
+import Sources
 
-/// Where a source name is read from: a configured origin when its first segment names one
-/// (`cdn/photos/a.jpg`), else the local root. An origin's originals are looked up by their exact
-/// name; the asset-catalog search (`Image("logo")` finding `logo@2x.png`) is for local files only,
-/// since each guess would be a request to the origin.
+/// The one place source names become open sources, for every route: each name is checked against
+/// `SourceName`'s rule, then the providers are asked in turn, a configured origin first when one
+/// serves the name (its first segment names it: `cdn/photos/a.jpg`), else the local root. An
+/// origin's originals are looked up by their exact name; the asset-catalog search (`Image("logo")`
+/// finding `logo@2x.png`) is for local files only, since each guess would be a request to the origin.
 struct SourceResolver: Sendable {
     let directory: SourceDirectory
     let origins: OriginSources?
 
-    /// Called when a download that a lookup joined has ended: the image it was for, and its source
-    /// or why there is none.
-    typealias Downloaded = @Sendable (ImageRef, Result<ResolvedSource, any Error>) -> Void
-
     /// Every image `job` shows that `job.sources` lacks, opened and checked; `nil` when one of them
-    /// is being downloaded by another request: then `whenDownloaded` is called once that download
-    /// ends (the rest are looked up after it, when the job runs again). Originals from origins are
-    /// fetched by `job.originDeadline`. A missing image other than the request's own is blamed on
-    /// the parameter that named it.
-    func resolve(_ job: ImageJob, whenDownloaded: @escaping Downloaded) throws -> [ImageRef: ResolvedSource]? {
+    /// is being fetched by another request: then `whenReady` is called once that fetch ends, with
+    /// the image it was for (the rest are looked up after it, when the job runs again). Originals
+    /// from origins are fetched by `job.originDeadline`. A missing image other than the request's
+    /// own is blamed on the parameter that named it.
+    func resolve(
+        _ job: ImageJob, whenReady: @escaping @Sendable (ImageRef, Result<ResolvedSource, any Error>) -> Void
+    ) throws -> [ImageRef: ResolvedSource]? {
         var resolved = job.sources
         for (ref, name) in job.images where resolved[ref] == nil {
             do {
-                guard let source = try source(for: ref, name: name, job: job, whenDownloaded: whenDownloaded) else { return nil }
+                guard let source = try source(for: ref, name: name, job: job, whenReady: { whenReady(ref, $0) }) else { return nil }
                 resolved[ref] = source
-            } catch RenderError.sourceNotFound(let name) where ref != .primary {
+            } catch SourceError.notFound(let name) where ref != .primary {
                 throw MissingImage(name: name, parameter: job.imageParameters.parameter(naming: name))
             }
         }
         return resolved
     }
 
-    /// The source `ref` names (`name`), from its origin or the local root; `nil` when joined to
-    /// another request's download.
-    private func source(for ref: ImageRef, name: String, job: ImageJob, whenDownloaded: @escaping Downloaded) throws -> ResolvedSource? {
+    /// The source `ref` names (`name`): from the origin that serves the name, else the local root
+    /// (by the exact name for the request's own image, with the asset search for `Image("…")`);
+    /// `nil` when joined to another request's fetch.
+    private func source(for ref: ImageRef, name: String, job: ImageJob, whenReady: @escaping SourceLookup.Arrival) throws -> ResolvedSource? {
+        try SourceName.check(name)
         if let origins {
-            switch try origins.source(named: name, deadline: job.originDeadline, whenDownloaded: { whenDownloaded(ref, $0.mapError { $0 }) }) {
+            switch try origins.lookup(named: name, deadline: job.originDeadline, whenReady: whenReady) {
             case .ready(let source): return source
-            case .joined: return nil
-            case .local: break
+            case .pending: return nil
+            case .notServed: break
             }
         }
-        return try directory.source(for: ref, primary: job.primaryName, scale: job.scale)
+        return switch ref {
+        case .primary: try directory.source(named: name)
+        case .named: try directory.asset(named: name, scale: job.scale)
+        }
     }
 
     /// When fetches from origins that start now must have ended: `origins.timeout` from now.

@@ -3,6 +3,7 @@ import HTTP1
 import Layout
 import PlanJSON
 import Render
+import Sources
 import TransformSpec
 
 /// The playground (`playground = on`): the page at `/`, the source names at `/playground/sources`
@@ -66,8 +67,8 @@ struct PlaygroundRoute: Sendable {
                 do {
                     let job = pipeline.job(parsed.spec, canonical: parsed.canonical, imageParameters: parsed.imageParameters, request) { _, _ in }
                     // A plan is a preview: it does not wait for another request's download of an original.
-                    guard let opened = try pipeline.sources.resolve(job, whenDownloaded: { _, _ in }) else { throw RequestError.overloaded }
-                    let plan = try pipeline.renderer.plan(parsed.spec, opened: opened)
+                    guard let opened = try pipeline.sources.resolve(job, whenReady: { _, _ in }) else { throw RequestError.overloaded }
+                    let plan = try pipeline.renderer.plan(parsed.spec.renderRequest, sources: opened)
                     var members: [(String, JSONValue)] = [("canonical", .string(parsed.canonical)), ("source", .string(parsed.spec.source))]
                     if case .object(let planMembers) = plan.json { members += planMembers }
                     response = Self.json(.ok, JSONValue.object(members).serialized() + "\n")

@@ -1,5 +1,6 @@
 import Foundation
 import Render
+import Sources
 
 /// The image files under the source root, for the playground's picker: names relative to the root,
 /// sorted, at most `Limits.playgroundSources`, looked for at most `Limits.playgroundSourceDepth`

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import HTTP1
 
 /// One lane of the `Executor`: a fixed set of threads with admission by time. A job waits in FIFO
 /// order for a thread for at most `queueTimeout`, and one still waiting then is taken out and

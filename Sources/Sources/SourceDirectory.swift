@@ -1,11 +1,10 @@
-import CheckedConversion
 import Vips
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// The folder images are served from: maps request paths and `Image("…")` names to files, and never
-/// to a file outside it.
+/// to a file outside it. Names follow `SourceName`'s rule; confinement is the `realpath` check here.
 public struct SourceDirectory: Sendable {
     /// The root folder as configured.
     public let root: String
@@ -25,31 +24,29 @@ public struct SourceDirectory: Sendable {
         return access(resolvedRoot, R_OK | X_OK) == 0
     }
 
-    /// The file for `name`, a path relative to the root. Absolute paths, `..`, `.`, empty segments,
-    /// backslashes and NUL are refused by spelling; then the real path (all symlinks resolved) must
-    /// still be inside the root's real path, so a symlink cannot lead outside.
-    public func path(for name: String) throws(RenderError) -> String {
-        let segments = name.split(separator: "/", omittingEmptySubsequences: false)
-        guard !name.isEmpty, !name.hasPrefix("/"), !name.utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == 0 }),
-              segments.allSatisfy({ !$0.isEmpty && $0 != ".." && $0 != "." }),
-              let resolvedRoot, let real = Self.realPath(resolvedRoot + "/" + name),
+    /// The file for `name`, a path relative to the root. The name must pass `SourceName.check`
+    /// (`invalidName` otherwise); then the real path (all symlinks resolved) must still be inside the
+    /// root's real path, so a symlink cannot lead outside (`notFound`, as for a missing file).
+    public func path(for name: String) throws(SourceError) -> String {
+        try SourceName.check(name)
+        guard let resolvedRoot, let real = Self.realPath(resolvedRoot + "/" + name),
               // By bytes: `hasPrefix` compares canonical equivalents, so a symlink to a sibling folder
               // spelled `café` in NFD would pass for the root `café` in NFC.
               real.utf8.starts(with: (resolvedRoot == "/" ? "/" : resolvedRoot + "/").utf8)
-        else { throw .sourceNotFound(name) }
+        else { throw .notFound(name) }
         return real
     }
 
     /// The confined file for `name`, checked to be a readable regular file: missing or escaping
-    /// names are `sourceNotFound`, anything else that is not a file is `unsupportedSource`.
-    public func file(named name: String) throws(RenderError) -> ImageFile {
+    /// names are `notFound`, anything else that is not a file is `unsupported`.
+    public func file(named name: String) throws(SourceError) -> ImageFile {
         let path = try path(for: name)
         do {
             return try ImageFile(path: path)
         } catch .notFound {
-            throw .sourceNotFound(name)
+            throw .notFound(name)
         } catch {
-            throw .unsupportedSource(name)
+            throw .unsupported(name)
         }
     }
 

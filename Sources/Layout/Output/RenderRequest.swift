@@ -1,0 +1,39 @@
+/// What the renderer draws and how it encodes it: SwiftUI's `ImageRenderer` settings around a view
+/// tree. `TransformSpec.renderRequest` builds it from a parsed request; the renderer reads nothing
+/// else of the request (sources come resolved beside it, by `ImageRef`).
+public struct RenderRequest: Sendable, Hashable {
+    /// The view tree; its `.primary` image is the request's own.
+    public var view: ViewNode
+    /// `ImageRenderer.proposedSize`.
+    public var proposal: ProposedSize
+    /// `ImageRenderer.scale`: pixels per point.
+    public var scale: Double
+    /// The orientation of the request's own image (`.primary`): its EXIF tag or a fixed one.
+    public var orientation: OrientationRequest
+    /// The encoder, or `auto` (the first of the caller's `autoFormats` within its cap, else JPEG/PNG).
+    public var format: FormatRequest
+    /// Encoder quality 1–100, for formats that have one.
+    public var quality: Int
+    /// `ImageRenderer.isOpaque`: no alpha channel in the output.
+    public var isOpaque: Bool
+    /// `ImageRenderer.colorMode`.
+    public var colorMode: ColorRenderingMode
+    /// The PDF page for `.fixed(.pdf)`; `nil` makes the page the root view's size.
+    public var page: PageSize?
+
+    /// Every setting given: their defaults have one owner, `TransformSpec`, which builds this value.
+    public init(
+        view: ViewNode, proposal: ProposedSize, scale: Double, orientation: OrientationRequest, format: FormatRequest, quality: Int,
+        isOpaque: Bool, colorMode: ColorRenderingMode, page: PageSize?
+    ) {
+        self.view = view
+        self.proposal = proposal
+        self.scale = scale
+        self.orientation = orientation
+        self.format = format
+        self.quality = quality
+        self.isOpaque = isOpaque
+        self.colorMode = colorMode
+        self.page = page
+    }
+}
