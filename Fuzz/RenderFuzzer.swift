@@ -1,5 +1,5 @@
 // libFuzzer harness for the whole render path in-process (compiled by scripts/fuzz together with
-// Sources/Layout, TransformSpec, Vips and Render): query or chain → parse → layout → draw with
+// Sources/Layout, TransformSpec, Vips, Sources and Render): query or chain → parse → layout → draw with
 // libvips → encode. Limits are tightened so one execution takes milliseconds (output side ≤ 256,
 // 2 s deadline). Invariants: no crash, no libvips assertion, GLib critical or GObject warning (made
 // fatal), and no internal failure (a 500): every other RenderError is an acceptable answer.
@@ -7,7 +7,7 @@ import Foundation
 
 /// Small sources written once at start-up: opaque JPEG, PNG with transparency, GIF, WebP, and a
 /// @2x PNG for cap insets. Chains name them with `Image("…")`.
-private let sources: SourceDirectory = {
+private let directory: SourceDirectory = {
     Vips.makeCriticalsFatal()
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("imgframe-render-fuzz-\(getpid())")
     try! FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -41,7 +41,7 @@ private let renderer: Renderer = {
     limits.maxTiles = 4096
     limits.maxRenderBytes = 64 * 1024 * 1024
     limits.timeout = .seconds(2)
-    return try! Renderer(sources: sources, limits: limits)
+    return try! Renderer(limits: limits)
 }()
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -49,12 +49,14 @@ public func fuzzRender(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard size > 1, let text = String(validating: UnsafeBufferPointer(start: data + 1, count: size - 1), as: UTF8.self) else { return 0 }
     // First byte: bit 0 a whole query or a bare chain; bits 1–2 the formats fmt=auto may choose.
     let query = data[0] & 1 == 0 ? text : "chain=" + percentEncoded(text)
-    let autoFormats: [[EncodedFormat]] = [[], [.webp], [.avif, .webp], [.avif]]
+    let autoFormats: [[ImageFormat]] = [[], [.webp], [.avif, .webp], [.avif]]
     let sources = ["a.jpg", "b.png", "c.gif", "d.webp", "e@2x.png"]
     let source = sources[Int(data[0] >> 3) % sources.count]
     guard let spec = try? TransformSpec.parse(source: source, query: query) else { return 0 }
+    // A missing or misspelled `Image("…")` is the lookup's answer, not the renderer's.
+    guard let opened = try? directory.sources(for: spec.view.imageRefs, primary: spec.source, scale: spec.scale) else { return 0 }
     do {
-        _ = try renderer.render(spec, autoFormats: autoFormats[Int(data[0] >> 1) & 3])
+        _ = try renderer.render(spec.renderRequest, sources: opened, autoFormats: autoFormats[Int(data[0] >> 1) & 3])
     } catch {
         // Every refusal names what the client can change; a libvips failure (500) is a bug here.
         if case .internalFailure(let failure) = error { preconditionFailure("internal failure for \(query): \(failure)") }
