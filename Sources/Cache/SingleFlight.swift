@@ -14,25 +14,22 @@ public final class SingleFlight<Key: Hashable & Sendable, Value: Sendable>: Send
     /// Registers `callback` for `key`; true when the caller is first and must do the work (and
     /// eventually call `complete`).
     public func join(_ key: Key, _ callback: @escaping Callback) -> Bool {
-        waiting.withLock { waiting in
-            if waiting[key] != nil {
-                waiting[key]!.append(callback)
-                return false
-            }
-            waiting[key] = [callback]
-            return true
-        }
+        enter(key, callback, callingBackFirst: true)
     }
 
     /// Like `join`, but the first caller is not called back (it has the result in hand when it
     /// calls `complete`): true when the caller is first; else `callback` is registered.
     public func lead(_ key: Key, orFollowWith callback: @escaping Callback) -> Bool {
+        enter(key, callback, callingBackFirst: false)
+    }
+
+    private func enter(_ key: Key, _ callback: @escaping Callback, callingBackFirst: Bool) -> Bool {
         waiting.withLock { waiting in
             if waiting[key] != nil {
                 waiting[key]!.append(callback)
                 return false
             }
-            waiting[key] = []
+            waiting[key] = callingBackFirst ? [callback] : []
             return true
         }
     }

@@ -35,16 +35,37 @@ struct ImageJob: Sendable {
     /// When every fetch from an origin for this job must have ended: set once, when the job is
     /// made, so a job that runs again after waiting for another request's download keeps it.
     let originDeadline: ContinuousClock.Instant
+    /// The remembered-identity key: the canonical form and the formats `fmt=auto` may choose from.
+    let memoKey: IdentityMemo.Key
+    /// Every image to look up, with the name it is looked up by (the view tree walked once, here).
+    let images: [(ref: ImageRef, name: String)]
     /// Every source, opened and checked: set by `identify`.
     var sources: [ImageRef: ResolvedSource] = [:]
     /// The cache key and ETag of the sources' current versions: set by `identify`.
     var identity: IdentityMemo.Identity?
 
-    /// The request's own image: the source name the path gave.
-    var primaryName: String {
-        switch product {
-        case .image(let spec): spec.source
-        case .info(let source): source
+    init(
+        product: Product, canonical: String, formats: [ImageFormat], ifNoneMatch: String?, imageParameters: ImageParameters,
+        respond: @escaping Respond, originDeadline: ContinuousClock.Instant
+    ) {
+        self.product = product
+        self.canonical = canonical
+        self.formats = formats
+        self.ifNoneMatch = ifNoneMatch
+        self.imageParameters = imageParameters
+        self.respond = respond
+        self.originDeadline = originDeadline
+        memoKey = IdentityMemo.Key(canonical: canonical, formats: formats.map(\.rawValue))
+        let (refs, primary): (Set<ImageRef>, String) =
+            switch product {
+            case .image(let spec): (spec.view.imageRefs, spec.source)
+            case .info(let source): ([.primary], source)
+            }
+        images = refs.map { ref in
+            switch ref {
+            case .primary: (ref, primary)
+            case .named(let name): (ref, name)
+            }
         }
     }
 
@@ -56,23 +77,6 @@ struct ImageJob: Sendable {
         }
     }
 
-    /// Every image to look up, with the name it is looked up by.
-    var images: [(ref: ImageRef, name: String)] {
-        let refs: Set<ImageRef> =
-            switch product {
-            case .image(let spec): spec.view.imageRefs
-            case .info: [.primary]
-            }
-        return refs.map { ref in
-            switch ref {
-            case .primary: (ref, primaryName)
-            case .named(let name): (ref, name)
-            }
-        }
-    }
-
-    /// The remembered-identity key: the canonical form and the formats `fmt=auto` may choose from.
-    var memoKey: IdentityMemo.Key { IdentityMemo.Key(canonical: canonical, formats: formats.map(\.rawValue)) }
 }
 
 /// Which query parameter named an image besides the request's own: `overlay` when it is the
