@@ -60,8 +60,11 @@ final class OriginalStore: Sendable {
     init(directory: String, budgetBytes: Int) {
         self.directory = directory
         self.budgetBytes = budgetBytes
+        // The coarse clock, which file systems stamp files with: by the fine clock, a download begun
+        // within the same tick (a few milliseconds) could carry a time before this one and be taken
+        // for an earlier run's.
         var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
+        clock_gettime(CLOCK_REALTIME_COARSE, &now)
         opened = now
     }
 

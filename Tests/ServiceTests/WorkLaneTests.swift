@@ -18,11 +18,18 @@ struct WorkLaneTests {
         var accepted = 0
         for _ in 0..<5 {
             done.enter()
-            let queued = pool.submit({ gate.wait(); return { done.leave() } }, expired: { expiries.withLock { $0 += 1 } })
+            let queued = pool.submit(
+                {
+                    gate.wait(); return { done.leave() }
+                }, expired: { expiries.withLock { $0 += 1 } })
             if queued { accepted += 1 } else { done.leave() }
         }
         #expect(accepted == 5)
-        expectRefused(pool.submit({ Issue.record("a refused job ran"); return {} }, expired: { Issue.record("a refused job expired") }))
+        expectRefused(
+            pool.submit(
+                {
+                    Issue.record("a refused job ran"); return {}
+                }, expired: { Issue.record("a refused job expired") }))
         for _ in 0..<5 { gate.signal() }
         #expect(done.wait(timeout: .now() + 5) == .success)
         #expect(expiries.withLock { $0 } == 0)
@@ -35,9 +42,17 @@ struct WorkLaneTests {
         let gate = DispatchSemaphore(value: 0)
         let first = DispatchSemaphore(value: 0)
         let second = DispatchSemaphore(value: 0)
-        expectAccepted(pool.submit({ gate.wait(); return { first.signal() } }, expired: { Issue.record("expired") }))
+        let started = DispatchSemaphore(value: 0)
+        expectAccepted(
+            pool.submit(
+                {
+                    started.signal(); gate.wait(); return { first.signal() }
+                }, expired: { Issue.record("expired") }))
+        // Once the first job holds the thread, the counts stay put until the gate opens (read
+        // before that, a job could move from queued to busy between the two reads).
+        #expect(started.wait(timeout: .now() + 5) == .success)
         expectAccepted(pool.submit({ { second.signal() } }, expired: { Issue.record("expired") }))
-        #expect(pool.queued + pool.busy == 2)
+        #expect(pool.queued == 1 && pool.busy == 1)
         gate.signal()
         #expect(first.wait(timeout: .now() + 5) == .success)
         #expect(second.wait(timeout: .now() + 5) == .success)
@@ -57,17 +72,23 @@ struct WorkLaneTests {
         for _ in 0..<50 where !occupied {
             let outcome = DispatchSemaphore(value: 0)
             let started = Mutex(false)
-            expectAccepted(pool.submit({
-                started.withLock { $0 = true }
-                outcome.signal()
-                gate.wait()
-                return { blockerDone.signal() }
-            }, expired: { outcome.signal() }))
+            expectAccepted(
+                pool.submit(
+                    {
+                        started.withLock { $0 = true }
+                        outcome.signal()
+                        gate.wait()
+                        return { blockerDone.signal() }
+                    }, expired: { outcome.signal() }))
             #expect(outcome.wait(timeout: .now() + 5) == .success)
             occupied = started.withLock { $0 }
         }
         try #require(occupied)
-        expectAccepted(pool.submit({ ran.withLock { $0 = true }; return {} }, expired: { expired.signal() }))
+        expectAccepted(
+            pool.submit(
+                {
+                    ran.withLock { $0 = true }; return {}
+                }, expired: { expired.signal() }))
         // The only thread is still held by the gate: the answer came from the deadline, not from a worker.
         #expect(expired.wait(timeout: .now() + 5) == .success)
         #expect(pool.queued == 0)
@@ -88,10 +109,18 @@ struct WorkLaneTests {
         let order = Mutex<[Int]>([])
         let done = DispatchGroup()
         done.enter()
-        expectAccepted(pool.submit({ gate.wait(); return { done.leave() } }, expired: {}))
+        expectAccepted(
+            pool.submit(
+                {
+                    gate.wait(); return { done.leave() }
+                }, expired: {}))
         for index in 0..<16 {
             done.enter()
-            expectAccepted(pool.submit({ order.withLock { $0.append(index) }; return { done.leave() } }, expired: { done.leave() }))
+            expectAccepted(
+                pool.submit(
+                    {
+                        order.withLock { $0.append(index) }; return { done.leave() }
+                    }, expired: { done.leave() }))
         }
         gate.signal()
         #expect(done.wait(timeout: .now() + 5) == .success)
@@ -106,7 +135,9 @@ struct WorkLaneTests {
         let done = DispatchGroup()
         for index in 0..<200 {
             done.enter()
-            let note: @Sendable () -> Void = { outcomes.withLock { $0[index, default: 0] += 1 }; done.leave() }
+            let note: @Sendable () -> Void = {
+                outcomes.withLock { $0[index, default: 0] += 1 }; done.leave()
+            }
             expectAccepted(pool.submit({ note }, expired: note))
         }
         #expect(done.wait(timeout: .now() + 10) == .success)
@@ -119,9 +150,11 @@ struct WorkLaneTests {
         let pool = WorkLane(workers: 1, queueLength: 0, queueTimeout: Self.never)
         let delivered = DispatchSemaphore(value: 0)
         let resubmitted = Mutex(false)
-        expectAccepted(pool.submit({
-            { resubmitted.withLock { $0 = pool.submit({ { delivered.signal() } }, expired: {}) } }
-        }, expired: {}))
+        expectAccepted(
+            pool.submit(
+                {
+                    { resubmitted.withLock { $0 = pool.submit({ { delivered.signal() } }, expired: {}) } }
+                }, expired: {}))
         #expect(delivered.wait(timeout: .now() + 5) == .success)
         #expect(resubmitted.withLock { $0 })
         pool.stop()
@@ -134,7 +167,11 @@ struct WorkLaneTests {
         let done = DispatchGroup()
         for _ in 0..<3 {
             done.enter()
-            expectAccepted(pool.submit({ gate.wait(); return { done.leave() } }, heavy: true, expired: { Issue.record("expired") }))
+            expectAccepted(
+                pool.submit(
+                    {
+                        gate.wait(); return { done.leave() }
+                    }, heavy: true, expired: { Issue.record("expired") }))
         }
         let light = DispatchSemaphore(value: 0)
         expectAccepted(pool.submit({ { light.signal() } }, expired: { Issue.record("expired") }))
