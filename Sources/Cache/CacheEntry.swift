@@ -20,7 +20,7 @@ public struct CacheEntry: Sendable, Equatable {
 /// The on-disk form of an entry: a small self-describing text header, a blank line, the body.
 ///
 /// ```
-/// IMGFRAME-CACHE 2
+/// IMGFRAME-CACHE 3
 /// content-type: image/jpeg
 /// etag: "…"
 /// created: 1795000000

@@ -79,16 +79,12 @@ enum FileIO {
         unlink(path)
     }
 
-    /// Removes an entry file and then its two hash folders (`ab/cd/`) if that left them empty;
-    /// `rmdir` fails on a folder that still has files, which is what keeps the others.
+    /// Removes an entry file and then its hash folder (`ab/`) if that left it empty; `rmdir` fails
+    /// on a folder that still has files, which is what keeps the others.
     static func removeEntry(_ path: String) {
         unlink(path)
-        var folder = path
-        for _ in 0..<2 {
-            guard let slash = folder.lastIndex(of: "/") else { return }
-            folder = String(folder[..<slash])
-            guard rmdir(folder) == 0 else { return }
-        }
+        guard let slash = path.lastIndex(of: "/") else { return }
+        rmdir(String(path[..<slash]))
     }
 
     /// `mkdir -p`, from the deepest folder up: one `mkdir` when only the last is missing (a new

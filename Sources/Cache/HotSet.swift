@@ -26,11 +26,10 @@ struct HotSet {
 
     /// The entry for `key`, marked as just used.
     mutating func get(_ key: CacheKey) -> Entry? {
-        guard var entry = items[key] else { return nil }
+        guard let index = items.index(forKey: key) else { return nil }
         clock += 1
-        entry.lastUse = clock
-        items[key] = entry
-        return entry
+        items.values[index].lastUse = clock
+        return items.values[index]
     }
 
     /// Keeps `body` under `key` (when it fits), evicting the least recently used beyond the budget.

@@ -3,12 +3,12 @@ import Dispatch
 import Logging
 import Synchronization
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
-/// The on-disk result cache: `<directory>/v2/ab/cd/<key>` files, each a checked header plus the
+/// The on-disk result cache: `<directory>/v3/ab/<key>` files, each a checked header plus the
 /// encoded image. Writes are atomic (temporary file, then rename); reads verify the entry and
-/// delete a bad one (hash folders left empty by a removal are removed too); a byte budget is kept by LRU eviction in the background. Every failure is
+/// delete a bad one (a hash folder left empty by a removal is removed too); a byte budget is kept by LRU eviction in the background. Every failure is
 /// logged (rate-limited) and counted, and the caller simply serves uncached: the cache never turns
 /// a request into an error.
 public final class ResultCache: Sendable {
@@ -51,8 +51,8 @@ public final class ResultCache: Sendable {
     public let configuration: Configuration
     public let statistics = CacheStatistics()
     private let logger: Logger
-    private let index = Mutex(CacheIndex())
-    private let hot: Mutex<HotSet>
+    /// The index and the hot set, under one lock: a hit from memory marks its entry used in both at once.
+    private let memory: Mutex<(index: CacheIndex, hot: HotSet)>
     private let evicting = Atomic<Bool>(false)
     private let maintenance = DispatchQueue(label: "imgframe.cache.maintenance", qos: .utility)
     private let errorLog: RateLimitedLog
@@ -68,7 +68,7 @@ public final class ResultCache: Sendable {
         self.logger = logger
         self.errorLog = RateLimitedLog(logger: logger)
         self.faults = faults
-        self.hot = Mutex(HotSet(capacity: configuration.hotBytes))
+        memory = Mutex((CacheIndex(), HotSet(capacity: configuration.hotBytes)))
     }
 
     private var versionRoot: String { configuration.directory + "/v\(CacheKey.formatVersion)" }
@@ -99,8 +99,10 @@ public final class ResultCache: Sendable {
             case .invalid(let reason):
                 // A torn, truncated or flipped entry: never serve it; the caller renders it again.
                 FileIO.removeEntry(file)
-                hot.withLock { $0.remove(key) }
-                index.withLock { $0.remove(key.hex) }
+                memory.withLock { memory in
+                    memory.hot.remove(key)
+                    memory.index.remove(key.hex)
+                }
                 fail("invalid entry \(key.hex.prefix(12)) removed", "\(reason)")
             }
             hit = nil
@@ -109,9 +111,11 @@ public final class ResultCache: Sendable {
             CacheStatistics.add(statistics.missCount)
             return nil
         }
-        index.withLock { $0.touch(key.hex) }
-        if case .bytes(let body) = hit.body {
-            hot.withLock { $0.insert(key, contentType: hit.contentType, etag: hit.etag, created: hit.created, body: body) }
+        memory.withLock { memory in
+            memory.index.touch(key.hex)
+            if case .bytes(let body) = hit.body {
+                memory.hot.insert(key, contentType: hit.contentType, etag: hit.etag, created: hit.created, body: body)
+            }
         }
         CacheStatistics.add(statistics.hitCount)
         CacheStatistics.add(statistics.bytesServedCount, hit.length)
@@ -121,9 +125,13 @@ public final class ResultCache: Sendable {
     /// The entry for `key` if it is in the hot set, without touching the disk (a miss here is not
     /// counted: the caller goes on to `lookup`).
     public func lookupInMemory(_ key: CacheKey) -> CacheHit? {
-        guard let entry = hot.withLock({ $0.get(key) }) else { return nil }
         // Verified when it was read from disk; its file has not been replaced or removed since.
-        index.withLock { $0.touch(key.hex) }
+        let found = memory.withLock { memory in
+            let entry = memory.hot.get(key)
+            if entry != nil { memory.index.touch(key.hex) }
+            return entry
+        }
+        guard let entry = found else { return nil }
         CacheStatistics.add(statistics.hitCount)
         CacheStatistics.add(statistics.bytesServedCount, entry.body.count)
         return CacheHit(contentType: entry.contentType, etag: entry.etag, created: entry.created, body: .bytes(entry.body))
@@ -150,7 +158,7 @@ public final class ResultCache: Sendable {
             }
             try FileIO.rename(temporary, final)
             // The file was replaced: a hot copy of the old one must not outlive it.
-            hot.withLock { $0.remove(key) }
+            memory.withLock { $0.hot.remove(key) }
             if configuration.fsync { FileIO.syncDirectory(folder) }
         } catch {
             if !crashed { FileIO.remove(temporary) }
@@ -158,9 +166,9 @@ public final class ResultCache: Sendable {
             return
         }
         CacheStatistics.add(statistics.bytesWrittenCount, bytes.count)
-        let over = index.withLock { index in
-            index.insert(key.hex, size: bytes.count)
-            return index.totalBytes > configuration.maxBytes
+        let over = memory.withLock { memory in
+            memory.index.insert(key.hex, size: bytes.count)
+            return memory.index.totalBytes > configuration.maxBytes
         }
         if over { scheduleEviction() }
     }
@@ -187,7 +195,7 @@ public final class ResultCache: Sendable {
 
     /// Entries and bytes the index holds.
     public var usage: (entries: Int, bytes: Int) {
-        index.withLock { ($0.items.count, $0.totalBytes) }
+        memory.withLock { ($0.index.items.count, $0.index.totalBytes) }
     }
 
     private func scheduleEviction() {
@@ -209,20 +217,22 @@ public final class ResultCache: Sendable {
     private func evictionPass() {
         dispatchPrecondition(condition: .onQueue(maintenance))
         let target = Int(saturating: Double(configuration.maxBytes) * Self.lowWaterMark)
-        let victims: [(String, Int)] = index.withLock { index in
-            guard index.totalBytes > configuration.maxBytes else { return [] }
-            var excess = index.totalBytes - target
+        let victims: [(String, Int)] = memory.withLock { memory in
+            guard memory.index.totalBytes > configuration.maxBytes else { return [] }
+            var excess = memory.index.totalBytes - target
             var chosen: [(String, Int)] = []
-            for (hex, item) in index.byAge where excess > 0 {
+            for (hex, item) in memory.index.byAge where excess > 0 {
                 chosen.append((hex, item.size))
                 excess -= item.size
             }
-            for (hex, _) in chosen { index.remove(hex) }
+            for (hex, _) in chosen {
+                memory.index.remove(hex)
+                memory.hot.remove(CacheKey(hex: hex))
+            }
             return chosen
         }
         for (hex, _) in victims {
             let key = CacheKey(hex: hex)
-            hot.withLock { $0.remove(key) }
             FileIO.removeEntry(path(key))
             CacheStatistics.add(statistics.evictionCount)
         }
@@ -245,45 +255,42 @@ public final class ResultCache: Sendable {
     public func scan() {
         var found: [(hex: String, size: Int, modified: Int)] = []
         var staleTemporaries = 0
-        for first in FileIO.list(versionRoot) {
-            for second in FileIO.list(versionRoot + "/" + first) {
-                let folder = versionRoot + "/" + first + "/" + second
-                for name in FileIO.list(folder) {
-                    let file = folder + "/" + name
-                    if name.contains(".tmp.") {
-                        FileIO.remove(file)
-                        staleTemporaries += 1
-                    } else if name.count == 64, let info = FileIO.sizeAndModified(file) {
-                        found.append((name, info.size, info.modified))
-                    }
+        for fanOut in FileIO.list(versionRoot) {
+            let folder = versionRoot + "/" + fanOut
+            for name in FileIO.list(folder) {
+                let file = folder + "/" + name
+                if name.contains(".tmp.") {
+                    FileIO.remove(file)
+                    staleTemporaries += 1
+                } else if name.count == 64, let info = FileIO.sizeAndModified(file) {
+                    found.append((name, info.size, info.modified))
                 }
             }
         }
         found.sort { $0.modified < $1.modified }
-        index.withLock { index in
-            for (order, item) in found.enumerated() { index.insert(item.hex, size: item.size, lastUse: UInt64(order)) }
-            index.advanceClock(past: UInt64(found.count))
+        memory.withLock { memory in
+            for (order, item) in found.enumerated() { memory.index.insert(item.hex, size: item.size, lastUse: UInt64(order)) }
+            memory.index.advanceClock(past: UInt64(found.count))
         }
         logger.info("cache at \(configuration.directory): \(found.count) entries, removed \(staleTemporaries) stale temporary files")
     }
 
     /// Deletes every entry (and temporary file) of this cache format version.
     public func clear() {
-        for first in FileIO.list(versionRoot) {
-            for second in FileIO.list(versionRoot + "/" + first) {
-                let folder = versionRoot + "/" + first + "/" + second
-                for name in FileIO.list(folder) { FileIO.remove(folder + "/" + name) }
-                rmdir(folder)
-            }
-            rmdir(versionRoot + "/" + first)
+        for fanOut in FileIO.list(versionRoot) {
+            let folder = versionRoot + "/" + fanOut
+            for name in FileIO.list(folder) { FileIO.remove(folder + "/" + name) }
+            rmdir(folder)
         }
-        index.withLock { $0 = CacheIndex() }
-        hot.withLock { $0.removeAll() }
+        memory.withLock { memory in
+            memory.index = CacheIndex()
+            memory.hot.removeAll()
+        }
     }
 
     /// Entries and bytes held in memory by the hot set.
     public var hotUsage: (entries: Int, bytes: Int) {
-        hot.withLock { ($0.items.count, $0.totalBytes) }
+        memory.withLock { ($0.hot.items.count, $0.hot.totalBytes) }
     }
 }
 

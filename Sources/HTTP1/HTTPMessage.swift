@@ -60,6 +60,11 @@ public struct HTTPHeaders: Sendable, ExpressibleByArrayLiteral, Sequence {
         }
     }
 
+    /// Room for `count` fields without growing (a response's headers, added one by one).
+    public mutating func reserveCapacity(_ count: Int) {
+        fields.reserveCapacity(count)
+    }
+
     public mutating func add(_ name: String, _ value: String) {
         fields.append((name: name, value: value))
     }

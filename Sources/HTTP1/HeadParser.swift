@@ -9,29 +9,33 @@ enum HeadParser {
     /// The header fields of `block` (the lines after the request line, up to and including the
     /// blank line that ends the head), checked against `request`'s version.
     static func headers(_ block: ArraySlice<UInt8>, for request: HTTPRequest) throws(ParseError) -> HTTPHeaders {
-        var fields: [(String, String)] = []
+        var headers = HTTPHeaders()
+        var hosts = 0
         var lineStart = block.startIndex
         for index in block.indices where block[index] == lf {
             let content = index > lineStart && block[index - 1] == cr ? index - 1 : index
-            if content > lineStart { fields.append(try field(block[lineStart..<content])) }
+            if content > lineStart {
+                let (name, value) = try field(block[lineStart..<content])
+                if HTTPHeaders.sameName(name, "Host") { hosts += 1 }
+                headers.add(name, value)
+            }
             lineStart = index + 1
         }
-        let headers = HTTPHeaders(fields)
-        if request.version == .http11 {
-            // RFC 9112 §3.2: exactly one Host in an HTTP/1.1 request.
-            guard headers.values("Host").count == 1 else { throw .badRequest("HTTP/1.1 request needs exactly one Host header") }
-        }
+        // RFC 9112 §3.2: exactly one Host in an HTTP/1.1 request.
+        if request.version == .http11, hosts != 1 { throw .badRequest("HTTP/1.1 request needs exactly one Host header") }
         return headers
     }
 
     /// `method SP request-target SP HTTP-version` (RFC 9112 §3), without its line end.
     static func requestLine(_ line: ArraySlice<UInt8>) throws(ParseError) -> HTTPRequest {
-        let parts = line.split(separator: space, omittingEmptySubsequences: false)
-        guard parts.count == 3 else { throw .badRequest("request line must be `METHOD target HTTP/1.1`") }
-        guard !parts[0].isEmpty, parts[0].allSatisfy(isTokenByte) else { throw .badRequest("invalid method") }
-        let target = parts[1]
+        // Exactly two spaces: three parts, found without making an array of them.
+        guard let firstSpace = line.firstIndex(of: space), let secondSpace = line[(firstSpace + 1)...].firstIndex(of: space),
+            !line[(secondSpace + 1)...].contains(space)
+        else { throw .badRequest("request line must be `METHOD target HTTP/1.1`") }
+        let (methodBytes, target, versionBytes) = (line[..<firstSpace], line[(firstSpace + 1)..<secondSpace], line[(secondSpace + 1)...])
+        guard !methodBytes.isEmpty, methodBytes.allSatisfy(isTokenByte) else { throw .badRequest("invalid method") }
         guard !target.isEmpty, target.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { throw .badRequest("invalid request target") }
-        let method = HTTPMethod(String(decoding: parts[0], as: UTF8.self))
+        let method = HTTPMethod(String(decoding: methodBytes, as: UTF8.self))
         var targetText = String(decoding: target, as: UTF8.self)
         if targetText.hasPrefix("http://") || targetText.hasPrefix("https://") {
             // Absolute form (RFC 9112 §3.2.2): keep the path and query.
@@ -40,9 +44,9 @@ enum HeadParser {
         } else if !(targetText.hasPrefix("/") || (targetText == "*" && method == .options)) {
             throw .badRequest("request target must start with /")
         }
-        let versionText = String(decoding: parts[2], as: UTF8.self)
+        let versionText = String(decoding: versionBytes, as: UTF8.self)
         guard let version = HTTPVersion(rawValue: versionText) else {
-            let bytes = Array(parts[2])
+            let bytes = Array(versionBytes)
             if bytes.count == 8, versionText.hasPrefix("HTTP/"), bytes[6] == 0x2E, isDigit(bytes[5]), isDigit(bytes[7]) {
                 throw .versionNotSupported
             }
@@ -71,8 +75,8 @@ enum HeadParser {
         switch byte {
         case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: true
         case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"), UInt8(ascii: "'"),
-             UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "^"), UInt8(ascii: "_"),
-             UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
+            UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "^"), UInt8(ascii: "_"),
+            UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
             true
         default: false
         }

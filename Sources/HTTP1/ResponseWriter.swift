@@ -40,7 +40,7 @@ enum ResponseWriter {
         bytes.append(UInt8(ascii: " "))
         bytes.append(contentsOf: response.status.reason.utf8)
         bytes.append(contentsOf: "\r\n".utf8)
-        for field in response.headers where !managed.contains(where: { HTTPHeaders.sameName($0, field.name) }) {
+        for field in response.headers where !isManaged(field.name) {
             line(field.name, field.value)
         }
         line("Date", DateCache.shared.current())
@@ -59,6 +59,14 @@ enum ResponseWriter {
 
     /// Headers the writer owns; a handler's own copies are dropped.
     private static let managed = ["date", "server", "content-length", "connection", "transfer-encoding"]
+
+    /// Whether the writer owns `name`: most names are ruled out by their length alone.
+    private static func isManaged(_ name: String) -> Bool {
+        switch name.utf8.count {
+        case 4, 6, 10, 14, 17: managed.contains { HTTPHeaders.sameName($0, name) }
+        default: false
+        }
+    }
 }
 
 /// The `Date` header value (IMF-fixdate, RFC 9110 §5.6.7), formatted at most once per second.

@@ -16,8 +16,25 @@ public struct ByteKey: Sendable, Hashable, Comparable {
         let (left, right) = (lhs.text.utf8, rhs.text.utf8)
         guard left.count == right.count else { return false }
         // Native strings: their contiguous bytes compared at once (a memo lookup on the hit path).
-        let equal = left.withContiguousStorageIfAvailable { a in right.withContiguousStorageIfAvailable { b in a.elementsEqual(b) } }
+        let equal = left.withContiguousStorageIfAvailable { a in right.withContiguousStorageIfAvailable { b in sameBytes(a, b) } }
         return (equal ?? nil) ?? left.elementsEqual(right)
+    }
+
+    /// Whether two buffers of the same length hold the same bytes, compared eight at a time.
+    private static func sameBytes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        let (a, b) = (UnsafeRawBufferPointer(a), UnsafeRawBufferPointer(b))
+        var offset = 0
+        while offset + 8 <= a.count {
+            guard a.loadUnaligned(fromByteOffset: offset, as: UInt64.self) == b.loadUnaligned(fromByteOffset: offset, as: UInt64.self) else {
+                return false
+            }
+            offset += 8
+        }
+        while offset < a.count {
+            guard a[offset] == b[offset] else { return false }
+            offset += 1
+        }
+        return true
     }
 
     public func hash(into hasher: inout Hasher) {

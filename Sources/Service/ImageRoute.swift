@@ -9,12 +9,12 @@ struct ImageRoute: Sendable {
 
     /// Answers through `respond` (once); the second argument is the cache status for the access log.
     func handle(_ request: HTTPRequest, respond: @escaping ImageJob.Respond) {
-        let parsed: SpecMemo.Parsed
+        let parsed: ImageRequest
         do {
             parsed = try specs.spec(path: request.path, query: request.query)
         } catch {
             return respond(ErrorMapping.response(for: error, logger: pipeline.logger), .notApplicable)
         }
-        pipeline.run(pipeline.job(parsed.spec, canonical: parsed.canonical, imageParameters: parsed.imageParameters, request, respond: respond))
+        pipeline.run(pipeline.job(parsed, request, respond: respond))
     }
 }

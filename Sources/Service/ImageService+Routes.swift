@@ -36,11 +36,11 @@ extension ImageService {
         var routes: [Route] = []
         if let exposition = context.exposition { routes.append(metricsRoute(exposition)) }
         if let playground = context.playground {
-            routes.append(Route(.exact("/"), .prefix(PlaygroundRoute.prefix)) { request, finish in playground.handle(request, respond: finish) })
+            routes.append(Route(.other, .exact("/"), .prefix(PlaygroundRoute.prefix)) { request, finish in playground.handle(request, respond: finish) })
         }
-        routes.append(Route(.exact(livenessPath)) { _, finish in finish(status(.ok, ["status": "ok"]), .notApplicable) })
+        routes.append(Route(.healthz, .exact(livenessPath)) { _, finish in finish(status(.ok, ["status": "ok"]), .notApplicable) })
         routes.append(
-            Route(.exact(readinessPath)) { _, finish in
+            Route(.readyz, .exact(readinessPath)) { _, finish in
                 let sources = context.sources
                 let ready = Vips.isReady && sources.isReadable
                 let fields = [
@@ -49,9 +49,9 @@ extension ImageService {
                 ]
                 finish(status(ready ? .ok : .serviceUnavailable, fields), .notApplicable)
             })
-        routes.append(imageRoute(.prefix(ViewRoute.prefix), context) { request, finish in context.view.handle(request, respond: finish) })
-        routes.append(imageRoute(.prefix(InfoRoute.prefix), context, download: false) { request, finish in context.info.handle(request, respond: finish) })
-        routes.append(imageRoute(.prefix(ImagePath.prefix), context) { request, finish in context.image.handle(request, respond: finish) })
+        routes.append(imageRoute(.view, .prefix(ViewRoute.prefix), context) { request, finish in context.view.handle(request, respond: finish) })
+        routes.append(imageRoute(.info, .prefix(InfoRoute.prefix), context, download: false) { request, finish in context.info.handle(request, respond: finish) })
+        routes.append(imageRoute(.img, .prefix(ImagePath.prefix), context) { request, finish in context.image.handle(request, respond: finish) })
         return RouteTable(routes: routes)
     }
 
@@ -61,18 +61,18 @@ extension ImageService {
     }
 
     private static func metricsRoute(_ exposition: @escaping @Sendable () -> HTTPResponse) -> Route {
-        Route(.exact("/metrics")) { _, finish in finish(exposition(), .notApplicable) }
+        Route(.metrics, .exact("/metrics")) { _, finish in finish(exposition(), .notApplicable) }
     }
 
     /// `/img/`, `/view/` and `/info/`: they answer OPTIONS (CORS preflights carry no signature), every
     /// other answer of theirs carries the CORS headers, and the signature is checked before the handler.
     /// - Parameter download: whether `dl=` applies (it only adds a header to a successful image).
     private static func imageRoute(
-        _ pattern: PathPattern, _ context: RouteContext, download: Bool = true, handle: @escaping @Sendable (HTTPRequest, @escaping Finish) -> Void
+        _ label: RouteLabel, _ pattern: PathPattern, _ context: RouteContext, download: Bool = true, handle: @escaping @Sendable (HTTPRequest, @escaping Finish) -> Void
     ) -> Route {
         let cors = context.cors
         return Route(
-            pattern, methods: CORSPolicy.methods,
+            label, pattern, methods: CORSPolicy.methods,
             wrap: { request, finish in
                 // A preflight's answer carries its own CORS headers.
                 guard request.method != .options else { return finish }

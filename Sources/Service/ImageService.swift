@@ -85,10 +85,10 @@ public final class ImageService: Sendable {
         let server = HTTPServer(configuration: serverConfiguration) { request, respond in
             let clock = ContinuousClock()
             let start = clock.now
-            routes.dispatch(request) { response, cache in
+            routes.dispatch(request) { response, cache, route in
                 let milliseconds = (clock.now - start).milliseconds
                 accessLog.record(request, response, milliseconds: milliseconds, cache: cache)
-                metrics.request(route: ServiceMetrics.route(request.path), status: response.status.code, seconds: milliseconds / 1000)
+                metrics.request(route: route, status: response.status.code, seconds: milliseconds / 1000)
                 respond(response)
             }
         }
@@ -100,7 +100,7 @@ public final class ImageService: Sendable {
             metricsConfiguration.port = listen.port
             metricsConfiguration.probePaths = []  // it serves no health probes
             let routes = Self.metricsRoutes(exposition)
-            return HTTPServer(configuration: metricsConfiguration) { request, respond in routes.dispatch(request) { response, _ in respond(response) } }
+            return HTTPServer(configuration: metricsConfiguration) { request, respond in routes.dispatch(request) { response, _, _ in respond(response) } }
         }
     }
 

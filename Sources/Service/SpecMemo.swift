@@ -15,14 +15,7 @@ final class SpecMemo: Sendable {
         let query: Substring
     }
 
-    /// A parsed request: the spec, its canonical form, and which parameter named each of its images.
-    struct Parsed: Sendable {
-        let spec: TransformSpec
-        let canonical: String
-        let imageParameters: ImageParameters
-    }
-
-    private let entries = Mutex<[Key: Parsed]>([:])
+    private let entries = Mutex<[Key: ImageRequest]>([:])
     let capacity: Int
     let limits: SpecLimits
 
@@ -31,15 +24,15 @@ final class SpecMemo: Sendable {
         self.capacity = capacity
     }
 
-    /// The parsed spec and its canonical form, from memory or by parsing. `path` is the request path
-    /// under `prefix` (`/img/`, or a route taking the same paths).
-    func spec(path: Substring, prefix: String = ImagePath.prefix, query: Substring) throws -> Parsed {
+    /// The parsed request, from memory or by parsing. `path` is the request path under `prefix`
+    /// (`/img/`, or a route taking the same paths).
+    func spec(path: Substring, prefix: String = ImagePath.prefix, query: Substring) throws -> ImageRequest {
         let key = Key(path: path, query: query)
         if let hit = entries.withLock({ $0[key] }) { return hit }
         let source = try ImagePath.sourceName(fromTarget: path, prefix: prefix)
         let parameters = try QueryParameters(query: String(query))
         let spec = try TransformSpec.parse(source: source, parameters: parameters, limits: limits)
-        let value = Parsed(spec: spec, canonical: spec.canonicalForm, imageParameters: ImageParameters(parameters))
+        let value = ImageRequest(spec: spec, imageParameters: ImageParameters(parameters))
         entries.withLock { entries in
             if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
             entries[key] = value

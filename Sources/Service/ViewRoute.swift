@@ -20,7 +20,7 @@ struct ViewRoute: Sendable {
         } catch {
             return respond(ErrorMapping.response(for: error, logger: pipeline.logger), .notApplicable)
         }
-        pipeline.run(pipeline.job(spec, canonical: spec.canonicalForm, imageParameters: .template, request, respond: respond))
+        pipeline.run(pipeline.job(ImageRequest(spec: spec, imageParameters: .template), request, respond: respond))
     }
 
     /// The name after `/view/`, percent-decoded; anything that is not a plain name (a `/`, `..`,

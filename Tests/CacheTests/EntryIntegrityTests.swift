@@ -42,16 +42,13 @@ struct EntryIntegrityTests {
         cache.evictNow()
         let files = folder.files.map(\.path)
         #expect(files.count <= 3)
-        // What is left: the version folder, and for each file its two hash folders (shared ones once).
-        let expected = Set(files.flatMap { path -> [String] in
-            let second = URL(fileURLWithPath: path).deletingLastPathComponent()
-            return [second.path, second.deletingLastPathComponent().path]
-        })
+        // What is left: the version folder, and for each file its hash folder (shared ones once).
+        let expected = Set(files.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path })
         let versionRoot = folder.url.appendingPathComponent("v\(CacheKey.formatVersion)").path
         #expect(Set(Self.folders(folder)) == expected.union([versionRoot]))
     }
 
-    @Test("removing an invalid entry removes its emptied hash folders")
+    @Test("removing an invalid entry removes its emptied hash folder")
     func invalidRemovalRemovesFolders() throws {
         let folder = try CacheFolder()
         let cache = folder.cache()
@@ -61,7 +58,7 @@ struct EntryIntegrityTests {
         try Data("garbage".utf8).write(to: URL(fileURLWithPath: path))
         #expect(cache.lookup(key) == nil)
         #expect(Self.folders(folder) == [folder.url.appendingPathComponent("v\(CacheKey.formatVersion)").path])
-        // Storing again recreates the folders.
+        // Storing again recreates the folder.
         cache.store(entry(5), for: key)
         #expect(cache.lookup(key) == entry(5))
     }

@@ -7,7 +7,7 @@ struct HotSetTests {
     /// The entry file of `key` in `folder`.
     private func file(of key: CacheKey, in folder: CacheFolder) -> URL {
         let hex = key.hex
-        return folder.url.appendingPathComponent("v\(CacheKey.formatVersion)/\(hex.prefix(2))/\(hex.dropFirst(2).prefix(2))/\(hex)")
+        return folder.url.appendingPathComponent("v\(CacheKey.formatVersion)/\(hex.prefix(2))/\(hex)")
     }
 
     @Test("a hot entry is served without its file; once out of the hot set the file is verified again")

@@ -34,7 +34,7 @@ func entry(_ fill: UInt8, size: Int = 1000) -> CacheEntry {
 
 @Suite("result cache")
 struct ResultCacheTests {
-    @Test("a stored entry reads back identical; the layout is v<format>/ab/cd/<key>")
+    @Test("a stored entry reads back identical; the layout is v<format>/ab/<key>")
     func roundTrip() throws {
         let folder = try CacheFolder()
         let cache = folder.cache()
@@ -44,7 +44,7 @@ struct ResultCacheTests {
         #expect(cache.lookup(key) == entry(7))
         #expect(cache.statistics.hits == 1 && cache.statistics.misses == 1 && cache.statistics.bytesServed == 1000)
         let hex = key.hex
-        let expected = folder.url.appendingPathComponent("v\(CacheKey.formatVersion)/\(hex.prefix(2))/\(hex.dropFirst(2).prefix(2))/\(hex)").path
+        let expected = folder.url.appendingPathComponent("v\(CacheKey.formatVersion)/\(hex.prefix(2))/\(hex)").path
         #expect(folder.files.map(\.path) == [expected])
         #expect(CacheKey(material: "request a") == key && CacheKey(material: "request b") != key && key.hex.count == 64)
     }

@@ -1,6 +1,7 @@
 import Cache
 import Foundation
 import HTTPTestSupport
+import Layout
 import Testing
 import Vips
 import VipsTestSupport
@@ -60,8 +61,8 @@ struct SourceNameBytesTests {
     @Test("the identity memo tells canonical forms apart by bytes")
     func memo() {
         let memo = IdentityMemo(validity: .seconds(60))
-        let composed = IdentityMemo.Key(canonical: "chain=Image(\"\(Self.composed)\")", formats: [])
-        let decomposed = IdentityMemo.Key(canonical: "chain=Image(\"\(Self.decomposed)\")", formats: [])
+        let composed = IdentityMemo.Key(canonical: ByteKey("chain=Image(\"\(Self.composed)\")"), formats: [])
+        let decomposed = IdentityMemo.Key(canonical: ByteKey("chain=Image(\"\(Self.decomposed)\")"), formats: [])
         memo.remember(composed, IdentityMemo.Identity(key: CacheKey(material: "a"), etag: "\"a\""))
         #expect(memo.recent(decomposed) == nil)
         #expect(memo.recent(composed)?.etag == "\"a\"")

@@ -8,12 +8,16 @@ public final class MetricsRegistry: Sendable {
     /// Upper bounds (seconds) of the latency histograms' buckets.
     public static let latencyBuckets: [Double] = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
 
-    private struct Histogram {
-        var buckets: [Int]
+    /// Observations (seconds) counted into `latencyBuckets`, with their sum and count.
+    public struct Histogram: Sendable {
+        var buckets = Array(repeating: 0, count: MetricsRegistry.latencyBuckets.count)
         var sum = 0.0
-        var count = 0
+        /// Observations recorded.
+        public private(set) var count = 0
 
-        mutating func record(_ seconds: Double) {
+        public init() {}
+
+        public mutating func record(_ seconds: Double) {
             for (i, bound) in MetricsRegistry.latencyBuckets.enumerated() where seconds <= bound { buckets[i] += 1 }
             sum += seconds
             count += 1
@@ -57,16 +61,10 @@ public final class MetricsRegistry: Sendable {
         families.withLock { $0[name]!.values[Self.labelText(labels)] = value }
     }
 
-    /// Adds one to a counter and records `seconds` in a histogram with the same labels, under one
-    /// lock: the per-request pair, taken by every event loop for every request.
-    public func count(_ counter: String, help counterHelp: String, observe histogram: String, help histogramHelp: String, labels: [(String, String)], seconds: Double) {
-        let key = Self.labelText(labels)
-        families.withLock { families in
-            if families[counter] == nil { declare(counter, help: counterHelp, type: "counter", in: &families) }
-            if families[histogram] == nil { declare(histogram, help: histogramHelp, type: "histogram", in: &families) }
-            families[counter]!.values[key, default: 0] += 1
-            families[histogram]!.histograms[key, default: Histogram(buckets: Array(repeating: 0, count: Self.latencyBuckets.count))].record(seconds)
-        }
+    /// Sets a histogram kept elsewhere (read when the exposition is asked for).
+    public func set(_ name: String, help: String, labels: [(String, String)] = [], histogram: Histogram) {
+        declare(name, help: help, type: "histogram")
+        families.withLock { $0[name]!.histograms[Self.labelText(labels)] = histogram }
     }
 
     /// Records one observation (seconds) in a histogram.
@@ -75,7 +73,7 @@ public final class MetricsRegistry: Sendable {
         let key = Self.labelText(labels)
         families.withLock { families in
             // Updated in place: copying the histogram out and back would copy its buckets each time.
-            families[name]!.histograms[key, default: Histogram(buckets: Array(repeating: 0, count: Self.latencyBuckets.count))].record(seconds)
+            families[name]!.histograms[key, default: Histogram()].record(seconds)
         }
     }
 

@@ -9,21 +9,10 @@ import Vips
 final class ServiceMetrics: Sendable {
     let registry = MetricsRegistry()
 
-    /// The route label of a request path (a fixed set, so labels stay bounded).
-    static func route(_ path: Substring) -> String {
-        switch path {
-        case "/healthz": "healthz"
-        case "/readyz": "readyz"
-        case "/metrics": "metrics"
-        default: path.hasPrefix(ImagePath.prefix) ? "img" : path.hasPrefix(ViewRoute.prefix) ? "view" : path.hasPrefix(InfoRoute.prefix) ? "info" : "other"
-        }
-    }
+    let requests = RequestMetrics()
 
-    func request(route: String, status: Int, seconds: Double) {
-        registry.count(
-            "imgframe_http_requests_total", help: "Requests answered (http.server.request.count).",
-            observe: "imgframe_http_request_duration_seconds", help: "Time to answer a request (http.server.request.duration).",
-            labels: [("route", route), ("status", String(status))], seconds: seconds)
+    func request(route: RouteLabel, status: Int, seconds: Double) {
+        requests.record(route: route, status: status, seconds: seconds)
     }
 
     func render(_ timings: RenderTimings) {
@@ -80,6 +69,7 @@ final class ServiceMetrics: Sendable {
             ("imgframe_vips_memory_highwater_bytes", "Most pixel memory libvips has held (imgframe.vips.memory_highwater).", memory.highWater),
         ]
         for (name, help, value) in gauges { registry.set(name, help: help, to: Double(value)) }
+        requests.publish(to: registry)
         return registry.render()
     }
 }

@@ -10,19 +10,11 @@ import Synchronization
 final class IdentityMemo: Sendable {
     /// What a request's identity is made of, besides the sources themselves.
     struct Key: Hashable {
-        /// - Parameters:
-        ///   - canonical: `TransformSpec.canonicalForm`.
-        ///   - formats: the formats `fmt=auto` may pick (`ImageFormat.rawValue`, best first).
-        init(canonical: String, formats: [String]) {
-            self.canonical = ByteKey(canonical)
-            self.formats = formats
-        }
-
         /// `TransformSpec.canonicalForm`, by its bytes: it names the sources, and names that are
         /// canonically equivalent Unicode (`café` in NFC and NFD) can be different files.
         let canonical: ByteKey
-        /// The formats `fmt=auto` may pick for this request's `Accept`.
-        let formats: [String]
+        /// The formats `fmt=auto` may pick for this request's `Accept` (best first).
+        let formats: [ImageFormat]
     }
 
     /// The identity's cache key and ETag (`RequestIdentity`).

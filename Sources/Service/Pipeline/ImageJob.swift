@@ -6,7 +6,8 @@ import TransformSpec
 
 /// One request for an image, or for a source's `/info`, on its way through `ImagePipeline`: what
 /// was asked (set when the request is parsed) and what each stage has learned (the sources and the
-/// identity, set by `identify`). A value: each stage hands the job on with its part filled in.
+/// identity, set by `identify`). A value: each stage hands the job on with its part filled in; the
+/// parsed request it holds is shared, not copied (a hit makes no copy of the spec).
 struct ImageJob: Sendable {
     /// Answers the client (once); the second argument is the cache status for the access log.
     typealias Respond = @Sendable (HTTPResponse, _ cache: CacheStatus) -> Void
@@ -14,69 +15,92 @@ struct ImageJob: Sendable {
     /// What the answer is made of.
     enum Product: Sendable {
         /// A rendered image (`/img`, `/view`), cached by its identity.
-        case image(TransformSpec)
+        case image(ImageRequest)
         /// A source's header as JSON (`/info`), made on the I/O lane and never cached.
-        case info(source: String)
+        case info(InfoRequest)
+    }
+
+    /// An `/info` request: the source it describes, and the fixed text its answer is identified by.
+    struct InfoRequest: Sendable {
+        let source: String
+        let canonical: String
     }
 
     let product: Product
-    /// What decides the answer's bytes besides its sources: `TransformSpec.canonicalForm`, or a fixed
-    /// text for `/info`. The cache key's and the ETag's input.
-    let canonical: String
     /// The formats `fmt=auto` may choose from (the client's `Accept`, best first); empty otherwise.
     let formats: [ImageFormat]
     /// The request's `If-None-Match`.
     let ifNoneMatch: String?
-    /// Which query parameter named each image besides the request's own, for a 404 that blames
-    /// what the user wrote.
-    let imageParameters: ImageParameters
     let respond: Respond
-
     /// When every fetch from an origin for this job must have ended: set once, when the job is
     /// made, so a job that runs again after waiting for another request's download keeps it.
     let originDeadline: ContinuousClock.Instant
-    /// The remembered-identity key: the canonical form and the formats `fmt=auto` may choose from.
-    let memoKey: IdentityMemo.Key
-    /// Every image to look up, with the name it is looked up by (the view tree walked once, here).
-    let images: [(ref: ImageRef, name: String)]
     /// Every source, opened and checked: set by `identify`.
     var sources: [ImageRef: ResolvedSource] = [:]
     /// The cache key and ETag of the sources' current versions: set by `identify`.
     var identity: IdentityMemo.Identity?
 
+    /// The job of an image request (`/img`, `/view`).
     init(
-        product: Product, canonical: String, formats: [ImageFormat], ifNoneMatch: String?, imageParameters: ImageParameters,
-        respond: @escaping Respond, originDeadline: ContinuousClock.Instant
+        _ request: ImageRequest, formats: [ImageFormat], ifNoneMatch: String?, respond: @escaping Respond, originDeadline: ContinuousClock.Instant
     ) {
-        self.product = product
-        self.canonical = canonical
+        product = .image(request)
         self.formats = formats
         self.ifNoneMatch = ifNoneMatch
-        self.imageParameters = imageParameters
         self.respond = respond
         self.originDeadline = originDeadline
-        memoKey = IdentityMemo.Key(canonical: canonical, formats: formats.map(\.rawValue))
-        let (refs, primary): (Set<ImageRef>, String) =
-            switch product {
-            case .image(let spec): (spec.view.imageRefs, spec.source)
-            case .info(let source): ([.primary], source)
-            }
-        images = refs.map { ref in
-            switch ref {
-            case .primary: (ref, primary)
-            case .named(let name): (ref, name)
-            }
+    }
+
+    /// The job of an `/info` request for the source `name`, whose answer `canonical` names.
+    init(info name: String, canonical: String, ifNoneMatch: String?, respond: @escaping Respond, originDeadline: ContinuousClock.Instant) {
+        product = .info(InfoRequest(source: name, canonical: canonical))
+        formats = []
+        self.ifNoneMatch = ifNoneMatch
+        self.respond = respond
+        self.originDeadline = originDeadline
+    }
+
+    /// What decides the answer's bytes besides its sources: `TransformSpec.canonicalForm`, or a fixed
+    /// text for `/info`. The cache key's and the ETag's input.
+    var canonical: String {
+        switch product {
+        case .image(let request): request.canonical
+        case .info(let info): info.canonical
+        }
+    }
+
+    /// The remembered-identity key: the canonical form and the formats `fmt=auto` may choose from.
+    var memoKey: IdentityMemo.Key {
+        switch product {
+        case .image(let request): IdentityMemo.Key(canonical: request.canonicalKey, formats: formats)
+        case .info(let info): IdentityMemo.Key(canonical: ByteKey(info.canonical), formats: [])
+        }
+    }
+
+    /// Every image to look up, with the name it is looked up by.
+    var images: [(ref: ImageRef, name: String)] {
+        switch product {
+        case .image(let request): request.images
+        case .info(let info): [(.primary, info.source)]
+        }
+    }
+
+    /// Which query parameter named each image besides the request's own, for a 404 that blames
+    /// what the user wrote.
+    var imageParameters: ImageParameters {
+        switch product {
+        case .image(let request): request.imageParameters
+        case .info: .template
         }
     }
 
     /// The scale `Image("name")` lookups prefer (`name@2x`); 1 for `/info`.
     var scale: Double {
         switch product {
-        case .image(let spec): spec.scale
+        case .image(let request): request.spec.scale
         case .info: 1
         }
     }
-
 }
 
 /// Which query parameter named an image besides the request's own: `overlay` when it is the

@@ -68,9 +68,9 @@ struct ImagePipeline: Sendable {
             // The remembered identity was already looked up (and missed) above: do not count it twice.
             if identity.key != remembered?.key, let answer = answerFromIdentity(job, identity, fromDisk: true) { return answer }
             switch job.product {
-            case .info(let name): return try info(job, name: name)
-            case .image(let spec):
-                admit(job, spec)
+            case .info(let request): return try info(job, name: request.source)
+            case .image(let request):
+                admit(job, request.spec)
                 return nil
             }
         } catch {
@@ -95,7 +95,7 @@ struct ImagePipeline: Sendable {
         }
         guard let resolved else { return false }
         job.sources = resolved
-        let identity = RequestIdentity(canonical: job.canonical, sources: Array(job.sources.values), formats: job.memoKey.formats)
+        let identity = RequestIdentity(canonical: job.canonical, sources: Array(job.sources.values), formats: job.formats.map(\.rawValue))
         let checked = IdentityMemo.Identity(key: identity.key, etag: identity.etag)
         identities.remember(job.memoKey, checked)
         job.identity = checked
@@ -171,8 +171,11 @@ struct ImagePipeline: Sendable {
 
     /// `ETag` and `Cache-Control`, and `Vary: Accept` when `fmt=auto` chooses by it.
     private func cachingHeaders(_ job: ImageJob, etag: String) -> HTTPHeaders {
-        var headers: HTTPHeaders = [("ETag", etag), ("Cache-Control", cacheControl)]
-        if case .image(let spec) = job.product, spec.format == .auto, negotiation.dependsOnAccept { headers.add("Vary", "Accept") }
+        var headers = HTTPHeaders()
+        headers.reserveCapacity(6)  // and the caller's Content-Type, X-Cache, Server-Timing
+        headers.add("ETag", etag)
+        headers.add("Cache-Control", cacheControl)
+        if case .image(let request) = job.product, request.spec.format == .auto, negotiation.dependsOnAccept { headers.add("Vary", "Accept") }
         return headers
     }
 

@@ -54,7 +54,7 @@ struct PlaygroundRoute: Sendable {
     /// since measuring text and reading headers are work like any other.
     private func plan(_ request: HTTPRequest, respond: @escaping @Sendable (HTTPResponse, _ cache: CacheStatus) -> Void) {
         let pipeline = image.pipeline
-        let parsed: SpecMemo.Parsed
+        let parsed: ImageRequest
         do {
             parsed = try image.specs.spec(path: request.path, prefix: Self.planPrefix, query: request.query)
         } catch {
@@ -65,7 +65,7 @@ struct PlaygroundRoute: Sendable {
             {
                 let response: HTTPResponse
                 do {
-                    let job = pipeline.job(parsed.spec, canonical: parsed.canonical, imageParameters: parsed.imageParameters, request) { _, _ in }
+                    let job = pipeline.job(parsed, request) { _, _ in }
                     // A plan is a preview: it does not wait for another request's download of an original.
                     guard let opened = try pipeline.sources.resolve(job, whenReady: { _, _ in }) else { throw RequestError.overloaded }
                     let plan = try pipeline.renderer.plan(parsed.spec.renderRequest, sources: opened)

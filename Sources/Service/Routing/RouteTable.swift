@@ -12,15 +12,24 @@ enum PathPattern: Sendable, Hashable {
 
     func matches(_ path: Substring) -> Bool {
         switch self {
-        case .exact(let exact): path == exact
-        case .prefix(let prefix): path.hasPrefix(prefix)
+        // By bytes: request targets are ASCII, and `hasPrefix` on a Substring compares Characters.
+        case .exact(let exact): path.utf8.elementsEqual(exact.utf8)
+        case .prefix(let prefix): path.utf8.starts(with: prefix.utf8)
         }
     }
+}
+
+/// What a route is called in the metrics' `route` label: a fixed set, so labels stay bounded.
+enum RouteLabel: String, Sendable, Hashable {
+    case img, view, info, healthz, readyz, metrics
+    /// Every other path: the playground, and paths no route takes.
+    case other
 }
 
 /// One row of the route table: the paths it owns, the methods it answers, and its handler.
 struct Route: Sendable {
     let patterns: [PathPattern]
+    let label: RouteLabel
     /// In the order `Allow` lists them (RFC 9110 §10.2.1).
     let methods: [HTTPMethod]
     /// Wraps every completion of this route, the table's own 405 included (the image routes add
@@ -30,10 +39,11 @@ struct Route: Sendable {
 
     /// A route answering `GET` and `HEAD` unless told otherwise.
     init(
-        _ patterns: PathPattern..., methods: [HTTPMethod] = [.get, .head],
+        _ label: RouteLabel, _ patterns: PathPattern..., methods: [HTTPMethod] = [.get, .head],
         wrap: @escaping @Sendable (HTTPRequest, @escaping Finish) -> Finish = { $1 },
         handle: @escaping @Sendable (HTTPRequest, @escaping Finish) -> Void
     ) {
+        self.label = label
         self.patterns = patterns
         self.methods = methods
         self.wrap = wrap
@@ -51,9 +61,14 @@ struct RouteTable: Sendable {
     /// The answer for a path no route takes.
     var notFound = ErrorMapping.response(ErrorMapping.outcome(for: RequestError.notFound))
 
-    func dispatch(_ request: HTTPRequest, finish: @escaping Finish) {
-        guard let route = routes.first(where: { $0.matches(request.path) }) else { return finish(notFound, .notApplicable) }
-        let finish = route.wrap(request, finish)
+    /// Answers `request` through `finish` (once), with the label of the route that took it.
+    func dispatch(_ request: HTTPRequest, finish: @escaping @Sendable (HTTPResponse, _ cache: CacheStatus, _ route: RouteLabel) -> Void) {
+        // By index: `first(where:)` would copy every row it passes (two arrays and two closures each).
+        let path = request.path
+        guard let index = routes.indices.first(where: { routes[$0].matches(path) }) else { return finish(notFound, .notApplicable, .other) }
+        let route = routes[index]
+        let label = route.label
+        let finish = route.wrap(request) { response, cache in finish(response, cache, label) }
         guard route.methods.contains(request.method) else {
             var response = ErrorMapping.response(ErrorMapping.outcome(for: RequestError.methodNotAllowed))
             response.headers.set("Allow", route.methods.map(\.description).joined(separator: ", "))

@@ -1,0 +1,31 @@
+import Layout
+import TransformSpec
+
+/// A parsed `/img` or `/view` request with what every job made from it needs worked out once: the
+/// spec, its canonical form and the images it names. A pure function of the URL, so `SpecMemo`
+/// keeps it and a repeated URL (a cache hit) works none of it out again. A class: jobs share it
+/// (one reference counted per hit, where a copy would count every string and array in the spec).
+final class ImageRequest: Sendable {
+    let spec: TransformSpec
+    /// `TransformSpec.canonicalForm`.
+    let canonical: String
+    /// `canonical` by its bytes, as the identity memo compares it.
+    let canonicalKey: ByteKey
+    /// Which query parameter named each image besides the request's own.
+    let imageParameters: ImageParameters
+    /// Every image to look up, with the name it is looked up by (the view tree walked once, here).
+    let images: [(ref: ImageRef, name: String)]
+
+    init(spec: TransformSpec, imageParameters: ImageParameters) {
+        self.spec = spec
+        canonical = spec.canonicalForm
+        canonicalKey = ByteKey(canonical)
+        self.imageParameters = imageParameters
+        images = spec.view.imageRefs.map { ref in
+            switch ref {
+            case .primary: (ref, spec.source)
+            case .named(let name): (ref, name)
+            }
+        }
+    }
+}
