@@ -7,7 +7,7 @@ public struct CacheKey: Sendable, Hashable, CustomStringConvertible {
     public let hex: String
 
     /// The on-disk entry format (header layout, checksum, folder `v<N>`): bump only when that
-    /// changes. Old entries are then left in their own folder and removed; keys and ETags stay the
+    /// changes. Old entries are then left in their own folder, which start-up removes; keys and ETags stay the
     /// same. A change of the render output is the pipeline version's business (Service's
     /// `RequestIdentity.pipelineVersion`, part of the material), not this one's.
     /// 2: the checksum covers the header fields as well as the body.

@@ -1,6 +1,6 @@
 import CheckedConversion
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The POSIX file calls the cache uses, with `errno` kept for the log.
@@ -116,6 +116,13 @@ enum FileIO {
             if name != "." && name != ".." { names.append(name) }
         }
         return names
+    }
+
+    /// Removes `path` and, when it is a folder, everything in it (symbolic links are removed, not followed).
+    static func removeTree(_ path: String) {
+        guard unlink(path) != 0, errno == EISDIR else { return }
+        for name in list(path) { removeTree(path + "/" + name) }
+        rmdir(path)
     }
 
     /// Size in bytes and modification time (seconds), or `nil`.

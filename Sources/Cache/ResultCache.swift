@@ -241,13 +241,24 @@ public final class ResultCache: Sendable {
 
     // MARK: start-up
 
-    /// Scans the folder: removes temporary files a crash left behind, builds the index (oldest file
-    /// first), and evicts if over budget. Call once at start-up; `completion` runs when done.
+    /// Scans the folder: removes earlier formats' entries and temporary files a crash left behind,
+    /// builds the index (oldest file first), and evicts if over budget. Call once at start-up; `completion` runs when done.
     public func start(completion: (@Sendable () -> Void)? = nil) {
         maintenance.async { [self] in
+            removeEarlierFormats()
             scan()
             evictionPass()
             completion?()
+        }
+    }
+
+    /// Deletes the folders of earlier entry formats (`v2` and before): this version never reads
+    /// them, and they would otherwise hold their disk space outside the byte budget for good.
+    private func removeEarlierFormats() {
+        for name in FileIO.list(configuration.directory) where name.hasPrefix("v") {
+            guard let version = Int(name.dropFirst()), version < CacheKey.formatVersion else { continue }
+            FileIO.removeTree(configuration.directory + "/" + name)
+            logger.info("cache at \(configuration.directory): removed the entries of format \(version) (this version writes format \(CacheKey.formatVersion))")
         }
     }
 

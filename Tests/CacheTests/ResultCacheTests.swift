@@ -89,10 +89,31 @@ struct ResultCacheTests {
         let restarted = folder.cache()
         let scanned = Mutex(false)
         let done = DispatchSemaphoreBox()
-        restarted.start { scanned.withLock { $0 = true }; done.signal() }
+        restarted.start {
+            scanned.withLock { $0 = true }; done.signal()
+        }
         #expect(done.wait(seconds: 10) && scanned.withLock { $0 })
         #expect(folder.files.isEmpty)
         #expect(restarted.lookup(key) == nil)
+    }
+
+    @Test("start-up removes the folders of earlier entry formats and keeps this one's entries")
+    func earlierFormatsRemoved() throws {
+        let folder = try CacheFolder()
+        let key = CacheKey(material: "kept")
+        folder.cache().store(entry(4), for: key)
+        let earlier = folder.url.appendingPathComponent("v\(CacheKey.formatVersion - 1)/ab/cd")
+        try FileManager.default.createDirectory(at: earlier, withIntermediateDirectories: true)
+        try Data([1, 2, 3]).write(to: earlier.appendingPathComponent(String(repeating: "a", count: 64)))
+        let unrelated = folder.url.appendingPathComponent("vault")
+        try FileManager.default.createDirectory(at: unrelated, withIntermediateDirectories: true)
+        let restarted = folder.cache()
+        let done = DispatchSemaphoreBox()
+        restarted.start { done.signal() }
+        #expect(done.wait(seconds: 10))
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("v\(CacheKey.formatVersion - 1)").path))
+        #expect(FileManager.default.fileExists(atPath: unrelated.path))
+        #expect(restarted.lookup(key) == entry(4))
     }
 
     @Test("write failures (disk full, unusable folder) are counted and swallowed")
