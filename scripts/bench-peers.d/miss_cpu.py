@@ -155,7 +155,7 @@ def main(binary, work):
     cases = os.environ.get("CASES", "fit upscale fill").split()
     rounds = int(os.environ.get("ROUNDS", "3"))
     seconds = int(os.environ.get("DURATION", "8").rstrip("s"))
-    connections = int(os.environ.get("CONNECTIONS", "2"))
+    connections = int(os.environ.get("CONNECTIONS", "1"))
     repeat = int(os.environ.get("REPEAT", "150"))
     cases = [c for c in cases if c in SPECS]
     server, base = start_server(binary, work)
