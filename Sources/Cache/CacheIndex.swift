@@ -7,7 +7,9 @@ public struct CacheIndex: Sendable {
         public var lastUse: UInt64
     }
 
-    public private(set) var items: [String: Item] = [:]
+    /// Keyed by `CacheKey`, which hashes a quarter of the digits: a hit touches its item.
+    private var items: [CacheKey: Item] = [:]
+    public var count: Int { items.count }
     public private(set) var totalBytes = 0
     private var clock: UInt64 = 0
 
@@ -17,22 +19,22 @@ public struct CacheIndex: Sendable {
     public mutating func insert(_ hex: String, size: Int, lastUse: UInt64? = nil) {
         remove(hex)
         clock += 1
-        items[hex] = Item(size: size, lastUse: lastUse ?? clock)
+        items[CacheKey(rawHex: hex)] = Item(size: size, lastUse: lastUse ?? clock)
         totalBytes += size
     }
 
     public mutating func touch(_ hex: String) {
         clock += 1
-        items[hex]?.lastUse = clock
+        items[CacheKey(rawHex: hex)]?.lastUse = clock
     }
 
     public mutating func remove(_ hex: String) {
-        if let old = items.removeValue(forKey: hex) { totalBytes -= old.size }
+        if let old = items.removeValue(forKey: CacheKey(rawHex: hex)) { totalBytes -= old.size }
     }
 
     /// Least recently used first.
     public var byAge: [(hex: String, item: Item)] {
-        items.map { ($0.key, $0.value) }.sorted { $0.item.lastUse < $1.item.lastUse }
+        items.map { ($0.key.hex, $0.value) }.sorted { $0.item.lastUse < $1.item.lastUse }
     }
 
     /// Items scanned at start-up carry their file time; new uses must count as newer.

@@ -195,7 +195,7 @@ public final class ResultCache: Sendable {
 
     /// Entries and bytes the index holds.
     public var usage: (entries: Int, bytes: Int) {
-        memory.withLock { ($0.index.items.count, $0.index.totalBytes) }
+        memory.withLock { ($0.index.count, $0.index.totalBytes) }
     }
 
     private func scheduleEviction() {

@@ -55,9 +55,14 @@ public struct HTTPHeaders: Sendable, ExpressibleByArrayLiteral, Sequence {
 
     /// ASCII case-insensitive comparison without allocating (field names are tokens, RFC 9110 §5.1).
     static func sameName(_ a: String, _ b: String) -> Bool {
-        a.utf8.count == b.utf8.count && zip(a.utf8, b.utf8).allSatisfy { x, y in
-            x == y || (x | 0x20 == y | 0x20 && (x | 0x20) >= 0x61 && (x | 0x20) <= 0x7A)
-        }
+        guard a.utf8.count == b.utf8.count else { return false }
+        // Native strings: compared in place (zipping the two UTF-8 views walks them generically).
+        let compared = a.utf8.withContiguousStorageIfAvailable { x in b.utf8.withContiguousStorageIfAvailable { y in zip(x, y).allSatisfy(sameByte) } }
+        return (compared ?? nil) ?? zip(a.utf8, b.utf8).allSatisfy(sameByte)
+    }
+
+    private static func sameByte(_ x: UInt8, _ y: UInt8) -> Bool {
+        x == y || (x | 0x20 == y | 0x20 && (x | 0x20) >= 0x61 && (x | 0x20) <= 0x7A)
     }
 
     /// Room for `count` fields without growing (a response's headers, added one by one).

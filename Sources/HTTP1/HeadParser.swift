@@ -4,7 +4,8 @@ import CheckedConversion
 /// as it is complete, the header block once the head is. The scanner has already enforced the size
 /// and count limits and found every line end, so nothing here searches or re-checks them.
 enum HeadParser {
-    private static let lf: UInt8 = 0x0A, cr: UInt8 = 0x0D, space: UInt8 = 0x20, tab: UInt8 = 0x09, colon: UInt8 = 0x3A
+    private static let lf: UInt8 = 0x0A, cr: UInt8 = 0x0D, space: UInt8 = 0x20, tab: UInt8 = 0x09, colon: UInt8 = 0x3A, slash: UInt8 = 0x2F
+    private static let versionPrefix: [UInt8] = Array("HTTP/".utf8)
 
     /// The header fields of `block` (the lines after the request line, up to and including the
     /// blank line that ends the head), checked against `request`'s version.
@@ -35,24 +36,36 @@ enum HeadParser {
         let (methodBytes, target, versionBytes) = (line[..<firstSpace], line[(firstSpace + 1)..<secondSpace], line[(secondSpace + 1)...])
         guard !methodBytes.isEmpty, methodBytes.allSatisfy(isTokenByte) else { throw .badRequest("invalid method") }
         guard !target.isEmpty, target.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { throw .badRequest("invalid request target") }
-        let method = HTTPMethod(String(decoding: methodBytes, as: UTF8.self))
+        let method = isGET(methodBytes) ? .get : HTTPMethod(String(decoding: methodBytes, as: UTF8.self))
         var targetText = String(decoding: target, as: UTF8.self)
-        if targetText.hasPrefix("http://") || targetText.hasPrefix("https://") {
+        if target.first == slash {
+            // Origin form (nearly every request): kept as sent.
+        } else if targetText.hasPrefix("http://") || targetText.hasPrefix("https://") {
             // Absolute form (RFC 9112 §3.2.2): keep the path and query.
             let afterScheme = targetText.split(separator: "/", maxSplits: 3, omittingEmptySubsequences: false)
             targetText = afterScheme.count == 4 ? "/" + afterScheme[3] : "/"
-        } else if !(targetText.hasPrefix("/") || (targetText == "*" && method == .options)) {
+        } else if !(targetText == "*" && method == .options) {
             throw .badRequest("request target must start with /")
         }
-        let versionText = String(decoding: versionBytes, as: UTF8.self)
-        guard let version = HTTPVersion(rawValue: versionText) else {
-            let bytes = Array(versionBytes)
-            if bytes.count == 8, versionText.hasPrefix("HTTP/"), bytes[6] == 0x2E, isDigit(bytes[5]), isDigit(bytes[7]) {
-                throw .versionNotSupported
-            }
-            throw .badRequest("invalid HTTP version")
-        }
+        let version = try version(versionBytes)
         return HTTPRequest(method: method, target: targetText, version: version, headers: [], body: [])
+    }
+
+    /// `HTTP/1.1` or `HTTP/1.0`, compared as bytes; `HTTP/x.y` of another version is a 505.
+    private static func version(_ bytes: ArraySlice<UInt8>) throws(ParseError) -> HTTPVersion {
+        guard bytes.count == 8, bytes.prefix(5).elementsEqual(versionPrefix), isDigit(bytes[bytes.startIndex + 5]),
+            bytes[bytes.startIndex + 6] == 0x2E, isDigit(bytes[bytes.startIndex + 7])
+        else { throw .badRequest("invalid HTTP version") }
+        switch (bytes[bytes.startIndex + 5], bytes[bytes.startIndex + 7]) {
+        case (0x31, 0x31): return .http11
+        case (0x31, 0x30): return .http10
+        default: throw .versionNotSupported
+        }
+    }
+
+    /// Whether the method is `GET`, the method of nearly every request (no string made for it).
+    private static func isGET(_ bytes: ArraySlice<UInt8>) -> Bool {
+        bytes.count == 3 && bytes[bytes.startIndex] == 0x47 && bytes[bytes.startIndex + 1] == 0x45 && bytes[bytes.startIndex + 2] == 0x54
     }
 
     /// `name ":" OWS value OWS` (RFC 9110 §5, RFC 9112 §5).

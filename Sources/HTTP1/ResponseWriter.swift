@@ -1,7 +1,7 @@
 import CheckedConversion
 import Synchronization
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Turns a response into bytes: status line, the handler's headers, then `Date`, `Server`,
@@ -29,17 +29,20 @@ enum ResponseWriter {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(320 + (withBody ? response.body.count : 0))
         func line(_ name: String, _ value: String) {
-            bytes.append(contentsOf: name.utf8)
-            bytes.append(contentsOf: ": ".utf8)
-            bytes.append(contentsOf: value.utf8)
-            bytes.append(contentsOf: "\r\n".utf8)
+            bytes.appendUTF8(name)
+            bytes.append(UInt8(ascii: ":"))
+            bytes.append(UInt8(ascii: " "))
+            bytes.appendUTF8(value)
+            bytes.append(UInt8(ascii: "\r"))
+            bytes.append(UInt8(ascii: "\n"))
         }
-        bytes.append(contentsOf: version.rawValue.utf8)
+        bytes.appendUTF8(version.rawValue)
         bytes.append(UInt8(ascii: " "))
-        bytes.append(contentsOf: String(response.status.code).utf8)
+        bytes.appendUTF8(String(response.status.code))
         bytes.append(UInt8(ascii: " "))
-        bytes.append(contentsOf: response.status.reason.utf8)
-        bytes.append(contentsOf: "\r\n".utf8)
+        bytes.appendUTF8(response.status.reason)
+        bytes.append(UInt8(ascii: "\r"))
+        bytes.append(UInt8(ascii: "\n"))
         for field in response.headers where !isManaged(field.name) {
             line(field.name, field.value)
         }
@@ -52,7 +55,8 @@ enum ResponseWriter {
         } else if version == .http10 {
             line("Connection", "keep-alive")
         }
-        bytes.append(contentsOf: "\r\n".utf8)
+        bytes.append(UInt8(ascii: "\r"))
+        bytes.append(UInt8(ascii: "\n"))
         if withBody { bytes += response.body }
         return bytes
     }
@@ -66,6 +70,15 @@ enum ResponseWriter {
         case 4, 6, 10, 14, 17: managed.contains { HTTPHeaders.sameName($0, name) }
         default: false
         }
+    }
+}
+
+extension [UInt8] {
+    /// Appends the UTF-8 of `text` with one copy from its contiguous storage (the generic
+    /// `append(contentsOf: text.utf8)` walks it a code unit at a time).
+    fileprivate mutating func appendUTF8(_ text: String) {
+        var text = text
+        text.withUTF8 { append(contentsOf: $0) }
     }
 }
 

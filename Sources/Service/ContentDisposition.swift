@@ -18,9 +18,13 @@ enum ContentDisposition {
 
     /// Whether some parameter of `query` starts with `dl` (a scan that allocates nothing).
     private static func mayName(_ query: Substring) -> Bool {
+        query.utf8.withContiguousStorageIfAvailable(mayName) ?? mayName(query.utf8)
+    }
+
+    private static func mayName(_ bytes: some Sequence<UInt8>) -> Bool {
         var atParameterStart = true
         var afterLeadingD = false
-        for byte in query.utf8 {
+        for byte in bytes {
             if afterLeadingD && byte == UInt8(ascii: "l") { return true }
             afterLeadingD = atParameterStart && byte == UInt8(ascii: "d")
             atParameterStart = byte == UInt8(ascii: "&")

@@ -13,8 +13,26 @@ final class IdentityMemo: Sendable {
         /// `TransformSpec.canonicalForm`, by its bytes: it names the sources, and names that are
         /// canonically equivalent Unicode (`café` in NFC and NFD) can be different files.
         let canonical: ByteKey
+        /// `canonical.hashValue`, worked out once per canonical form (`ImageRequest` keeps it): a
+        /// hit hashes one integer instead of the whole form.
+        let canonicalHash: Int
         /// The formats `fmt=auto` may pick for this request's `Accept` (best first).
         let formats: [ImageFormat]
+
+        init(canonical: ByteKey, canonicalHash: Int? = nil, formats: [ImageFormat]) {
+            self.canonical = canonical
+            self.canonicalHash = canonicalHash ?? canonical.hashValue
+            self.formats = formats
+        }
+
+        static func == (lhs: Key, rhs: Key) -> Bool {
+            lhs.canonicalHash == rhs.canonicalHash && lhs.formats == rhs.formats && lhs.canonical == rhs.canonical
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(canonicalHash)
+            hasher.combine(formats)
+        }
     }
 
     /// The identity's cache key and ETag (`RequestIdentity`).

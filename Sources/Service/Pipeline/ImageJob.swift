@@ -72,7 +72,7 @@ struct ImageJob: Sendable {
     /// The remembered-identity key: the canonical form and the formats `fmt=auto` may choose from.
     var memoKey: IdentityMemo.Key {
         switch product {
-        case .image(let request): IdentityMemo.Key(canonical: request.canonicalKey, formats: formats)
+        case .image(let request): IdentityMemo.Key(canonical: request.canonicalKey, canonicalHash: request.canonicalHash, formats: formats)
         case .info(let info): IdentityMemo.Key(canonical: ByteKey(info.canonical), formats: [])
         }
     }

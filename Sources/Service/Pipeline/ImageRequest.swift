@@ -11,6 +11,8 @@ final class ImageRequest: Sendable {
     let canonical: String
     /// `canonical` by its bytes, as the identity memo compares it.
     let canonicalKey: ByteKey
+    /// `canonicalKey.hashValue` (the identity memo's key hashes this instead of the form).
+    let canonicalHash: Int
     /// Which query parameter named each image besides the request's own.
     let imageParameters: ImageParameters
     /// Every image to look up, with the name it is looked up by (the view tree walked once, here).
@@ -20,6 +22,7 @@ final class ImageRequest: Sendable {
         self.spec = spec
         canonical = spec.canonicalForm
         canonicalKey = ByteKey(canonical)
+        canonicalHash = canonicalKey.hashValue
         self.imageParameters = imageParameters
         images = spec.view.imageRefs.map { ref in
             switch ref {

@@ -13,9 +13,17 @@ enum PathPattern: Sendable, Hashable {
     func matches(_ path: Substring) -> Bool {
         switch self {
         // By bytes: request targets are ASCII, and `hasPrefix` on a Substring compares Characters.
-        case .exact(let exact): path.utf8.elementsEqual(exact.utf8)
-        case .prefix(let prefix): path.utf8.starts(with: prefix.utf8)
+        case .exact(let exact): path.utf8.count == exact.utf8.count && Self.bytes(of: path, startWith: exact)
+        case .prefix(let prefix): Self.bytes(of: path, startWith: prefix)
         }
+    }
+
+    /// Whether `path`'s UTF-8 starts with `prefix`'s, compared in place for native strings.
+    private static func bytes(of path: Substring, startWith prefix: String) -> Bool {
+        let compared = path.utf8.withContiguousStorageIfAvailable { p in
+            prefix.utf8.withContiguousStorageIfAvailable { q in p.count >= q.count && UnsafeBufferPointer(rebasing: p.prefix(q.count)).elementsEqual(q) }
+        }
+        return (compared ?? nil) ?? path.utf8.starts(with: prefix.utf8)
     }
 }
 
@@ -66,14 +74,14 @@ struct RouteTable: Sendable {
         // By index: `first(where:)` would copy every row it passes (two arrays and two closures each).
         let path = request.path
         guard let index = routes.indices.first(where: { routes[$0].matches(path) }) else { return finish(notFound, .notApplicable, .other) }
-        let route = routes[index]
-        let label = route.label
-        let finish = route.wrap(request) { response, cache in finish(response, cache, label) }
-        guard route.methods.contains(request.method) else {
+        // Read in place, not copied: a copy of the row counts every array and closure in it.
+        let label = routes[index].label
+        let finish = routes[index].wrap(request) { response, cache in finish(response, cache, label) }
+        guard routes[index].methods.contains(request.method) else {
             var response = ErrorMapping.response(ErrorMapping.outcome(for: RequestError.methodNotAllowed))
-            response.headers.set("Allow", route.methods.map(\.description).joined(separator: ", "))
+            response.headers.set("Allow", routes[index].methods.map(\.description).joined(separator: ", "))
             return finish(response, .notApplicable)
         }
-        route.handle(request, finish)
+        routes[index].handle(request, finish)
     }
 }
