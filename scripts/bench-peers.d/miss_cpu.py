@@ -81,9 +81,16 @@ def wrk_counts(text):
     return answers, int(non2xx.group(1)) if non2xx else 0, sum(map(int, errors.groups())) if errors else 0
 
 
+# PIN=1: the server and the in-process renders on the first core, wrk on the second (taskset), so
+# the scheduler cannot move them between cores mid-run.
+PINNED = os.environ.get("PIN", "0") == "1"
+SERVER_CPU = ["taskset", "-c", "0"] if PINNED else []
+CLIENT_CPU = ["taskset", "-c", "1"] if PINNED else []
+
+
 def start_server(binary, work):
     out, err = open(os.path.join(work, "serve.out"), "w"), open(os.path.join(work, "serve.err"), "w")
-    server = subprocess.Popen([binary, "serve", "--root", os.path.join(ROOT, "Samples"), "--port", "0",
+    server = subprocess.Popen(SERVER_CPU + [binary, "serve", "--root", os.path.join(ROOT, "Samples"), "--port", "0",
                                "--cache-dir", os.path.join(work, "cache"), "--log-level", "warning"], stdout=out, stderr=err)
     for _ in range(300):
         with open(out.name) as f:
@@ -114,7 +121,7 @@ def render(binary, work, case, repeat):
     source, query = SPECS[case]
     out = os.path.join(work, "render." + expected(case).split()[0].lower())
     start = time.monotonic()
-    child = subprocess.Popen([binary, "render", os.path.join(ROOT, "Samples", source), "--query", query.format(n=999),
+    child = subprocess.Popen(SERVER_CPU + [binary, "render", os.path.join(ROOT, "Samples", source), "--query", query.format(n=999),
                               "--repeat", str(repeat), "-o", out], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     _, status, usage = os.wait4(child.pid, 0)
     wall = time.monotonic() - start
@@ -135,7 +142,7 @@ def serve_run(pid, base, case, seconds, connections, offset):
     ok0, hits0 = metrics(base)
     cpu0 = cpu_seconds(pid)
     start = time.monotonic()
-    run = subprocess.run(["wrk", f"-t{threads}", f"-c{connections}", f"-d{seconds}s", "--timeout", "30s", "-s",
+    run = subprocess.run(CLIENT_CPU + ["wrk", f"-t{threads}", f"-c{connections}", f"-d{seconds}s", "--timeout", "30s", "-s",
                           os.path.join(HERE, "vary.lua"), base, "--", template, str(threads), str(offset)],
                          capture_output=True, text=True, timeout=seconds + 60)
     wall = time.monotonic() - start
