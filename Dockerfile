@@ -1,12 +1,30 @@
 # syntax=docker/dockerfile:1
-# ImageFrame: build with the Swift 6 toolchain, run on Debian bookworm-slim with only libvips.
+# ImageFrame: built and run on Debian 13 (trixie), the project's platform: libvips 8.16 with its SIMD
+# paths, Inter 4.1, cairo 1.18. The runtime image has only the packages in deploy/runtime-packages.txt.
 
-FROM swift:6.1-bookworm AS build
-# Unpinned apt packages (DL3008): the bookworm base pins the distribution; its security updates are wanted.
+# The build stage compiles against Debian 13's headers and libraries with swift.org's toolchain for
+# Debian 12, which runs unchanged on Debian 13 (swift.org publishes no Debian 13 build yet), checked
+# against its release signing key.
+FROM debian:trixie-slim AS build
+SHELL ["/bin/bash", "-o", "pipefail", "-c"]
+ARG SWIFT_VERSION=6.3.1
+ARG SWIFT_SIGNING_KEY=52BB7E3DE28A71BE22EC05FFEF80A866B47A981F
+# Unpinned apt packages (DL3008): the trixie base pins the distribution; its security updates are wanted.
 # hadolint ignore=DL3008
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends libvips-dev libjpeg62-turbo-dev libssl-dev libcurl4-openssl-dev libcairo2-dev libpango1.0-dev librsvg2-dev pkg-config \
+    && apt-get install -y --no-install-recommends binutils libc6-dev gcc g++ libstdc++-14-dev libxml2 libedit2 libncurses6 \
+       libsqlite3-0 zlib1g-dev git pkg-config curl ca-certificates gpg gpg-agent dirmngr \
+       libvips-dev libjpeg62-turbo-dev libssl-dev libcurl4-openssl-dev libcairo2-dev libpango1.0-dev librsvg2-dev \
     && rm -rf /var/lib/apt/lists/*
+RUN base="https://download.swift.org/swift-${SWIFT_VERSION}-release/debian12/swift-${SWIFT_VERSION}-RELEASE/swift-${SWIFT_VERSION}-RELEASE-debian12.tar.gz" \
+    && curl -fsSL "$base" -o /tmp/swift.tar.gz \
+    && curl -fsSL "$base.sig" -o /tmp/swift.tar.gz.sig \
+    && GNUPGHOME="$(mktemp -d)" && export GNUPGHOME \
+    && gpg --batch --quiet --keyserver keyserver.ubuntu.com --recv-keys "$SWIFT_SIGNING_KEY" \
+    && gpg --batch --verify /tmp/swift.tar.gz.sig /tmp/swift.tar.gz \
+    && mkdir -p /opt/swift && tar -xzf /tmp/swift.tar.gz --directory /opt/swift --strip-components=1 \
+    && rm -rf "$GNUPGHOME" /tmp/swift.tar.gz /tmp/swift.tar.gz.sig
+ENV PATH=/opt/swift/usr/bin:$PATH
 WORKDIR /src
 # Dependencies first, so source edits do not refetch them.
 COPY Package.swift ./
@@ -16,10 +34,10 @@ COPY Tests ./Tests
 RUN swift build -c release --product imgframe --static-swift-stdlib \
     && install -D "$(swift build -c release --show-bin-path)/imgframe" /out/imgframe
 
-FROM debian:bookworm-slim AS runtime
+FROM debian:trixie-slim AS runtime
 SHELL ["/bin/bash", "-o", "pipefail", "-c"]
 COPY deploy/runtime-packages.txt /tmp/runtime-packages.txt
-# Unpinned apt packages (DL3008): the bookworm base pins the distribution; its security updates are wanted.
+# Unpinned apt packages (DL3008): the trixie base pins the distribution; its security updates are wanted.
 # hadolint ignore=DL3008
 RUN apt-get update \
     && grep -v '^#' /tmp/runtime-packages.txt | xargs apt-get install -y --no-install-recommends \

@@ -160,7 +160,7 @@ static inline int cvips_black(VipsImage **out, int width, int height, int bands)
 
 // Why: "over" compositing at an offset; both inputs straight (not premultiplied) alpha. Without
 // `linear_light` libvips picks the space (sRGB for colour), converting scRGB inputs back to sRGB
-// first; with it, blending happens in scRGB (linear light, alpha 0–255 in libvips 8.14).
+// first; with it, blending happens in scRGB (linear light, alpha 0–1 since libvips 8.15).
 static inline int cvips_composite_over(VipsImage *base, VipsImage *overlay, VipsImage **out, int x, int y, int linear_light) {
     if (linear_light)
         return vips_composite2(base, overlay, out, VIPS_BLEND_MODE_OVER, "x", x, "y", y,

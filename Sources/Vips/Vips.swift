@@ -44,6 +44,11 @@ public enum Vips {
         "\(vips_version(0)).\(vips_version(1)).\(vips_version(2))"
     }
 
+    /// Whether libvips runs its SIMD (vector) code paths: on with libvips 8.15 and later (Highway).
+    public static var isVectorEnabled: Bool {
+        vips_vector_isenabled() != 0
+    }
+
     /// Bounds libvips's operation-cache memory and the threads it uses per image (0 = its default,
     /// one per core).
     public static func boundResources(cacheMemory: Int, threadsPerImage: Int) {
@@ -59,12 +64,13 @@ public enum Vips {
         // run complex parsers on hostile input, and others (matrix, CSV, PPM, VIPS…) read formats the
         // service does not serve: only the six we need run unless `allowUntrustedLoaders` adds SVG/PDF.
         cvips_allow_loaders(0)
-        // No run-time compiled (orc) vector code: liborc 0.4.33 (Debian 12) frees a program's code
-        // memory without its lock, and libvips 8.14 compiles and frees programs with every resize
-        // (reducev), so concurrent renders corrupt orc's code-memory list and crash the process (six
-        // threads resizing crash it within seconds; `ConcurrentRenderTests`). The C paths cost
-        // about 1 ms more per 504×378 → 300×225 lanczos3 resize.
-        vips_vector_set_enabled(0)
+        // SIMD: libvips 8.15 and later vectorise with Highway, compiled in, and do not use liborc:
+        // on by default, kept on (fit 12 %, fill 24 % less CPU than the C paths on libvips 8.16).
+        // Before 8.15, libvips compiled orc programs at run time with every resize (reducev), and
+        // liborc 0.4.33 freed a program's code memory without its lock: concurrent renders
+        // corrupted orc's code-memory list and crashed the process (`ConcurrentRenderTests`), so
+        // the vector code stays off there.
+        if vips_version(0) == 8 && vips_version(1) < 15 { vips_vector_set_enabled(0) }
         return .success(())
     }()
 }

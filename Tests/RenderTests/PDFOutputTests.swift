@@ -4,6 +4,7 @@ import Render
 import Testing
 import TransformSpec
 import Vips
+import VipsTestSupport
 
 /// `fmt=pdf` read back by real PDF tools (poppler-utils): page size, embedded subset fonts,
 /// extractable text, images stored as they should be, and Apple's centred award page.

@@ -20,7 +20,9 @@ struct RequestIdentity {
     /// render-4: Text lines are spaced with SF Pro's vertical metrics and drawn run by run in colour.
     /// render-5: A PDF embeds a JPEG's image segments only (no metadata, nothing after EOI), after a decode check;
     /// a word longer than 128 characters gets a break opportunity after each one.
-    static let pipelineVersion = "render-5"
+    /// render-6: Debian 13's libvips 8.16 with its SIMD (Highway) paths on, Inter 4.1, cairo 1.18; linear
+    /// light keeps alpha in 0…1.
+    static let pipelineVersion = "render-6"
 
     let key: CacheKey
 

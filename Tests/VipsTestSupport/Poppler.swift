@@ -1,21 +1,20 @@
 import Foundation
 import Vips
-import VipsTestSupport
 
 /// Debian's `poppler-utils` (`pdfinfo`, `pdffonts`, `pdftotext`, `pdfimages`, `pdftocairo`), run on a
 /// PDF the test made: what a real reader finds in the file. `scripts/setup` installs them.
-struct Poppler {
+public struct Poppler {
     /// The PDF, written to a temporary file the tools read.
-    let file: URL
+    public let file: URL
 
-    init(_ pdf: [UInt8]) throws {
+    public init(_ pdf: [UInt8]) throws {
         file = FileManager.default.temporaryDirectory.appendingPathComponent("imgframe-\(UUID().uuidString).pdf")
         try Data(pdf).write(to: file)
     }
 
     /// `tool arguments… file` (the file last unless `arguments` holds `{}`), its standard output;
     /// a non-zero exit fails.
-    func run(_ tool: String, _ arguments: [String] = []) throws -> String {
+    public func run(_ tool: String, _ arguments: [String] = []) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/\(tool)")
         process.arguments = arguments.contains("{}") ? arguments.map { $0 == "{}" ? file.path : $0 } : arguments + [file.path]
@@ -32,7 +31,7 @@ struct Poppler {
     /// The page rasterised by poppler at `pixelsPerPoint` (antialiased, on white), decoded. Through
     /// `pdftocairo`: `pdftoppm`'s own rasteriser (Splash) places a 1:1 image up to 1.5 px off at the
     /// far edge of a 300-pixel page, so edges would differ by up to 190 levels for no fault of the file.
-    func rasterised(pixelsPerPoint: Double) throws -> VImage {
+    public func rasterised(pixelsPerPoint: Double) throws -> VImage {
         let prefix = file.deletingPathExtension().path
         _ = try run("pdftocairo", ["-r", String(72 * pixelsPerPoint), "-png", "-singlefile", "{}", prefix])
         defer { try? FileManager.default.removeItem(atPath: prefix + ".png") }
@@ -40,30 +39,30 @@ struct Poppler {
     }
 
     /// `pdfinfo`'s `Page size: W x H pts`, in points.
-    func pageSize() throws -> (width: Double, height: Double) {
+    public func pageSize() throws -> (width: Double, height: Double) {
         let line = try run("pdfinfo").split(separator: "\n").first { $0.hasPrefix("Page size:") } ?? ""
         let numbers = line.split(separator: " ").compactMap { Double($0) }
         return numbers.count >= 2 ? (numbers[0], numbers[1]) : (0, 0)
     }
 
     /// `pdfimages -list`'s rows after the header, split into columns.
-    func images() throws -> [[String]] {
+    public func images() throws -> [[String]] {
         try run("pdfimages", ["-list"]).split(separator: "\n").dropFirst(2).map { $0.split(separator: " ").map(String.init) }
     }
 
     /// `pdffonts`' rows after the header, split into columns.
-    func fonts() throws -> [[String]] {
+    public func fonts() throws -> [[String]] {
         try run("pdffonts").split(separator: "\n").dropFirst(2).map { $0.split(separator: " ").map(String.init) }
     }
 
-    func remove() {
+    public func remove() {
         try? FileManager.default.removeItem(at: file)
     }
 }
 
 /// A poppler tool exited with a failure: the PDF did not parse.
-struct PopplerError: Error, CustomStringConvertible {
+public struct PopplerError: Error, CustomStringConvertible {
     let tool: String
     let status: Int32
-    var description: String { "\(tool) exited with \(status)" }
+    public var description: String { "\(tool) exited with \(status)" }
 }
