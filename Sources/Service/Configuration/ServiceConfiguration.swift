@@ -49,7 +49,7 @@ public struct ServiceConfiguration: Sendable {
     public var progressiveJPEG = RenderOptions.default.progressiveJPEG
     /// Most image pixels a PDF embeds per rendered pixel (`RenderOptions.pdfImageScale`). Default 2.
     public var pdfImageScale: Double = RenderOptions.default.pdfImageScale
-    /// Render threads. Default one per core, plus one (`Limits.spareWorkers`).
+    /// Render threads. Default one per core (`Limits.defaultWorkers`).
     public var workers: Int = Limits.defaultWorkers(cores: ProcessInfo.processInfo.activeProcessorCount)
     /// Renders that may wait for a worker; more get 503 (after `queueTimeout`). Default 64 per worker.
     public var queueLength: Int = Limits.defaultWorkers(cores: ProcessInfo.processInfo.activeProcessorCount) * Limits.queuePerWorker

@@ -99,7 +99,7 @@ enum Settings {
             c.server.eventLoops = n == 0 ? ServerConfiguration.defaultEventLoops : n
         }),
         Setting(
-            key: "workers", help: "render threads; 0 = one per core, plus one",
+            key: "workers", help: "render threads; 0 = one per core",
             read: { $0.workers == Limits.defaultWorkers(cores: ProcessInfo.processInfo.activeProcessorCount) ? "0" : String($0.workers) },
             apply: { c, v throws(SettingError) in
             let n = try integer(v, 0...1024)
