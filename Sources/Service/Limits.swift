@@ -53,7 +53,8 @@ public enum Limits {
     /// Memory libvips's operation cache may hold (the result cache is on disk).
     public static let vipsCacheMemory = 0
     /// Threads libvips uses per render (0 = its default, one per core); the workers already fill the cores. 2 workers on 2 cores,
-    /// 4032×3024 JPEG → 300×225 fit: 83.0 renders/s with 1 thread vs 79.3 with the default (medians of 6; 1200×1600 fill: 18.4 vs 17.9).
+    /// 4032×3024 JPEG → 300×225 fit: libvips 8.14 rendered 83.0/s with 1 thread vs 79.3 with the default; libvips 8.16 93–95/s
+    /// vs 92–99/s (two rounds at 2 and 8 connections; fill 75.7 vs 75.2), the same within the noise, so one thread stays.
     public static let vipsThreadsPerImage = 1
 
     // Requests.
