@@ -78,10 +78,16 @@ extension ImageService {
                 guard request.method != .options else { return finish }
                 let origin = request.headers["Origin"]
                 let requested = download ? ContentDisposition.requested(in: request.query) : nil
+                // A signed URL that expires: caches keep its answer no longer than it verifies.
+                let expires = context.signer.isEnabled ? URLSigner.expiry(in: request.query) : nil
                 let path = request.path
                 return { response, cache in
                     var response = response
                     cors.apply(to: &response, origin: origin)
+                    if let expires, let cacheControl = response.headers["Cache-Control"], response.status == .ok || response.status == .notModified {
+                        let left = expires - Int(saturating: Date().timeIntervalSince1970)
+                        response.headers.set("Cache-Control", ExpiringCacheControl.bounded(cacheControl, secondsLeft: left))
+                    }
                     if response.status == .ok, let requested, let contentType = response.headers["Content-Type"] {
                         let name = path.hasPrefix(ViewRoute.prefix) ? ViewRoute.templateName(fromTarget: path) : (try? ImagePath.sourceName(fromTarget: path)) ?? "image"
                         response.headers.set("Content-Disposition", ContentDisposition.header(requested: requested, sourceName: name, contentType: contentType))

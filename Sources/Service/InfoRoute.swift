@@ -13,22 +13,28 @@ struct InfoRoute: Sendable {
     static let prefix = "/info/"
     /// What an `/info` answer's bytes depend on besides its source's version: the version of the
     /// JSON (bump it when the JSON changes) and the source's name.
-    static func canonical(_ name: String) -> String { "info/v1\t" + name }
+    /// `v` (the cache-busting tag every route takes) is part of it.
+    static func canonical(_ name: String, cacheVersion: String? = nil) -> String {
+        "info/v1\t" + name + (cacheVersion.map { "\tv=" + $0 } ?? "")
+    }
 
     let pipeline: ImagePipeline
 
     func handle(_ request: HTTPRequest, respond: @escaping ImageJob.Respond) {
         let name: String
+        let cacheVersion: String?
         do {
-            // Only the signature's parameters: anything else would be silently ignored.
-            for (key, _) in try QueryParameters.pairs(String(request.query)) where key != "sig" && key != "exp" {
+            // Only the signature's parameters and `v`: anything else would be silently ignored.
+            let parameters = try QueryParameters(query: String(request.query))
+            for key in parameters.keys where key != "sig" && key != "exp" && key != "v" {
                 throw SpecError.unknownParameter(key)
             }
+            cacheVersion = try TransformSpec.cacheVersion(parameters)
             name = try ImagePath.sourceName(fromTarget: request.path, prefix: Self.prefix)
         } catch {
             return respond(ErrorMapping.response(for: error, logger: pipeline.logger), .notApplicable)
         }
-        pipeline.run(pipeline.infoJob(name, request, respond: respond))
+        pipeline.run(pipeline.infoJob(name, cacheVersion: cacheVersion, request, respond: respond))
     }
 
     static func json(_ info: SourceInfo) -> JSONValue {

@@ -6,7 +6,7 @@ public struct QueryParameters: Sendable, Hashable {
     public static let known = [
         "w", "h", "minw", "maxw", "minh", "maxh", "mode", "ratio", "align", "clip", "interp", "insets", "radius", "mask",
         "blur", "grayscale", "pad", "orient", "scale", "dpr", "bg", "border", "overlay", "oalign", "opaque", "fmt", "q",
-        "colormode", "page", "chain", "pw", "ph", "sig", "exp", "dl",
+        "colormode", "page", "chain", "pw", "ph", "v", "sig", "exp", "dl",
     ]
 
     /// Keys that describe layout; they compile to a chain and cannot be mixed with `chain`.
@@ -17,7 +17,7 @@ public struct QueryParameters: Sendable, Hashable {
 
     /// The keys a view template (`/view/…`) accepts besides its own parameters: how to render and
     /// encode, and the signature. A template's parameters may not take these names.
-    public static let rendererOptions = ["fmt", "q", "scale", "dpr", "pw", "ph", "opaque", "colormode", "page", "sig", "exp", "dl"]
+    public static let rendererOptions = ["fmt", "q", "scale", "dpr", "pw", "ph", "opaque", "colormode", "page", "v", "sig", "exp", "dl"]
 
     /// Keys that name the same setting.
     static let aliases = ["dpr": "scale"]

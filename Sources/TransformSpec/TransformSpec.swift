@@ -1,3 +1,4 @@
+import CheckedConversion
 import Layout
 
 /// The canonical request: which image, the view tree to lay it out in, and how to render and encode
@@ -23,13 +24,17 @@ public struct TransformSpec: Sendable, Hashable {
     public var colorMode: ColorRenderingMode
     /// The PDF page (`page`, `fmt=pdf` only); `nil` makes the page the root view's size.
     public var page: PageSize?
+    /// A version tag the client sets to make caches fetch again (`v`, e.g. `v=2` after a template
+    /// change): part of the canonical form, so of the cache key and the ETag, and of nothing else;
+    /// the pixels are those of the same request without it.
+    public var cacheVersion: String?
 
     public static let defaultQuality = 80
 
     public init(
         source: String, view: ViewNode, proposal: ProposedSize = .unspecified, scale: Double = 1,
         orientation: OrientationRequest = .auto, format: FormatRequest = .auto, quality: Int = defaultQuality, isOpaque: Bool = false,
-        colorMode: ColorRenderingMode = .nonLinear, page: PageSize? = nil
+        colorMode: ColorRenderingMode = .nonLinear, page: PageSize? = nil, cacheVersion: String? = nil
     ) {
         self.source = source
         self.view = view
@@ -41,6 +46,24 @@ public struct TransformSpec: Sendable, Hashable {
         self.isOpaque = isOpaque
         self.colorMode = colorMode
         self.page = page
+        self.cacheVersion = cacheVersion
+    }
+
+    /// What `v` may hold: 1–64 letters, digits, `.`, `-`, `_` or `~` (URL-safe as they are).
+    public static func cacheVersion(_ parameters: QueryParameters) throws(SpecError) -> String? {
+        guard let text = parameters["v"] else { return nil }
+        let allowed =
+            (1...64).contains(text.utf8.count)
+            && text.utf8.allSatisfy { byte in
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                    UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                    true
+                default: false
+                }
+            }
+        guard allowed else { throw .invalidValue(param: "v", value: text, expected: "1–64 letters, digits, `.`, `-`, `_` or `~` (a version tag, e.g. v=2)") }
+        return text
     }
 
     /// Parses a request for `source` from its raw query string (without `?`).
@@ -102,7 +125,8 @@ public struct TransformSpec: Sendable, Hashable {
             scale: try values.number("scale", in: 1...limits.maxScale) ?? 1,
             orientation: orientation, format: try sixteenBitFormat(format, colorMode: colorMode ?? .nonLinear),
             quality: try values.integer("q", in: 1...100) ?? defaultQuality,
-            isOpaque: try values.flag("opaque") ?? false, colorMode: colorMode ?? .nonLinear, page: page)
+            isOpaque: try values.flag("opaque") ?? false, colorMode: colorMode ?? .nonLinear, page: page,
+            cacheVersion: try cacheVersion(parameters))
     }
 
     /// `extendedLinear` writes 16 bits per channel, which only PNG among the encoders holds: `fmt=auto`
@@ -111,8 +135,10 @@ public struct TransformSpec: Sendable, Hashable {
     static func sixteenBitFormat(_ format: FormatRequest, colorMode: ColorRenderingMode) throws(SpecError) -> FormatRequest {
         guard colorMode == .extendedLinear, format != .fixed(.png) else { return format }
         guard format == .auto else {
-            throw .conflict(param: "colormode", message: "colormode=extendedLinear writes 16-bit PNG and needs fmt=png (or fmt=auto); "
-                + "got fmt=\(format.rawValue): use colormode=linear for 8-bit formats")
+            throw .conflict(
+                param: "colormode",
+                message: "colormode=extendedLinear writes 16-bit PNG and needs fmt=png (or fmt=auto); "
+                    + "got fmt=\(format.rawValue): use colormode=linear for 8-bit formats")
         }
         return .fixed(.png)
     }
@@ -142,6 +168,7 @@ public struct TransformSpec: Sendable, Hashable {
         if isOpaque { parts.append("opaque=1") }
         if colorMode != .nonLinear { parts.append("colormode=" + colorMode.rawValue) }
         if let page { parts.append("page=" + page.canonicalText) }
+        if let cacheVersion { parts.append("v=" + cacheVersion) }
         return parts.joined(separator: "&")
     }
 }

@@ -45,6 +45,7 @@ struct SignCommand: ParsableCommand {
         if keys.isEmpty {
             keys = try loadConfiguration(file: config).signingKeys
         }
+        if let problem = keys.lazy.compactMap(SigningKeyRule.problem(with:)).first { throw ValidationError("--key: " + problem) }
         let signer = URLSigner(keys: keys)
         guard signer.isEnabled else { throw ValidationError("no signing key: pass --key or set signing.keys / IMGFRAME_SIGNING_KEYS") }
         if let expiresIn { parsed.replaceExpiry(with: Int(saturating: Date().timeIntervalSince1970) + expiresIn) }

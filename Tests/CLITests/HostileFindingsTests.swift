@@ -9,7 +9,7 @@ import Testing
 /// versions and measures them.)
 @Suite("hostile findings", .serialized)
 struct HostileFindingsTests {
-    static let key = "findings-key"
+    static let key = "findings-key-of-at-least-32-bytes"
 
     /// The hostile suite's root plus the files these findings need.
     static func makeRoot() throws -> URL {

@@ -8,7 +8,7 @@ import Testing
 @Suite("hostile input", .serialized)
 struct HostileInputTests {
     static let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Samples").standardizedFileURL
-    static let key = "hostile-suite-key"
+    static let key = "hostile-suite-key-of-at-least-32-bytes"
 
     /// A source root full of bad files, next to an outside folder.
     static func makeRoot() throws -> URL {

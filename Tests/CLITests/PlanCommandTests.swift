@@ -3,18 +3,20 @@ import Layout
 import LayoutVectorSupport
 import Testing
 
-/// Runs the built `imgframe` binary (a sibling of the test runner) and returns its output and status.
-func runImageFrame(_ arguments: [String]) throws -> (stdout: String, stderr: String, status: Int32) {
-    let result = try runImageFrameBytes(arguments)
+/// Runs the built `imgframe` binary (a sibling of the test runner), with `environment` added to
+/// this process's, and returns its output and status.
+func runImageFrame(_ arguments: [String], environment: [String: String] = [:]) throws -> (stdout: String, stderr: String, status: Int32) {
+    let result = try runImageFrameBytes(arguments, environment: environment)
     return (String(decoding: result.stdout, as: UTF8.self), result.stderr, result.status)
 }
 
 /// `runImageFrame`, with standard output as bytes (for `-o -`, which writes the image there).
-func runImageFrameBytes(_ arguments: [String]) throws -> (stdout: Data, stderr: String, status: Int32) {
+func runImageFrameBytes(_ arguments: [String], environment: [String: String] = [:]) throws -> (stdout: Data, stderr: String, status: Int32) {
     let runner = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     let process = Process()
     process.executableURL = runner.appendingPathComponent("imgframe")
     process.arguments = arguments
+    if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
     let out = Pipe()
     let err = Pipe()
     process.standardOutput = out
@@ -84,9 +86,11 @@ struct PlanCommandTests {
 
     @Test("usage errors exit non-zero with a message")
     func usage() throws {
-        for arguments in [["plan", "--size", "100", "--chain", "resizable()"], ["plan", "--size", "10x10"],
-                          ["plan", "--size", "10x10", "--chain", "a()", "--query", "w=1"],
-                          ["plan", "--size", "10x10", "--chain", "resizable()", "--orientation", "sideways"]] {
+        for arguments in [
+            ["plan", "--size", "100", "--chain", "resizable()"], ["plan", "--size", "10x10"],
+            ["plan", "--size", "10x10", "--chain", "a()", "--query", "w=1"],
+            ["plan", "--size", "10x10", "--chain", "resizable()", "--orientation", "sideways"],
+        ] {
             let result = try runImageFrame(arguments)
             #expect(result.status != 0, "\(arguments)")
             #expect(!result.stderr.isEmpty)

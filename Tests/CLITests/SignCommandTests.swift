@@ -6,8 +6,11 @@ import Testing
 @Suite("imgframe sign", .serialized)
 struct SignCommandTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardizedFileURL
+    /// The server's key, and another one: 32 bytes and more, as keys must be.
+    static let key = "sign-suite-key-of-at-least-32-bytes"
+    static let otherKey = "another-key-of-at-least-32-bytes!"
 
-    /// A root with names a browser must escape, served with key `secret`.
+    /// A root with names a browser must escape, served with `key`.
     final class SignedServer {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("imgframe-sign-\(UUID().uuidString)")
         let server: ServeProcess
@@ -18,7 +21,7 @@ struct SignCommandTests {
             for name in ["a b.png", "grün.png"] {
                 try FileManager.default.copyItem(at: dot, to: root.appendingPathComponent(name))
             }
-            server = try ServeProcess(["--root", root.path], environment: ["IMGFRAME_SIGNING_KEYS": "secret"])
+            server = try ServeProcess(["--root", root.path], environment: ["IMGFRAME_SIGNING_KEYS": SignCommandTests.key])
             _ = try server.waitUntilListening()
         }
 
@@ -32,7 +35,7 @@ struct SignCommandTests {
     }
 
     static func sign(_ arguments: [String]) throws -> String {
-        let result = try runImageFrame(["sign", "--key", "secret"] + arguments)
+        let result = try runImageFrame(["sign", "--key", Self.key] + arguments)
         #expect(result.status == 0, "\(result.stderr)")
         return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
@@ -62,7 +65,7 @@ struct SignCommandTests {
         let url = try Self.sign(["http://127.0.0.1:\(signed.server.port)/img/a b.png?w=10#top"])
         #expect(url.hasPrefix("http://127.0.0.1:\(signed.server.port)/img/a%20b.png?w=10&sig="))
         #expect(try signed.get(Self.target(url)).status == 200)
-        let bare = try runImageFrame(["sign", "--key", "secret", "img/a.png"])
+        let bare = try runImageFrame(["sign", "--key", Self.key, "img/a.png"])
         #expect(bare.status != 0 && bare.stderr.contains("neither a path starting with /"))
     }
 
@@ -71,7 +74,7 @@ struct SignCommandTests {
         let signed = try SignedServer()
         let once = try Self.sign(["/img/a b.png?w=10"])
         #expect(try Self.sign([once]) == once)
-        let other = try runImageFrame(["sign", "--key", "other", once]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let other = try runImageFrame(["sign", "--key", Self.otherKey, once]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(other.components(separatedBy: "sig=").count == 2 && other != once)
         let expiring = try Self.sign(["--expires-in", "600", once])
         let again = try Self.sign(["--expires-in", "900", expiring])
@@ -98,7 +101,7 @@ struct SignCommandTests {
     func refusalReasons() throws {
         let signed = try SignedServer()
         let good = try Self.sign(["/img/a b.png?w=10"])
-        let wrongKey = try runImageFrame(["sign", "--key", "other", "/img/a b.png?w=11"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let wrongKey = try runImageFrame(["sign", "--key", Self.otherKey, "/img/a b.png?w=11"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         let expired = try Self.sign(["--expires-in=-60", "/img/a b.png?w=12"])
         let cases = [
             ("/img/a%20b.png?w=13", "missing"), ("/img/a%20b.png?w=14&sig=abc", "malformed"), (wrongKey, "wrong key"), (expired, "expired"),
@@ -120,7 +123,7 @@ struct SignCommandTests {
         for target in ["/img/a b.png?w=10", "http://127.0.0.1:\(signed.server.port)/img/grün.png?w=10&sig=old"] {
             let node = Process()
             node.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            node.arguments = ["node", script, "secret", target]
+            node.arguments = ["node", script, Self.key, target]
             let output = Pipe()
             node.standardOutput = output
             try node.run()
@@ -147,6 +150,22 @@ struct ServeStartupTests {
             #expect(result.status == 78)
             #expect(result.stderr.contains("configuration: `root`: \(root) \(reason)"), "\(result.stderr)")
         }
+    }
+
+    @Test(
+        "a signing key shorter than 32 bytes, or the shipped placeholder, stops serve and sign with exit 78 / 64 and how to make one",
+        arguments: [
+            ("secret", "at least 32 bytes, got one of 6"), ("replace-me-with-a-long-random-key", "still the placeholder of deploy/k8s/secret.yaml"),
+        ])
+    func weakKeys(_ key: String, _ reason: String) throws {
+        let root = SignCommandTests.repository.appendingPathComponent("Samples").path
+        let serve = try runImageFrame(["serve", "--port", "0", "--root", root], environment: ["IMGFRAME_SIGNING_KEYS": SignCommandTests.key + "," + key])
+        #expect(serve.status == 78)
+        #expect(serve.stderr.contains("`signing.keys` = `(not shown)`") && serve.stderr.contains(reason) && serve.stderr.contains("openssl rand -hex 32"), "\(serve.stderr)")
+        #expect(!serve.stderr.contains(SignCommandTests.key), "a key in the message: \(serve.stderr)")
+        let sign = try runImageFrame(["sign", "--key", key, "/img/a.png"])
+        #expect(sign.status != 0)
+        #expect(sign.stderr.contains(reason) && sign.stderr.contains("openssl rand -hex 32"), "\(sign.stderr)")
     }
 
     @Test("the cache folder is logged at start-up")

@@ -43,7 +43,8 @@ public enum ConfigurationLoader {
         do {
             try setting.apply(&configuration, value)
         } catch {
-            throw .invalid(key: key, value: value, origin: origin, reason: error.reason)
+            // Keys are secrets: the message names the setting, never its value.
+            throw .invalid(key: key, value: key == "signing.keys" ? "(not shown)" : value, origin: origin, reason: error.reason)
         }
     }
 

@@ -253,7 +253,9 @@ enum Settings {
             read: { String($0.untrustedLoaders) },
             apply: { c, v throws(SettingError) in c.untrustedLoaders = try bool(v) }),
         Setting(key: "signing.keys", help: "comma-separated keys for signed URLs; empty = signing off", read: { $0.signingKeys.joined(separator: ",") }, apply: { c, v throws(SettingError) in
-            c.signingKeys = v.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            let keys = v.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            if let problem = keys.lazy.compactMap(SigningKeyRule.problem(with:)).first { throw SettingError(reason: problem) }
+            c.signingKeys = keys
         }),
         Setting(key: "metrics.listen", help: "HOST:PORT for /metrics alone (e.g. 0.0.0.0:9090); empty = the main port, without signing only", read: { $0.metricsListen.map(listenText) ?? "" }, apply: {
             c, v throws(SettingError) in c.metricsListen = try listenAddress(v)

@@ -9,10 +9,10 @@ extension ImagePipeline {
             ifNoneMatch: request.headers["If-None-Match"], respond: respond, originDeadline: sources.deadline())
     }
 
-    /// The job of an `/info` request for the source `name`.
-    func infoJob(_ name: String, _ request: HTTPRequest, respond: @escaping ImageJob.Respond) -> ImageJob {
+    /// The job of an `/info` request for the source `name` (with its `v`, if any).
+    func infoJob(_ name: String, cacheVersion: String?, _ request: HTTPRequest, respond: @escaping ImageJob.Respond) -> ImageJob {
         ImageJob(
-            info: name, canonical: InfoRoute.canonical(name), ifNoneMatch: request.headers["If-None-Match"], respond: respond,
+            info: name, canonical: InfoRoute.canonical(name, cacheVersion: cacheVersion), ifNoneMatch: request.headers["If-None-Match"], respond: respond,
             originDeadline: sources.deadline())
     }
 }

@@ -81,11 +81,22 @@ public struct URLSigner: Sendable {
         // keys are: a view template's parameters are not the parser's known keys.
         guard let pairs = try? QueryParameters.pairs(String(signed)) else { return .valid }
         for (key, exp) in pairs where key == "exp" {
-            guard !exp.isEmpty, exp.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let expires = Int(exp), now <= expires else {
-                return .expired
-            }
+            guard let expires = Self.seconds(exp), now <= expires else { return .expired }
         }
         return .valid
+    }
+
+    /// When a URL stops verifying: its `exp` (the earliest, if several), read as `verify` reads it;
+    /// `nil` without one. Caches must not keep its answer past then.
+    public static func expiry(in query: Substring) -> Int? {
+        guard let pairs = try? QueryParameters.pairs(String(query)) else { return nil }
+        return pairs.compactMap { $0.key == "exp" ? seconds($0.value) : nil }.min()
+    }
+
+    /// Unix seconds written in decimal digits only (no sign, no spaces).
+    private static func seconds(_ text: String) -> Int? {
+        guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+        return Int(text)
     }
 
     /// The query before its final `sig` parameter, and that parameter's value; `nil` when the last
