@@ -3,7 +3,7 @@ import CheckedConversion
 import Layout
 import Vips
 
-/// One `Text` shaped and broken into lines by Pango, in points: the only owner of Pango objects.
+/// One `Text` shaped and broken into lines by Pango, in points: the only owner of Pango layouts.
 ///
 /// Pango shapes each run in its face (with fallback faces for scripts and emoji Inter lacks),
 /// orders right-to-left runs, wraps (word wrap at UAX #14 opportunities, a word wider than the width
