@@ -60,6 +60,7 @@ struct Encoder {
         case .png: try image.png(bitDepth: image.bitsPerSample)
         case .webp: try image.webp(quality: quality)
         case .avif: try image.avif(quality: quality)
+        case .jxl: try image.jxl(quality: quality)
         case .gif: try image.gif()
         case .pdf: preconditionFailure("PDF pages are written by PDFWriter, not encoded from a bitmap")
         }

@@ -27,7 +27,7 @@ struct RenderBudget {
     /// `fmt=auto`'s JPEG-or-PNG, counted as JPEG, the larger.
     static func encoderBytesPerPixel(_ format: ImageFormat?) -> Int {
         switch format {
-        case .avif: 40
+        case .avif, .jxl: 40
         case .webp: 24
         case .gif: 14
         case .jpeg, nil: 4

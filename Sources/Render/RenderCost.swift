@@ -51,6 +51,7 @@ public struct RenderCost: Sendable {
         case .png, nil: 80
         case .webp: 70
         case .avif: 700
+        case .jxl: 50
         case .gif: 2500
         }
     }

@@ -14,6 +14,7 @@ extension RenderLimits {
     func maxPixels(for format: ImageFormat) -> Int? {
         switch format {
         case .avif: maxAVIFPixels
+        case .jxl: maxJXLPixels
         case .webp: maxWebPPixels
         case .gif: maxGIFPixels
         case .jpeg, .png, .pdf: nil

@@ -83,6 +83,7 @@ enum ContentDisposition {
         case "image/png": "png"
         case "image/webp": "webp"
         case "image/avif": "avif"
+        case "image/jxl": "jxl"
         case "image/gif": "gif"
         case "image/tiff": "tif"
         case "application/pdf": "pdf"

@@ -48,7 +48,7 @@ public final class ImageService: Sendable {
         let sources = SourceResolver(directory: SourceDirectory(root: configuration.root), origins: origins)
         let pipeline = ImagePipeline(
             renderer: renderer, sources: sources, executor: executor, cache: cache, identities: IdentityMemo(validity: configuration.sourceCheck),
-            negotiation: FormatNegotiation(avif: configuration.avif, webp: configuration.webp),
+            negotiation: FormatNegotiation(jxl: configuration.jxl, avif: configuration.avif, webp: configuration.webp),
             cacheControl: configuration.cacheControl, logger: logger, statistics: statistics, metrics: metrics)
         let route = ImageRoute(pipeline: pipeline, specs: SpecMemo(limits: configuration.spec))
         let templates = TemplateFolder(path: configuration.templates, limits: configuration.spec)

@@ -27,6 +27,11 @@ extension VImage {
         try encode("avifsave") { cvips_avifsave($0, $1, $2, Int32(quality)) }
     }
 
+    /// JPEG XL (lossy at `quality`), metadata stripped.
+    public func jxl(quality: Int) throws(VipsError) -> [UInt8] {
+        try encode("jxlsave") { cvips_jxlsave($0, $1, $2, Int32(quality)) }
+    }
+
     /// GIF (palette), metadata stripped.
     public func gif() throws(VipsError) -> [UInt8] {
         try encode("gifsave") { cvips_gifsave($0, $1, $2) }

@@ -9,7 +9,7 @@ import Glibc
 
 extension RenderCommand {
     /// The extensions `-o` may end in, each naming one format.
-    static let outputExtensions = ["jpg", "jpeg", "png", "webp", "avif", "gif", "pdf"]
+    static let outputExtensions = ["jpg", "jpeg", "png", "webp", "avif", "jxl", "gif", "pdf"]
 
     /// `fmt=` for the query from `--fmt`, else from `--output`'s extension when the query has no `fmt`.
     /// `-o -` and a name without an extension add nothing: `fmt=auto` then picks JPEG, or PNG for an

@@ -39,7 +39,7 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Where to write the encoded image; - for standard output.")
     var output: String
 
-    @Option(help: "Output format: jpeg, png, webp, avif, gif, pdf or auto (default: from --output's extension).")
+    @Option(help: "Output format: jpeg, png, webp, avif, jxl, gif, pdf or auto (default: from --output's extension).")
     var fmt: String?
 
     @Option(help: "PDF page size in points (WxH, a4 or letter), the view centred on it; PDF output only.")

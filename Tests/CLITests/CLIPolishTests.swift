@@ -16,7 +16,7 @@ struct CLIPolishTests {
         let output = Self.folder.appendingPathComponent("refused.tiff")
         let result = try runImageFrame(["render", Self.photo, "--query", "w=40", "-o", output.path])
         #expect(result.status == 2)
-        #expect(result.stderr.contains("unknown output extension `.tiff`; use .jpg, .jpeg, .png, .webp, .avif, .gif, .pdf or pass --fmt"),
+        #expect(result.stderr.contains("unknown output extension `.tiff`; use .jpg, .jpeg, .png, .webp, .avif, .jxl, .gif, .pdf or pass --fmt"),
                 "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: output.path))
     }

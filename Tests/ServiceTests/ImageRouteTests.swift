@@ -30,7 +30,8 @@ struct ImageRouteTests {
         #expect(response.header("Content-Type") == "image/png" && response.header("Vary") == nil)
     }
 
-    @Test("fmt=auto follows Accept: AVIF, then WebP, else JPEG/PNG", arguments: [
+    @Test("fmt=auto follows Accept: JPEG XL, then AVIF, then WebP, else JPEG/PNG", arguments: [
+        ("image/webp,image/avif,image/jxl,*/*", "image/jxl"), ("image/jxl;q=0,image/avif", "image/avif"),
         ("image/avif,image/webp,*/*", "image/avif"), ("image/webp,*/*;q=0.8", "image/webp"),
         ("image/avif;q=0,image/webp", "image/webp"), ("*/*", "image/jpeg"), ("", "image/jpeg"),
     ])
@@ -41,13 +42,15 @@ struct ImageRouteTests {
         #expect(response.header("Vary") == "Accept")
     }
 
-    @Test("format toggles: with AVIF and WebP off, auto is JPEG (PNG with transparency) and does not vary")
+    @Test("format toggles: with JPEG XL, AVIF and WebP off, auto is JPEG (PNG with transparency) and does not vary")
     func toggles() throws {
-        let fixture = try ServiceFixture { $0.avif = false; $0.webp = false }
-        let opaque = try fixture.get("/img/landscape_4.jpg?w=64&h=48&mode=fill", headers: ["Accept: image/avif,image/webp"])
+        let fixture = try ServiceFixture { $0.jxl = false; $0.avif = false; $0.webp = false }
+        let opaque = try fixture.get("/img/landscape_4.jpg?w=64&h=48&mode=fill", headers: ["Accept: image/jxl,image/avif,image/webp"])
         #expect(opaque.header("Content-Type") == "image/jpeg" && opaque.header("Vary") == nil)
         let transparent = try fixture.get("/img/dot_green.png?w=64", headers: ["Accept: image/avif,image/webp"])
         #expect(transparent.header("Content-Type") == "image/png")
+        let avifFirst = try ServiceFixture { $0.jxl = false }
+        #expect(try avifFirst.get("/img/landscape_4.jpg?w=64&h=48&mode=fill", headers: ["Accept: image/jxl,image/avif"]).header("Content-Type") == "image/avif")
         let webpOnly = try ServiceFixture { $0.avif = false }
         #expect(try webpOnly.get("/img/landscape_4.jpg?w=64&h=48&mode=fill", headers: ["Accept: image/avif,image/webp"]).header("Content-Type") == "image/webp")
     }

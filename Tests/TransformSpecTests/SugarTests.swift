@@ -98,7 +98,7 @@ struct QueryErrorTests {
         ("q=0", "q", "a whole number from 1 to 100"),
         ("q=101", "q", "from 1 to 100"),
         ("q=8.5", "q", "whole number"),
-        ("fmt=bmp", "fmt", "one of auto, jpeg, png, webp, avif, gif, pdf"),
+        ("fmt=bmp", "fmt", "one of auto, jpeg, png, webp, avif, jxl, gif, pdf"),
         ("opaque=2", "opaque", "`0` or `1`"),
         ("clip=2", "clip", "one of 0, 1, aa"),
         ("interp=best", "interp", "one of none, low, medium, high"),

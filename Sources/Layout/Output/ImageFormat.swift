@@ -2,7 +2,7 @@
 /// `Content-Type` says. The one format enum; "let the service choose" is `FormatRequest.auto`.
 public enum ImageFormat: String, CaseIterable, Sendable, Hashable {
     /// Bitmap formats, by their usual names (`jpg` is a spelling of `jpeg`, see `FormatRequest.spellings`).
-    case jpeg, png, webp, avif, gif
+    case jpeg, png, webp, avif, jxl, gif
     /// A one-page vector PDF, not a bitmap.
     case pdf
 
@@ -15,7 +15,7 @@ public enum ImageFormat: String, CaseIterable, Sendable, Hashable {
     /// Whether `q` changes the encoded bytes for this format (a PDF re-encodes downscaled photos as JPEG).
     public var usesQuality: Bool {
         switch self {
-        case .jpeg, .webp, .avif, .pdf: true
+        case .jpeg, .webp, .avif, .jxl, .pdf: true
         case .png, .gif: false
         }
     }

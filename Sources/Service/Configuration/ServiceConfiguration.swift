@@ -41,6 +41,8 @@ public struct ServiceConfiguration: Sendable {
     public var cacheControl: String = Limits.cacheControl
     /// Lowest level logged.
     public var logLevel: Logger.Level = .info
+    /// May `fmt=auto` answer JPEG XL to clients that accept it?
+    public var jxl = true
     /// May `fmt=auto` answer AVIF to clients that accept it?
     public var avif = true
     /// May `fmt=auto` answer WebP to clients that accept it?

@@ -59,6 +59,7 @@ enum Settings {
             }
             c.logLevel = level
         }),
+        Setting(key: "formats.jxl", help: "fmt=auto may answer JPEG XL", read: { String($0.jxl) }, apply: { c, v throws(SettingError) in c.jxl = try bool(v) }),
         Setting(key: "formats.avif", help: "fmt=auto may answer AVIF", read: { String($0.avif) }, apply: { c, v throws(SettingError) in c.avif = try bool(v) }),
         Setting(key: "formats.webp", help: "fmt=auto may answer WebP", read: { String($0.webp) }, apply: { c, v throws(SettingError) in c.webp = try bool(v) }),
         Setting(key: "jpeg.progressive", help: "write progressive JPEGs", read: { String($0.progressiveJPEG) }, apply: { c, v throws(SettingError) in c.progressiveJPEG = try bool(v) }),
@@ -208,6 +209,9 @@ enum Settings {
         }),
         Setting(key: "limits.avif_pixels", help: "largest AVIF output, pixels (400 beyond; fmt=auto falls back)", read: { String($0.render.maxAVIFPixels) }, apply: { c, v throws(SettingError) in
             c.render.maxAVIFPixels = try integer(v, 1...1_000_000_000)
+        }),
+        Setting(key: "limits.jxl_pixels", help: "largest JPEG XL output, pixels (400 beyond; fmt=auto falls back)", read: { String($0.render.maxJXLPixels) }, apply: { c, v throws(SettingError) in
+            c.render.maxJXLPixels = try integer(v, 1...1_000_000_000)
         }),
         Setting(key: "limits.webp_pixels", help: "largest WebP output, pixels (400 beyond; fmt=auto falls back)", read: { String($0.render.maxWebPPixels) }, apply: { c, v throws(SettingError) in
             c.render.maxWebPPixels = try integer(v, 1...1_000_000_000)
