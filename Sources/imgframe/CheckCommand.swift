@@ -60,7 +60,8 @@ struct CheckCommand: ParsableCommand {
             let path = folder + "/" + file
             do throws(TemplateError) {
                 let template = try templates.template(named: name)
-                let parameters = template.parameters.isEmpty ? "no parameters" : "parameters " + template.parameters.joined(separator: ", ")
+                let named = template.parameters.map { parameter in template.defaults[parameter].map { "\(parameter) = \"\($0)\"" } ?? parameter }
+                let parameters = named.isEmpty ? "no parameters" : "parameters " + named.joined(separator: ", ")
                 return ("ok   \(path): /view/\(name), \(parameters)", false)
             } catch .invalid(_, let line?, let column?, let message) {
                 return ("\(path):\(line):\(column): \(message)", true)

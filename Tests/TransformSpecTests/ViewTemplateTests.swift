@@ -25,8 +25,9 @@ struct ViewTemplateTests {
         #expect(try Self.template("Text(\"plain\")").parameters == [])
     }
 
-    @Test("values are inserted as text after parsing: quotes, parentheses, backslashes, `;`, line breaks and interpolations stay text",
-          arguments: ["Ana", "\"); Color.red; Text(\"", "a)b", "\\(place)", "back\\slash", "x;y\nz", "", "Ünï ✓ 👋"])
+    @Test(
+        "values are inserted as text after parsing: quotes, parentheses, backslashes, `;`, line breaks and interpolations stay text",
+        arguments: ["Ana", "\"); Color.red; Text(\"", "a)b", "\\(place)", "back\\slash", "x;y\nz", "", "Ünï ✓ 👋"])
     func valuesAreText(_ value: String) throws {
         let template = try Self.template("Text(\"<\\(name)>\")")
         let spec = try template.spec(query: "name=" + Self.encoded(value) + "&fmt=png", limits: SpecLimits())
@@ -46,6 +47,45 @@ struct ViewTemplateTests {
         #expect(throws: SpecError.self) { try template.spec(query: "name=A&place=B&fmt=bmp", limits: SpecLimits()) }
     }
 
+    static let defaulted = """
+        // Parameters with defaults, in Swift's syntax; `title` has none.
+        let name = "Ana" // the recipient
+        let place = "São Paulo, \\\"SP\\\""
+
+        Text("\\(title): \\(name) in \\(place)")
+        """
+
+    @Test("`let name = \"value\"` lines declare parameters with defaults; the others stay required")
+    func defaults() throws {
+        let template = try Self.template(Self.defaulted)
+        #expect(template.parameters == ["name", "place", "title"])
+        #expect(template.defaults == ["name": "Ana", "place": "São Paulo, \"SP\""])
+        let spec = try template.spec(query: "title=Award", limits: SpecLimits())
+        #expect(spec.view == .text(TextView("Award: Ana in São Paulo, \"SP\"")))
+        // Given, a value wins; the same values spelled out make the same canonical form.
+        let given = try template.spec(query: "title=Award&name=Bo", limits: SpecLimits())
+        #expect(given.view == .text(TextView("Award: Bo in São Paulo, \"SP\"")))
+        let explicit = try template.spec(query: "title=Award&name=Ana&place=S%C3%A3o%20Paulo%2C%20%22SP%22", limits: SpecLimits())
+        #expect(explicit.canonicalForm == spec.canonicalForm)
+        #expect(throws: SpecError.missingTemplateParameter("title", template: "card")) { try template.spec(query: "", limits: SpecLimits()) }
+    }
+
+    @Test(
+        "a bad declaration names its line",
+        arguments: [
+            ("let name = Ana\nText(\"\\(name)\")", 1), ("// c\nlet 1x = \"a\"\nText(\"x\")", 2),
+            ("let a = \"x\"\nlet a = \"y\"\nText(\"\\(a)\")", 2), ("let q = \"80\"\nText(\"x\")", 1),
+            ("let a = \"\\(b)\"\nText(\"\\(a)\")", 1),
+        ])
+    func badDeclarations(_ text: String, _ line: Int) throws {
+        do {
+            _ = try Self.template(text)
+            Issue.record("accepted: \(text)")
+        } catch .invalid(_, let reported?, _, _) {
+            #expect(reported == line, "\(text)")
+        }
+    }
+
     @Test("a missing or unknown parameter is an error naming it (and the template's parameters)")
     func parameterErrors() throws {
         let template = try Self.template(Self.card)
@@ -57,14 +97,16 @@ struct ViewTemplateTests {
         #expect(unknown.parameter == "w" && unknown.description.contains("`name`, `place`") && unknown.description.contains("fmt"))
     }
 
-    @Test("broken templates report the file, line and column", arguments: [
-        ("ZStack {\n    Color.red\n    Text(\"x\").frame(width: )\n}", 3, "card.swift"),
-        ("Text(\"\\(1x)\")", 1, "a parameter name"),
-        ("Text(\"\\(a + b)\")", 1, "interpolations hold a name only"),
-        ("Text(\"\\(q)\")", 1, "renderer option"),
-        ("Text(\"\\(a)\").padding(\"\\(b)\")", 1, "padding"),
-        (".frame(width: 10)", 1, "starts with a view"),
-    ])
+    @Test(
+        "broken templates report the file, line and column",
+        arguments: [
+            ("ZStack {\n    Color.red\n    Text(\"x\").frame(width: )\n}", 3, "card.swift"),
+            ("Text(\"\\(1x)\")", 1, "a parameter name"),
+            ("Text(\"\\(a + b)\")", 1, "interpolations hold a name only"),
+            ("Text(\"\\(q)\")", 1, "renderer option"),
+            ("Text(\"\\(a)\").padding(\"\\(b)\")", 1, "padding"),
+            (".frame(width: 10)", 1, "starts with a view"),
+        ])
     func brokenTemplates(_ text: String, _ line: Int, _ fragment: String) throws {
         do {
             _ = try Self.template(text)
@@ -76,9 +118,13 @@ struct ViewTemplateTests {
         }
     }
 
-    @Test("names are one safe segment", arguments: [("award", true), ("og-card", true), ("a_1", true), ("", false), ("..", false),
-                                                      ("a/b", false), ("a.swift", false), ("a b", false), ("é", false),
-                                                      (String(repeating: "a", count: 65), false)])
+    @Test(
+        "names are one safe segment",
+        arguments: [
+            ("award", true), ("og-card", true), ("a_1", true), ("", false), ("..", false),
+            ("a/b", false), ("a.swift", false), ("a b", false), ("é", false),
+            (String(repeating: "a", count: 65), false),
+        ])
     func names(_ name: String, _ valid: Bool) {
         #expect(ViewTemplate.isValidName(name) == valid)
     }

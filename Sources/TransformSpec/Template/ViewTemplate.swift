@@ -8,8 +8,11 @@ import Layout
 public struct ViewTemplate: Sendable {
     /// The template's name (its file name without `.swift`).
     public let name: String
-    /// The interpolated names, in order of first appearance: every request must give each one.
+    /// The parameters: the names of the `let` lines at the top, then the other interpolated names,
+    /// in order of first appearance. A request must give each one that has no default.
     public let parameters: [String]
+    /// The defaults of the parameters declared `let name = "value"` at the top of the file.
+    public let defaults: [String: String]
     private let syntax: ChainSyntax
 
     /// Longest template name.
@@ -32,8 +35,9 @@ public struct ViewTemplate: Sendable {
         let file = Self.fileName(name)
         var parseLimits = limits
         parseLimits.maxChainLength = .max
+        let declared = try TemplateDeclarations(text, file: file)
         do {
-            syntax = try ChainParser.parse(text, param: file, limits: parseLimits)
+            syntax = try ChainParser.parse(declared.body, param: file, limits: parseLimits)
         } catch {
             throw Self.invalid(file, text, error)
         }
@@ -41,12 +45,16 @@ public struct ViewTemplate: Sendable {
         guard syntax.leaf != nil else {
             throw .invalid(file: file, line: 1, column: 1, message: "a template starts with a view (a stack, Image(\"name\"), Text(…), a shape…), not a modifier")
         }
-        let names = syntax.interpolatedNames
+        let names = declared.names.map { (name: $0.name, offset: $0.offset) } + syntax.interpolatedNames.filter { used in !declared.names.contains { $0.name == used.name } }
         if let clash = names.first(where: { QueryParameters.rendererOptions.contains($0.name) }) {
-            throw Self.invalid(file, text, .argument(param: file, offset: clash.offset,
-                message: "`\(clash.name)` is a renderer option (\(QueryParameters.rendererOptions.joined(separator: ", "))); give the parameter another name"))
+            throw Self.invalid(
+                file, text,
+                .argument(
+                    param: file, offset: clash.offset,
+                    message: "`\(clash.name)` is a renderer option (\(QueryParameters.rendererOptions.joined(separator: ", "))); give the parameter another name"))
         }
         parameters = names.map(\.name)
+        defaults = Dictionary(uniqueKeysWithValues: declared.names.map { ($0.name, $0.value) })
         do {
             _ = try view(Dictionary(uniqueKeysWithValues: parameters.map { ($0, $0) }), limits: limits)
         } catch {
@@ -72,6 +80,7 @@ public struct ViewTemplate: Sendable {
             }
             values[key] = value
         }
+        for (parameter, value) in defaults where values[parameter] == nil { values[parameter] = value }
         if let missing = parameters.first(where: { values[$0] == nil }) { throw .missingTemplateParameter(missing, template: name) }
         let rendering = try QueryParameters(pairs: options)
         return try TransformSpec.rendered(
@@ -87,11 +96,12 @@ public struct ViewTemplate: Sendable {
 
     /// A parse or build error of the file, at its line and column.
     private static func invalid(_ file: String, _ text: String, _ error: SpecError) -> TemplateError {
-        let (offset, message): (Int?, String) = switch error {
-        case let .syntax(_, offset, expected, found): (offset, "expected \(expected); found \(found)")
-        case let .argument(_, offset, message): (offset, message)
-        default: (nil, error.description)
-        }
+        let (offset, message): (Int?, String) =
+            switch error {
+            case let .syntax(_, offset, expected, found): (offset, "expected \(expected); found \(found)")
+            case let .argument(_, offset, message): (offset, message)
+            default: (nil, error.description)
+            }
         guard let offset else { return .invalid(file: file, line: nil, column: nil, message: message) }
         var line = 1
         var column = 1
