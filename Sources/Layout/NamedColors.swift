@@ -1,7 +1,7 @@
 /// SwiftUI's named system colours with their sRGB values (iOS, light appearance), so a URL can say
 /// `bg=blue` and the renderer paints what `Color.blue` shows on a phone.
 public enum NamedColors {
-    /// Name → colour, in the order SwiftUI's documentation lists them.
+    /// Name → colour, in the order SwiftUI's documentation lists them, then the semantic ones.
     public static let all: [(name: String, color: RGBAColor)] = [
         ("black", RGBAColor(bytes: 0, 0, 0)),
         ("blue", RGBAColor(bytes: 0, 122, 255)),
@@ -19,6 +19,12 @@ public enum NamedColors {
         ("teal", RGBAColor(bytes: 48, 176, 199)),
         ("white", RGBAColor(bytes: 255, 255, 255)),
         ("yellow", RGBAColor(bytes: 255, 204, 0)),
+        // The semantic label colours (`.primary` … `.quaternary`, as colours and foreground styles),
+        // in the light appearance: UIKit's label, secondaryLabel, tertiaryLabel, quaternaryLabel.
+        ("primary", RGBAColor(bytes: 0, 0, 0)),
+        ("secondary", RGBAColor(red: 60 / 255, green: 60 / 255, blue: 67 / 255, opacity: 0.6)),
+        ("tertiary", RGBAColor(red: 60 / 255, green: 60 / 255, blue: 67 / 255, opacity: 0.3)),
+        ("quaternary", RGBAColor(red: 60 / 255, green: 60 / 255, blue: 67 / 255, opacity: 0.18)),
     ]
 
     /// The colour with this SwiftUI name, if any.
