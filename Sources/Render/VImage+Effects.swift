@@ -75,8 +75,14 @@ extension VImage {
         let margin = Self.blurMargin(sigma: sigma)
         let (w, h) = (width + 2 * margin, height + 2 * margin)
         // 0…255, as the 8-bit shadow layer takes it (linear light keeps alpha in 0…1).
-        let alpha =
-            if !hasAlpha { try VImage.constant(width: width, height: height, color: [255]) } else if isLinearLight { try bands(bands - 1).linear(multiply: [255], add: [0]) } else { try bands(bands - 1) }
+        let alpha: VImage
+        if !hasAlpha {
+            alpha = try VImage.constant(width: width, height: height, color: [255])
+        } else if isLinearLight {
+            alpha = try bands(bands - 1).linear(multiply: [255], add: [0])
+        } else {
+            alpha = try bands(bands - 1)
+        }
         // One band only, and the shadow's colour is constant, so no premultiplication is needed.
         var mask = try alpha.linear(multiply: [min(max(color.opacity, 0), 1)], add: [0]).embedded(x: margin, y: margin, width: w, height: h)
         if sigma > 0 { mask = try mask.gaussianBlurredScaled(sigma: sigma) }

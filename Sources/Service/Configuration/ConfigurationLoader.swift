@@ -43,8 +43,7 @@ public enum ConfigurationLoader {
         do {
             try setting.apply(&configuration, value)
         } catch {
-            // Keys are secrets: the message names the setting, never its value.
-            throw .invalid(key: key, value: key == "signing.keys" ? "(not shown)" : value, origin: origin, reason: error.reason)
+            throw .invalid(key: key, value: setting.isSecret ? "(not shown)" : value, origin: origin, reason: error.reason)
         }
     }
 

@@ -15,6 +15,8 @@ struct Setting: Sendable {
     let read: @Sendable (ServiceConfiguration) -> String
     /// Parses a text value and sets it on the configuration.
     let apply: @Sendable (inout ServiceConfiguration, String) throws(SettingError) -> Void
+    /// Whether the value is a secret (signing keys): messages name the key, never the value.
+    var isSecret = false
 
     /// The default, in config-file spelling ("" for none).
     var defaultText: String { read(ServiceConfiguration()) }
@@ -260,7 +262,7 @@ enum Settings {
             let keys = v.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             if let problem = keys.lazy.compactMap(SigningKeyRule.problem(with:)).first { throw SettingError(reason: problem) }
             c.signingKeys = keys
-        }),
+        }, isSecret: true),
         Setting(key: "metrics.listen", help: "HOST:PORT for /metrics alone (e.g. 0.0.0.0:9090); empty = the main port, without signing only", read: { $0.metricsListen.map(listenText) ?? "" }, apply: {
             c, v throws(SettingError) in c.metricsListen = try listenAddress(v)
         }),
