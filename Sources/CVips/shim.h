@@ -350,6 +350,17 @@ static inline int cvips_copy_memory(VipsImage *in, VipsImage **out) {
 
 static inline int cvips_min(VipsImage *in, double *out) { return vips_min(in, out, NULL); }
 
+// Why: vips_smartcrop is variadic, and what we need of it is where the crop lies, not its pixels:
+// the output's offsets are minus the crop's top-left. The analysis runs when the operation is built.
+static inline int cvips_smartcrop_origin(VipsImage *in, int width, int height, VipsInteresting interesting, int *left, int *top) {
+    VipsImage *out = NULL;
+    if (vips_smartcrop(in, &out, width, height, "interesting", interesting, NULL)) return -1;
+    *left = -out->Xoffset;
+    *top = -out->Yoffset;
+    g_object_unref(out);
+    return 0;
+}
+
 // Why: libvips 8.14's webpsave writes EXIF even with "strip"; removing the metadata fields from the
 // image itself keeps every encoder from seeing them.
 static inline int cvips_without_metadata(VipsImage *in, VipsImage **out) {

@@ -9,12 +9,13 @@ public enum LayoutEngine {
     ///   - proposal: default `(nil, nil)`, the ideal size.
     ///   - scale: pixels per point, default 1.
     ///   - text: measures `Text` leaves; without one, a tree with text is refused.
+    ///   - focus: finds `.focus(.attention)`-style points in pixels; without one, alignment places those images.
     public static func plan(
         _ view: ViewNode, images: ImageCatalog, proposal: ProposedSize = .unspecified, scale: Double = 1,
-        text: (any TextMeasuring)? = nil
+        text: (any TextMeasuring)? = nil, focus: (any FocusFinding)? = nil
     ) throws(LayoutError) -> RenderPlan {
         guard scale.isFinite, scale > 0 else { throw .invalidScale(scale) }
-        let root = try LayoutTreeBuilder(images: images, text: text, pixelLength: 1 / scale).build(view)
+        let root = try LayoutTreeBuilder(images: images, text: text, pixelLength: 1 / scale, focus: focus).build(view)
         let size = root.size(for: proposal)
         guard size.isFinite else { throw .nonFiniteRootSize(size) }
         guard size.width > 0, size.height > 0 else { throw .emptyRootSize(size) }

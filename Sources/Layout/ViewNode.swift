@@ -28,11 +28,14 @@ public struct ImageView: Sendable, Hashable {
     /// `nil` for a non-resizable image, which always reports its point size.
     public var resizing: Resizing?
     public var interpolation: Interpolation
+    /// What a cropping frame keeps in view (`.focus(…)`); `nil`: the frame's alignment decides.
+    public var focus: ImageFocus?
 
-    public init(ref: ImageRef, resizing: Resizing? = nil, interpolation: Interpolation = .low) {
+    public init(ref: ImageRef, resizing: Resizing? = nil, interpolation: Interpolation = .low, focus: ImageFocus? = nil) {
         self.ref = ref
         self.resizing = resizing
         self.interpolation = interpolation
+        self.focus = focus
     }
 }
 

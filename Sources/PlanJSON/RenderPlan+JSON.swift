@@ -41,6 +41,7 @@ extension ImagePaint {
             ("clip_rect", placement.clipRect.map(JSONValue.rect) ?? .null),
             ("interpolation", .string(interpolation.rawValue)),
         ]
+        if let focus { members.append(("focus", .point(focus))) }
         switch content {
         case .stretch: members.append(("content", .string("stretch")))
         case .tile(let grid):
@@ -111,10 +112,13 @@ extension NineSlice {
             let point: (Double, Double) -> JSONValue = { .point(Point(x: $0, y: $1)) }
             let count: (TileRun) -> JSONValue = { .number(Double($0.count)) }
             members += [
-                ("centre_tiles", .object([
-                    ("origin", point(c[1], r[1])), ("tile_size", .size(tiles.tileSize)),
-                    ("columns", count(tiles.columns)), ("rows", count(tiles.rows)),
-                ])),
+                (
+                    "centre_tiles",
+                    .object([
+                        ("origin", point(c[1], r[1])), ("tile_size", .size(tiles.tileSize)),
+                        ("columns", count(tiles.columns)), ("rows", count(tiles.rows)),
+                    ])
+                ),
                 ("top_edge_tiles", .object([("origin", point(c[1], r[0])), ("columns", count(tiles.columns))])),
                 ("bottom_edge_tiles", .object([("origin", point(c[1], r[2])), ("columns", count(tiles.columns))])),
                 ("left_edge_tiles", .object([("origin", point(c[0], r[1])), ("rows", count(tiles.rows))])),

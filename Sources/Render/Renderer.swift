@@ -51,12 +51,15 @@ public struct Renderer: Sendable {
         let glyphs = try symbols.glyphs(for: request.view.symbolNames)
         timings.decode = lap()
         let plan: RenderPlan
+        let focus = ContentFocusFinder(images: images, deadline: deadline)
         do {
-            plan = try LayoutEngine.plan(request.view, images: ImageCatalog(images.mapValues(\.metrics)), proposal: request.proposal, scale: request.scale,
-                text: PangoTextMeasurer())
+            plan = try LayoutEngine.plan(
+                request.view, images: ImageCatalog(images.mapValues(\.metrics)), proposal: request.proposal, scale: request.scale,
+                text: PangoTextMeasurer(), focus: focus)
         } catch {
             throw .layout(error)
         }
+        if let failure = focus.failure { throw failure }
         try deadline.check()
         timings.layout = lap()
         // Everything the plan will cost is checked before the first libvips call that draws.
@@ -94,7 +97,8 @@ public struct Renderer: Sendable {
             return RenderedImage(bytes: bytes, format: .pdf, pixelSize: plan.canvas, hasAlpha: !request.isOpaque, timings: timings)
         }
         let canvas = try PlanDrawer(
-            plan: plan, images: images, symbols: glyphs, limits: limits, deadline: deadline, colorMode: request.colorMode).draw()
+            plan: plan, images: images, symbols: glyphs, limits: limits, deadline: deadline, colorMode: request.colorMode
+        ).draw()
         timings.render = lap()
         let encoder = Encoder(
             choice: choice, quality: request.quality, isOpaque: request.isOpaque, matte: request.view.matte, options: options, deadline: deadline)

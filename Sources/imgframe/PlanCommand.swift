@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Layout
+import Render
 import PlanJSON
 import Service
 import TransformSpec
@@ -59,17 +60,20 @@ struct PlanCommand: ParsableCommand {
         let name = source ?? file.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "image"
         var stored = ImageOrientation.up
         let size: ImageMetrics
+        var focus: (any FocusFinding)?
+        let fixedOrientation = orientation.flatMap(ImageOrientation.init(rawValue:))
         if let file {
             let header = try Self.header(of: file)
             size = ImageMetrics(pixelWidth: header.width, pixelHeight: header.height, scale: ImageMetrics.scale(fromFileName: name))
             stored = ImageOrientation(exifValue: header.exifOrientation) ?? .up
+            focus = try? Renderer(limits: configuration.render).focusFinder(primary: name, file: ImageFile(path: file), orientation: fixedOrientation)
         } else {
             size = ImageSizeArgument(self.size ?? "", defaultScale: ImageMetrics.scale(fromFileName: name))!.metrics
         }
         let outcome = PlanRequest(
             source: name, size: size,
-            orientation: orientation.flatMap(ImageOrientation.init(rawValue:)) ?? stored,
-            images: images.map { ($0.name, $0.metrics) }, query: request.composedQuery, limits: configuration.spec
+            orientation: fixedOrientation ?? stored,
+            images: images.map { ($0.name, $0.metrics) }, query: request.composedQuery, limits: configuration.spec, focus: focus
         ).run()
         print(outcome.json.serialized(indent: 2))
         if let message = outcome.errorMessage {
@@ -91,11 +95,12 @@ struct PlanCommand: ParsableCommand {
             let header = try file.load()
             return (header.width, header.height, header.exifOrientation)
         } catch let error as ImageFile.OpenError {
-            let reason = switch error {
-            case .notFound: "no such file"
-            case .notRegularFile: "not a regular file"
-            case .unreadable(let code): String(cString: strerror(code)).lowercased()
-            }
+            let reason =
+                switch error {
+                case .notFound: "no such file"
+                case .notRegularFile: "not a regular file"
+                case .unreadable(let code): String(cString: strerror(code)).lowercased()
+                }
             printError("cannot read \(path): \(reason)")
         } catch {
             printError("cannot read \(path): not an image in a supported format")

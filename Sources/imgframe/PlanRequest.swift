@@ -13,6 +13,8 @@ struct PlanRequest {
     var query: String
     /// What the request may ask for: the configured `SpecLimits`, as `serve` parses with.
     var limits: SpecLimits
+    /// Finds `.focus(.attention)` points in the file's pixels; without a file, alignment places such images.
+    var focus: (any FocusFinding)?
 
     /// The JSON document and, on failure, a message for standard error.
     struct Outcome {
@@ -37,7 +39,7 @@ struct PlanRequest {
         let canonical: (String, JSONValue) = ("canonical", .string(spec.canonicalForm))
         do {
             let plan = try LayoutEngine.plan(
-                spec.view, images: catalog, proposal: spec.proposal, scale: spec.scale, text: PangoTextMeasurer())
+                spec.view, images: catalog, proposal: spec.proposal, scale: spec.scale, text: PangoTextMeasurer(), focus: focus)
             guard case .object(let members) = plan.json else { return Outcome(json: plan.json) }
             return Outcome(json: .object([canonical] + members))
         } catch {

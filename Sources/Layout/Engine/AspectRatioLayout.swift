@@ -45,4 +45,11 @@ final class AspectRatioLayout: LayoutNode {
         let offset = Alignment.center.childOrigin(child: childSize, in: size)
         child.place(proposal: childProposal, size: childSize, at: origin + offset, into: recorder)
     }
+
+    /// The child's focus: the child is placed at its own size, centred (the same size when it is an image).
+    func focus(size: Size, window: Size) -> Point? {
+        let childSize = child.size(for: offered(ProposedSize(size)))
+        guard let focus = child.focus(size: childSize, window: window) else { return nil }
+        return focus + Alignment.center.childOrigin(child: childSize, in: size)
+    }
 }

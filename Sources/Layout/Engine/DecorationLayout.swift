@@ -29,7 +29,7 @@ final class SecondaryLayerLayout: TransparentLayout {
     private func placeSecondary(hostSize: Size, at origin: Point, into recorder: PaintRecorder) {
         let proposal = ProposedSize(hostSize)
         let secondarySize = secondary.size(for: proposal)
-        let offset = alignment.childOrigin(child: secondarySize, in: hostSize)
+        let offset = secondary.origin(size: secondarySize, in: hostSize, alignment: alignment)
         secondary.place(proposal: proposal, size: secondarySize, at: origin + offset, into: recorder)
     }
 }

@@ -30,7 +30,7 @@ final class FlexFrameLayout: LayoutNode {
             height: Self.placementProposal(frame.height, proposal.height, size.height)
         )
         let childSize = child.size(for: childProposal)
-        let offset = frame.alignment.childOrigin(child: childSize, in: size)
+        let offset = child.origin(size: childSize, in: size, alignment: frame.alignment)
         child.place(proposal: childProposal, size: childSize, at: origin + offset, into: recorder)
     }
 
@@ -51,7 +51,7 @@ final class FlexFrameLayout: LayoutNode {
             height: Self.placementProposal(frame.height, proposal.height, size.height))
         let childSize = child.size(for: childProposal)
         guard let value = child.explicit(guide, proposal: childProposal, size: childSize) else { return nil }
-        let offset = frame.alignment.childOrigin(child: childSize, in: size)
+        let offset = child.origin(size: childSize, in: size, alignment: frame.alignment)
         if case .horizontal = guide { return value + offset.x } else { return value + offset.y }
     }
 

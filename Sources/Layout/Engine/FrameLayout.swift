@@ -26,7 +26,7 @@ final class FrameLayout: LayoutNode {
     func place(proposal: ProposedSize, size: Size, at origin: Point, into recorder: PaintRecorder) {
         let childProposal = childProposal(proposal)
         let childSize = child.size(for: childProposal)
-        let offset = alignment.childOrigin(child: childSize, in: size)
+        let offset = child.origin(size: childSize, in: size, alignment: alignment)
         child.place(proposal: childProposal, size: childSize, at: origin + offset, into: recorder)
     }
 
@@ -44,7 +44,7 @@ final class FrameLayout: LayoutNode {
         let childProposal = childProposal(proposal)
         let childSize = child.size(for: childProposal)
         guard let value = child.explicit(guide, proposal: childProposal, size: childSize) else { return nil }
-        let offset = alignment.childOrigin(child: childSize, in: size)
+        let offset = child.origin(size: childSize, in: size, alignment: alignment)
         if case .horizontal = guide { return value + offset.x } else { return value + offset.y }
     }
 }

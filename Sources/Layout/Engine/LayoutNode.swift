@@ -23,6 +23,11 @@ protocol LayoutNode: AnyObject {
 
     /// True for a `Spacer`, whose spacing survives frames around it (views spec §1.4.4).
     var requiresSpacingProjection: Bool { get }
+
+    /// The point, in this node's own coordinates when sized `size`, that a smaller container of size
+    /// `window` should centre (`ImageFocus`); `nil` lets the container's alignment decide. Leaves
+    /// other than a focused image: `nil`.
+    func focus(size: Size, window: Size) -> Point?
 }
 
 extension LayoutNode {
@@ -30,6 +35,7 @@ extension LayoutNode {
     func priority() -> Double { 0 }
     func explicit(_ guide: AlignmentKey, proposal: ProposedSize, size: Size) -> Double? { nil }
     var requiresSpacingProjection: Bool { false }
+    func focus(size: Size, window: Size) -> Point? { nil }
 
     /// Sizes this node under `proposal` and places it at `origin`: what a parent does for each child.
     func layOut(proposal: ProposedSize, at origin: Point, into recorder: PaintRecorder) {
@@ -55,4 +61,5 @@ extension TransparentLayout {
         child.explicit(guide, proposal: proposal, size: size)
     }
     var requiresSpacingProjection: Bool { child.requiresSpacingProjection }
+    func focus(size: Size, window: Size) -> Point? { child.focus(size: size, window: window) }
 }

@@ -4,6 +4,8 @@ struct LayoutTreeBuilder {
     let images: ImageCatalog
     var text: (any TextMeasuring)?
     var pixelLength = 1.0
+    /// Finds content focus points (`ImageFocus.content`); without one, alignment places such images.
+    var focus: (any FocusFinding)?
 
     func build(_ node: ViewNode) throws(LayoutError) -> LayoutNode {
         try build(node, stackAxis: nil)
@@ -16,7 +18,7 @@ struct LayoutTreeBuilder {
         switch node {
         case .image(let view):
             guard let metrics = images[view.ref] else { throw .unknownImage(view.ref) }
-            return ImageLayout(view: view, metrics: metrics)
+            return ImageLayout(view: view, metrics: metrics, focusFinder: focus)
         case .shape(let paint):
             return ShapeLayout(paint: paint)
         case let .aspectRatio(node, ratio, mode):

@@ -3,10 +3,15 @@
 final class ImageLayout: LayoutNode {
     let view: ImageView
     let metrics: ImageMetrics
+    /// Looks at the pixels for `ImageFocus.content`; without one, such a focus is no opinion.
+    let focusFinder: (any FocusFinding)?
+    /// The focus last given to a container, in fractions: the plan reports it with the image.
+    private var resolvedFocus: Point?
 
-    init(view: ImageView, metrics: ImageMetrics) {
+    init(view: ImageView, metrics: ImageMetrics, focusFinder: (any FocusFinding)? = nil) {
         self.view = view
         self.metrics = metrics
+        self.focusFinder = focusFinder
     }
 
     func size(for proposal: ProposedSize) -> Size {
@@ -19,7 +24,23 @@ final class ImageLayout: LayoutNode {
     }
 
     func place(proposal: ProposedSize, size: Size, at origin: Point, into recorder: PaintRecorder) {
-        recorder.recordImage(view, metrics, in: Rect(origin: origin, size: size))
+        recorder.recordImage(view, metrics, focus: resolvedFocus, in: Rect(origin: origin, size: size))
+    }
+
+    func focus(size: Size, window: Size) -> Point? {
+        let fraction: Point?
+        switch view.focus {
+        case nil:
+            fraction = nil
+        case .point(let x, let y):
+            fraction = Point(x: x, y: y)
+        case .content(let strategy):
+            guard size.width > 0, size.height > 0 else { return nil }
+            let part = Size(width: min(1, window.width / size.width), height: min(1, window.height / size.height))
+            fraction = focusFinder?.focus(of: view.ref, strategy: strategy, window: part)
+        }
+        resolvedFocus = fraction
+        return fraction.map { Point(x: $0.x * size.width, y: $0.y * size.height) }
     }
 }
 

@@ -21,7 +21,8 @@ final class PaintRecorder {
 
     /// One recorded thing with its unrounded drawn rect (root coordinates).
     enum Item {
-        case image(ImageView, ImageMetrics, Rect, Context)
+        /// An image, with its resolved focus in fractions (`ImageFocus`), if it has one.
+        case image(ImageView, ImageMetrics, Point?, Rect, Context)
         case fill(Paint, Rect, Context)
         case border(Paint, width: Double, Rect, Context)
         case shape(ShapeView, Rect, Context)
@@ -42,8 +43,8 @@ final class PaintRecorder {
     private(set) var identified: [IdentifiedRect] = []
     private(set) var context = Context()
 
-    func recordImage(_ view: ImageView, _ metrics: ImageMetrics, in rect: Rect) {
-        items.append(.image(view, metrics, rect, context))
+    func recordImage(_ view: ImageView, _ metrics: ImageMetrics, focus: Point?, in rect: Rect) {
+        items.append(.image(view, metrics, focus, rect, context))
     }
 
     func recordFill(_ paint: Paint, in rect: Rect) {

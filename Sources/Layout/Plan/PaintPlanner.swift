@@ -48,11 +48,12 @@ struct PaintPlanner {
 
     private func operation(for item: PaintRecorder.Item) throws(LayoutError) -> (PaintOperation?, LeafPlacement?) {
         switch item {
-        case let .image(view, metrics, rect, context):
+        case let .image(view, metrics, focus, rect, context):
             let placement = try placement(of: rect, context)
-            let op = PaintOperation.image(ImagePaint(
-                ref: view.ref, metrics: metrics, interpolation: view.interpolation, placement: placement,
-                content: content(of: view, metrics: metrics, in: placement.roundedRect)))
+            let op = PaintOperation.image(
+                ImagePaint(
+                    ref: view.ref, metrics: metrics, interpolation: view.interpolation, placement: placement,
+                    content: content(of: view, metrics: metrics, in: placement.roundedRect), focus: focus))
             return (op, leaf(.image, placement, context))
         case let .fill(paint, rect, context):
             let placement = try placement(of: rect, context)
@@ -63,21 +64,24 @@ struct PaintPlanner {
                 x: rect.x + width, y: rect.y + width, width: rect.width - 2 * width, height: rect.height - 2 * width)
             let innerPixels = inner.width > 0 && inner.height > 0 ? grid.pixelRect(inner) : nil
             let placement = try placement(of: rect, context)
-            let op = PaintOperation.border(BorderPaint(
-                paint: paint, width: width, placement: placement,
-                innerPixelRect: innerPixels?.isEmpty == false ? innerPixels : nil))
+            let op = PaintOperation.border(
+                BorderPaint(
+                    paint: paint, width: width, placement: placement,
+                    innerPixelRect: innerPixels?.isEmpty == false ? innerPixels : nil))
             return (op, leaf(.border, placement, context))
         case let .shape(view, rect, context):
             let placement = try placement(of: rect, context)
             let path = ResolvedShape(view.kind, in: rect)
-            let strokePath: ResolvedShape? = switch view.drawing {
-            case .fill: nil
-            case .stroke: path
-            case .strokeBorder(let lineWidth): path.inset(by: lineWidth / 2)
-            }
-            let op = PaintOperation.shape(ShapePaint(
-                kind: view.kind, paint: view.paint, drawing: view.drawing, path: path, strokePath: strokePath,
-                placement: placement))
+            let strokePath: ResolvedShape? =
+                switch view.drawing {
+                case .fill: nil
+                case .stroke: path
+                case .strokeBorder(let lineWidth): path.inset(by: lineWidth / 2)
+                }
+            let op = PaintOperation.shape(
+                ShapePaint(
+                    kind: view.kind, paint: view.paint, drawing: view.drawing, path: path, strokePath: strokePath,
+                    placement: placement))
             var leaf = leaf(Self.kind(of: view.kind), placement, context)
             leaf.shape = path
             leaf.drawing = view.drawing

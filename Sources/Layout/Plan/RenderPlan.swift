@@ -115,13 +115,19 @@ public struct ImagePaint: Sendable, Hashable {
     public var interpolation: Interpolation
     public var placement: Placement
     public var content: ImageContent
+    /// The point a cropping frame centred (`ImageFocus`), in fractions of the image; `nil` when
+    /// alignment placed it. Already in `placement`: reported, not drawn.
+    public var focus: Point?
 
-    public init(ref: ImageRef, metrics: ImageMetrics, interpolation: Interpolation, placement: Placement, content: ImageContent) {
+    public init(
+        ref: ImageRef, metrics: ImageMetrics, interpolation: Interpolation, placement: Placement, content: ImageContent, focus: Point? = nil
+    ) {
         self.ref = ref
         self.metrics = metrics
         self.interpolation = interpolation
         self.placement = placement
         self.content = content
+        self.focus = focus
     }
 }
 

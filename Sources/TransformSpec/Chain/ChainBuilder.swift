@@ -44,10 +44,11 @@ struct ChainBuilder {
         }
     }
 
-    static let modifiers = [
-        "resizable", "interpolation", "aspectRatio", "scaledToFit", "scaledToFill", "frame", "overlay", "background",
-        "border", "clipped", "framedAspectRatio", "opacity",
-    ] + viewModifiers + symbolModifiers
+    static let modifiers =
+        [
+            "resizable", "interpolation", "focus", "aspectRatio", "scaledToFit", "scaledToFill", "frame", "overlay", "background",
+            "border", "clipped", "framedAspectRatio", "opacity",
+        ] + viewModifiers + symbolModifiers
 
     /// Builds the view for `syntax`; a chain without a leaf starts from the request's own image.
     mutating func build(_ syntax: ChainSyntax) throws(SpecError) -> ViewNode {
@@ -117,10 +118,11 @@ struct ChainBuilder {
         if let styled = try textModifier(m, partial) { return styled }
         if let leafModified = try leafModifier(m, partial) { return leafModified }
         switch m.name {
-        case "resizable", "interpolation":
+        case "resizable", "interpolation", "focus":
             guard case .image(var image) = partial else {
-                throw .argument(param: param, offset: m.offset,
-                                message: "\(m.name)() is an Image modifier: put it right after the image, before any frame, aspectRatio or other view modifier")
+                throw .argument(
+                    param: param, offset: m.offset,
+                    message: "\(m.name)() is an Image modifier: put it right after the image, before any frame, aspectRatio or other view modifier")
             }
             try imageModifier(m, &image)
             return .image(image)
@@ -143,10 +145,30 @@ struct ChainBuilder {
             image.interpolation = try values.enumCase(args[nil]!, Interpolation.self, "interpolation")
             return
         }
+        if m.name == "focus" {
+            image.focus = try focus(m)
+            return
+        }
         let args = try arguments(m, [.init(label: "capInsets"), .init(label: "resizingMode")])
         image.resizing = Resizing(
             capInsets: try args["capInsets"].map { (e) throws(SpecError) in try values.edgeInsets(e) } ?? .zero,
             mode: try args["resizingMode"].map { (e) throws(SpecError) in try values.enumCase(e, ResizingMode.self, "resizingMode") } ?? .stretch)
+    }
+
+    /// `focus(.attention)`, `focus(.entropy)` or `focus(x: 0.3, y: 0.25)` (fractions of the image).
+    private func focus(_ m: ModifierSyntax) throws(SpecError) -> ImageFocus {
+        let args = try arguments(m, [.init(label: nil), .init(label: "x"), .init(label: "y")])
+        if let strategy = args[nil] {
+            guard args["x"] == nil, args["y"] == nil else { throw .argument(param: param, offset: m.offset, message: "focus takes a strategy (.attention, .entropy) or x: and y:, not both") }
+            return .content(try values.enumCase(strategy, ContentFocus.self, "focus"))
+        }
+        guard let xArgument = args["x"], let yArgument = args["y"] else {
+            throw .argument(param: param, offset: m.offset, message: "focus needs .attention, .entropy, or a point focus(x: 0.3, y: 0.25) in fractions of the image")
+        }
+        let (x, y) = (try values.number(xArgument, "x"), try values.number(yArgument, "y"))
+        guard (0...1).contains(x) else { throw values.fail(xArgument, "focus x is a fraction of the image's width, 0 to 1") }
+        guard (0...1).contains(y) else { throw values.fail(yArgument, "focus y is a fraction of the image's height, 0 to 1") }
+        return .point(x: x, y: y)
     }
 
     func arguments(_ m: ModifierSyntax, _ signature: [ArgumentList.Parameter]) throws(SpecError) -> ArgumentList {
@@ -163,8 +185,9 @@ struct ChainBuilder {
             // The helper from "Image aspectRatio without frames": a clear box of the ratio, the view
             // filling or fitting it as an overlay, clipped to the box.
             return .clipped(
-                .overlay(.aspectRatio(.shape(.color(.clear)), ratio: ratio, contentMode: .fit),
-                         content: .aspectRatio(child, ratio: nil, contentMode: mode), alignment: .center),
+                .overlay(
+                    .aspectRatio(.shape(.color(.clear)), ratio: ratio, contentMode: .fit),
+                    content: .aspectRatio(child, ratio: nil, contentMode: mode), alignment: .center),
                 antialiased: false)
         case "scaledToFit", "scaledToFill":
             _ = try arguments(m, [])
@@ -183,8 +206,9 @@ struct ChainBuilder {
         case _ where Self.viewModifiers.contains(m.name):
             return try treeModifier(m, child)
         default:
-            throw .argument(param: param, offset: m.offset,
-                            message: "unknown modifier `\(m.name)`; supported: \(Self.modifiers.joined(separator: ", "))")
+            throw .argument(
+                param: param, offset: m.offset,
+                message: "unknown modifier `\(m.name)`; supported: \(Self.modifiers.joined(separator: ", "))")
         }
     }
 
@@ -195,8 +219,9 @@ struct ChainBuilder {
         let labels = Set(m.arguments.compactMap(\.label))
         let flexible = !labels.isDisjoint(with: Self.flexLabels)
         if flexible, !labels.isDisjoint(with: Self.fixedLabels) {
-            throw .argument(param: param, offset: m.offset,
-                            message: "frame takes either width/height or min/ideal/max sizes, not both; chain two frames instead")
+            throw .argument(
+                param: param, offset: m.offset,
+                message: "frame takes either width/height or min/ideal/max sizes, not both; chain two frames instead")
         }
         let signature = ((flexible ? Self.flexLabels : Self.fixedLabels) + ["alignment"]).map { ArgumentList.Parameter(label: $0) }
         let args = try arguments(m, signature)

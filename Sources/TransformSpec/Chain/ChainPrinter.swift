@@ -77,6 +77,11 @@ struct ChainPrinter {
             text += ".resizable(\(args.joined(separator: ",")))"
         }
         if image.interpolation != .low { text += ".interpolation(.\(image.interpolation.rawValue))" }
+        switch image.focus {
+        case nil: break
+        case .content(let strategy): text += ".focus(.\(strategy.rawValue))"
+        case let .point(x, y): text += ".focus(x:\(number(x)),y:\(number(y)))"
+        }
         return text
     }
 

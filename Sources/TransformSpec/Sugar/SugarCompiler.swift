@@ -1,7 +1,7 @@
 import Layout
 
 /// Compiles the layout sugar parameters into the same `ViewNode` a chain would give, in SwiftUI
-/// order: `Image` → `resizable` → `interpolation` → `aspectRatio` (or `framedAspectRatio` for `ratio`)
+/// order: `Image` → `resizable` → `interpolation` → `focus` → `aspectRatio` (or `framedAspectRatio` for `ratio`)
 /// → `frame(width:height:)` → flexible `frame` → `grayscale` → `blur` → `clipped` → `clipShape`
 /// (`radius`, `mask`) → `overlay` → `padding` → `background` → `border`. Effects come before the clips,
 /// so a blur's spill is cut at the frame; padding before the background, so `bg` fills it.
@@ -33,19 +33,26 @@ struct SugarCompiler {
         if insets != nil, mode == .none {
             throw .conflict(param: "insets", message: "`insets` needs a resizable image; `mode=none` shows it at its own size")
         }
-        var node = ViewNode.image(ImageView(
-            ref: .primary,
-            resizing: mode == .none ? nil : Resizing(capInsets: insets ?? .zero, mode: mode == .tile ? .tile : .stretch),
-            interpolation: try values.choice("interp", Interpolation.self) ?? Self.defaultInterpolation))
-
         let contentMode = ContentMode(rawValue: mode.rawValue)
+        let focus = try values.focus("focus")
+        // Only a crop leaves anything to choose: a filled frame, or the image at its own size.
+        if focus != nil, contentMode != .fill, mode != .none {
+            throw .conflict(param: "focus", message: "`focus` picks what a crop keeps; `mode=\(mode.rawValue)` shows the whole image: use mode=fill (or mode=none with a smaller frame)")
+        }
+        var node = ViewNode.image(
+            ImageView(
+                ref: .primary,
+                resizing: mode == .none ? nil : Resizing(capInsets: insets ?? .zero, mode: mode == .tile ? .tile : .stretch),
+                interpolation: try values.choice("interp", Interpolation.self) ?? Self.defaultInterpolation, focus: focus))
+
         if let ratio {
             guard let contentMode else {
                 throw .conflict(param: "ratio", message: "`ratio` frames the image with `mode=fit` or `mode=fill`; got `mode=\(mode.rawValue)`")
             }
             node = .clipped(
-                .overlay(.aspectRatio(.shape(.color(.clear)), ratio: ratio, contentMode: .fit),
-                         content: .aspectRatio(node, ratio: nil, contentMode: contentMode), alignment: .center),
+                .overlay(
+                    .aspectRatio(.shape(.color(.clear)), ratio: ratio, contentMode: .fit),
+                    content: .aspectRatio(node, ratio: nil, contentMode: contentMode), alignment: .center),
                 antialiased: false)
         } else if let contentMode {
             if contentMode == .fill { try checkBothAxes(width: width ?? proposal.width, height: height ?? proposal.height) }
@@ -131,11 +138,15 @@ struct SugarCompiler {
     private func checkBothAxes(width: Double?, height: Double?) throws(SpecError) {
         switch (width, height) {
         case (.some, nil):
-            throw .conflict(param: "mode", message: "`mode=fill` with a width but no height would make the image infinitely tall: "
-                + "add `h` (or `ph`), use `ratio` for a box of that shape, or use `mode=fit`")
+            throw .conflict(
+                param: "mode",
+                message: "`mode=fill` with a width but no height would make the image infinitely tall: "
+                    + "add `h` (or `ph`), use `ratio` for a box of that shape, or use `mode=fit`")
         case (nil, .some):
-            throw .conflict(param: "mode", message: "`mode=fill` with a height but no width would make the image infinitely wide: "
-                + "add `w` (or `pw`), use `ratio` for a box of that shape, or use `mode=fit`")
+            throw .conflict(
+                param: "mode",
+                message: "`mode=fill` with a height but no width would make the image infinitely wide: "
+                    + "add `w` (or `pw`), use `ratio` for a box of that shape, or use `mode=fit`")
         default:
             return
         }

@@ -94,7 +94,8 @@ struct SugarValues {
     /// A colour name, `rrggbb[aa]` (optionally with `#`), or `linear(c1,c2,…[;start,end])`.
     func paint(_ key: String) throws(SpecError) -> Paint? {
         guard let written = value(key) else { return nil }
-        let expected = "a colour name (\(NamedColors.all.map(\.name).joined(separator: ", "))), `rrggbb[aa]`, "
+        let expected =
+            "a colour name (\(NamedColors.all.map(\.name).joined(separator: ", "))), `rrggbb[aa]`, "
             + "or `linear(red,blue)` / `linear(red,blue;leading,trailing)`"
         let text = written.trimmingSpaces
         guard text.hasPrefix("linear(") else {
@@ -132,6 +133,18 @@ struct SugarValues {
             throw invalid(key, "a colour, optionally with a width in points (at most \(NumberText.format(numbers.largestMagnitude))): `blue` or `blue,2`")
         }
         return (color, width)
+    }
+
+    /// `attention`, `entropy` or `x,y` in fractions of the image (0–1 each, from the top-left).
+    func focus(_ key: String) throws(SpecError) -> ImageFocus? {
+        guard let text = value(key) else { return nil }
+        if let strategy = ContentFocus(rawValue: text) { return .content(strategy) }
+        let values = Self.parts(text, by: ",").compactMap { numbers.number($0) }
+        guard values.count == 2, values.allSatisfy({ (0...1).contains($0) }) else {
+            let allowed = ContentFocus.allCases.map(\.rawValue)
+            throw invalid(key, "`attention`, `entropy`, or a point `x,y` in fractions of the image (0–1 each, e.g. `0.3,0.25`)", allowed: allowed)
+        }
+        return .point(x: values[0], y: values[1])
     }
 
     /// An integer in `range`.
