@@ -350,6 +350,15 @@ static inline int cvips_copy_memory(VipsImage *in, VipsImage **out) {
 
 static inline int cvips_min(VipsImage *in, double *out) { return vips_min(in, out, NULL); }
 
+// Why: vips_find_trim is variadic and takes its background as a VipsArrayDouble; an image with
+// alpha is flattened onto that background before the search.
+static inline int cvips_find_trim(VipsImage *in, double threshold, const double *background, int n, int *left, int *top, int *width, int *height) {
+    VipsArrayDouble *colour = vips_array_double_new(background, n);
+    int result = vips_find_trim(in, left, top, width, height, "threshold", threshold, "background", colour, NULL);
+    vips_area_unref(VIPS_AREA(colour));
+    return result;
+}
+
 // Why: vips_smartcrop is variadic, and what we need of it is where the crop lies, not its pixels:
 // the output's offsets are minus the crop's top-left. The analysis runs when the operation is built.
 static inline int cvips_smartcrop_origin(VipsImage *in, int width, int height, VipsInteresting interesting, int *left, int *top) {

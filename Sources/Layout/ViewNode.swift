@@ -30,12 +30,15 @@ public struct ImageView: Sendable, Hashable {
     public var interpolation: Interpolation
     /// What a cropping frame keeps in view (`.focus(…)`); `nil`: the frame's alignment decides.
     public var focus: ImageFocus?
+    /// Borders cut off before layout (`.trim(…)`); every leaf showing the same image trims it alike.
+    public var trim: ImageTrim?
 
-    public init(ref: ImageRef, resizing: Resizing? = nil, interpolation: Interpolation = .low, focus: ImageFocus? = nil) {
+    public init(ref: ImageRef, resizing: Resizing? = nil, interpolation: Interpolation = .low, focus: ImageFocus? = nil, trim: ImageTrim? = nil) {
         self.ref = ref
         self.resizing = resizing
         self.interpolation = interpolation
         self.focus = focus
+        self.trim = trim
     }
 }
 

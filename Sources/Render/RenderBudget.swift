@@ -60,7 +60,7 @@ struct RenderBudget {
                     layers += 1
                     let reduction = images[paint.ref].map { $0.loadReduction(for: paint.placement.pixelRect, interpolation: paint.interpolation) }
                     if let source = images[paint.ref], let reduction, source.decodesWhole(reduction) {
-                        let size = reduction.reducedSize(width: source.metrics.pixelWidth, height: source.metrics.pixelHeight)
+                        let size = reduction.reducedSize(width: source.storedWidth, height: source.storedHeight)
                         add("JPEG `\(source.name)` decoded whole at a reduced size", (size.width + 1) * (size.height + 1) * 3)
                     }
                 case .tile(let grid):
@@ -70,7 +70,8 @@ struct RenderBudget {
                 case .nineSlice:
                     layers += 9
                     let source = paint.metrics
-                    add("random-access decode of `\(images[paint.ref]?.name ?? "image")` for 9-slice",
+                    add(
+                        "random-access decode of `\(images[paint.ref]?.name ?? "image")` for 9-slice",
                         source.pixelWidth * source.pixelHeight * Self.rgbaBytes)
                 }
             case .fill(let fill):
@@ -104,8 +105,8 @@ struct RenderBudget {
     /// onto transparent RGBA.
     private static func mayBeTransparent(_ plan: RenderPlan, images: [ImageRef: SourceImage]) -> Bool {
         guard plan.operations.count == 1, case .image(let paint) = plan.operations[0], paint.content == .stretch,
-              paint.placement.visiblePixelRect == PixelRect(x: 0, y: 0, width: plan.canvas.width, height: plan.canvas.height),
-              let source = images[paint.ref]
+            paint.placement.visiblePixelRect == PixelRect(x: 0, y: 0, width: plan.canvas.width, height: plan.canvas.height),
+            let source = images[paint.ref]
         else { return true }
         return source.hasAlpha
     }

@@ -120,16 +120,18 @@ public struct Renderer: Sendable {
         }
     }
 
-    /// Reads the header of every image the view shows, from `sources`; the request's `orient` applies
-    /// to its own image only.
+    /// Reads the header of every image the view shows, from `sources`, and trims those the view
+    /// trims (which decodes them); the request's `orient` applies to its own image only.
     func openSources(_ request: RenderRequest, sources: [ImageRef: ResolvedSource], deadline: Deadline) throws(RenderError) -> [ImageRef: SourceImage] {
         var images: [ImageRef: SourceImage] = [:]
+        let trims = request.view.imageTrims
         for ref in request.view.imageRefs {
             try deadline.check()
             guard let source = sources[ref] else { throw .unresolvedSource(ref) }
             var fixed: ImageOrientation?
             if ref == .primary, case .fixed(let orientation) = request.orientation { fixed = orientation }
-            images[ref] = try SourceImage(name: source.name, file: source.file, fixedOrientation: fixed, limits: limits)
+            let image = try SourceImage(name: source.name, file: source.file, fixedOrientation: fixed, limits: limits)
+            images[ref] = try trims[ref].map { (trim) throws(RenderError) in try image.trimmed(trim, deadline: deadline) } ?? image
         }
         return images
     }

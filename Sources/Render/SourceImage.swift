@@ -7,7 +7,12 @@ struct SourceImage {
     /// The name the request used (relative to the source root); errors show this, never server paths.
     let name: String
     let file: ImageFile
-    let metrics: ImageMetrics
+    /// What layout sees: the stored size, or the trimmed one (`trimmed(_:deadline:)`).
+    private(set) var metrics: ImageMetrics
+    /// The file's own pixel size as stored (before orientation), whatever a trim keeps.
+    let storedWidth: Int, storedHeight: Int
+    /// The part of the upright image kept by a trim, in its pixels; `nil` keeps all of it.
+    private(set) var trim: PixelRect?
     /// The EXIF orientation to apply (1…8); the stored tag unless the request fixed one.
     let orientation: ImageOrientation
     /// True when the file's pixels have an alpha band (from the header).
@@ -41,7 +46,8 @@ struct SourceImage {
             throw .undecodable(name, detail: "\(error)")
         }
         guard header.width.multipliedReportingOverflow(by: header.height).partialValue <= limits.maxSourcePixels,
-              header.width <= limits.maxSourcePixels, header.height <= limits.maxSourcePixels else {
+            header.width <= limits.maxSourcePixels, header.height <= limits.maxSourcePixels
+        else {
             throw .sourceTooLarge(name, reason: "\(header.width)×\(header.height) pixels, the limit is \(limits.maxSourcePixels) pixels")
         }
         orientation = fixedOrientation ?? ImageOrientation(exifValue: header.exifOrientation) ?? .up
@@ -51,9 +57,19 @@ struct SourceImage {
         maxWholeDecodePixels = limits.maxWholeDecodePixels
         maxSourcePixels = limits.maxSourcePixels
         resolution = header.resolution
+        (storedWidth, storedHeight) = (header.width, header.height)
         metrics = ImageMetrics(
             pixelWidth: header.width, pixelHeight: header.height,
             scale: ImageMetrics.scale(fromFileName: name), orientation: orientation)
+    }
+
+    /// This image keeping only `rect` of its upright pixels (`trimmed(_:deadline:)` finds it).
+    func keeping(_ rect: PixelRect) -> SourceImage {
+        var kept = self
+        kept.trim = rect
+        let (width, height) = orientation.swapsAxes ? (rect.height, rect.width) : (rect.width, rect.height)
+        kept.metrics = ImageMetrics(pixelWidth: width, pixelHeight: height, scale: metrics.scale, orientation: orientation)
+        return kept
     }
 
     /// The shrink-on-load for drawing at `target` pixels: the largest the format offers that still
@@ -68,18 +84,20 @@ struct SourceImage {
     func loadReduction(for target: PixelRect, interpolation: Interpolation) -> LoadReduction {
         // Nearest-neighbour output must keep exact source colours; block shrinking would blend them.
         guard interpolation != .none, target.width > 0, target.height > 0 else { return .none }
-        // Shrink-on-load works on stored pixels, before orientation turns them.
-        let (width, height) = (metrics.pixelWidth, metrics.pixelHeight)
+        // Shrink-on-load works on stored pixels, before orientation turns them; a trim keeps the
+        // fraction `kept` of them, which must still hold the target.
+        let (width, height) = (storedWidth, storedHeight)
+        let kept = (width: Double(metrics.pixelWidth) / Double(width), height: Double(metrics.pixelHeight) / Double(height))
         let (wantedWidth, wantedHeight) = orientation.swapsAxes ? (target.height, target.width) : (target.width, target.height)
         func fits(_ reduction: LoadReduction) -> Bool {
             let reduced = reduction.reducedSize(width: width, height: height)
-            return reduced.width >= wantedWidth && reduced.height >= wantedHeight
+            return Double(reduced.width) * kept.width >= Double(wantedWidth) && Double(reduced.height) * kept.height >= Double(wantedHeight)
         }
         switch loaderFamily {
         case .jpeg:
             return [8, 4, 2].lazy.map { LoadReduction.jpegShrink($0) }.first(where: fits) ?? .none
         case .webp:
-            let scale = max(Double(wantedWidth) / Double(width), Double(wantedHeight) / Double(height))
+            let scale = max(Double(wantedWidth) / Double(metrics.pixelWidth), Double(wantedHeight) / Double(metrics.pixelHeight))
             guard scale < 1, fits(.webpScale(scale)) else { return .none }
             return .webpScale(scale)
         case .other:
@@ -95,7 +113,7 @@ struct SourceImage {
         do {
             let loaded = try load(reduction: reduction, sequential: sequential, deadline: deadline)
             let upright = orientation == .up && loaded.exifOrientation == 1 ? loaded : try loaded.oriented(exif: orientation.exifValue)
-            return try upright.srgb()
+            return try kept(upright).srgb()
         } catch let error as RenderError {
             throw error
         } catch let error as VipsError {
@@ -110,7 +128,7 @@ struct SourceImage {
     /// one buffer skips libvips's loader threads, which cost 2 CPU-ms of hand-offs per thumbnail.
     func decodesWhole(_ reduction: LoadReduction) -> Bool {
         guard loaderFamily == .jpeg, case .jpegShrink(let shrink) = reduction else { return false }
-        let (width, height) = ((metrics.pixelWidth + shrink - 1) / shrink, (metrics.pixelHeight + shrink - 1) / shrink)
+        let (width, height) = ((storedWidth + shrink - 1) / shrink, (storedHeight + shrink - 1) / shrink)
         return width * height <= maxWholeDecodePixels
     }
 
@@ -120,7 +138,8 @@ struct SourceImage {
                 // nil: a colour space left to libvips (CMYK, YCCK), which loads it below.
                 if let image = try file.decodeScaledJPEG(
                     shrink: shrink, resolution: resolution, timeLimit: deadline?.remaining, maxSourcePixels: maxSourcePixels,
-                    maxPixels: maxWholeDecodePixels) {
+                    maxPixels: maxWholeDecodePixels)
+                {
                     return image
                 }
             } catch .corrupt(let detail) {

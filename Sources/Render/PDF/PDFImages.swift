@@ -83,7 +83,7 @@ final class PDFImages {
         if let known = embedded[key] { return known }
         let image: CairoImage
         let whole = width == Int(saturating: upright.width) && height == Int(saturating: upright.height)
-        if source.loaderFamily == .jpeg, whole, source.orientation == .up, source.hasPlainColor, let stream = try imageData(of: source) {
+        if source.loaderFamily == .jpeg, whole, source.trim == nil, source.orientation == .up, source.hasPlainColor, let stream = try imageData(of: source) {
             image = try CairoImage(jpeg: stream, width: width, height: height)
         } else {
             try limits.checkIntermediate(width: width, height: height, "`\(source.name)` embedded in the PDF")

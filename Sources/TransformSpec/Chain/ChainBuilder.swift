@@ -46,13 +46,19 @@ struct ChainBuilder {
 
     static let modifiers =
         [
-            "resizable", "interpolation", "focus", "aspectRatio", "scaledToFit", "scaledToFill", "frame", "overlay", "background",
+            "resizable", "interpolation", "focus", "trim", "aspectRatio", "scaledToFit", "scaledToFill", "frame", "overlay", "background",
             "border", "clipped", "framedAspectRatio", "opacity",
         ] + viewModifiers + symbolModifiers
 
     /// Builds the view for `syntax`; a chain without a leaf starts from the request's own image.
     mutating func build(_ syntax: ChainSyntax) throws(SpecError) -> ViewNode {
-        try buildPartial(syntax).node
+        let view = try buildPartial(syntax).node
+        // A trim changes the image itself (its intrinsic size), so one image has one trim.
+        let trims = view.imageTrims
+        for image in view.imageLeaves where image.trim != nil && image.trim != trims[image.ref] {
+            throw .conflict(param: param, message: "Image(\"\(image.ref.name(primary: source))\") is trimmed two different ways; trim each image once")
+        }
+        return view
     }
 
     /// `build`, stopping before a leaf that modifiers may still change becomes a view.
@@ -118,7 +124,7 @@ struct ChainBuilder {
         if let styled = try textModifier(m, partial) { return styled }
         if let leafModified = try leafModifier(m, partial) { return leafModified }
         switch m.name {
-        case "resizable", "interpolation", "focus":
+        case "resizable", "interpolation", "focus", "trim":
             guard case .image(var image) = partial else {
                 throw .argument(
                     param: param, offset: m.offset,
@@ -147,6 +153,17 @@ struct ChainBuilder {
         }
         if m.name == "focus" {
             image.focus = try focus(m)
+            return
+        }
+        if m.name == "trim" {
+            let args = try arguments(m, [.init(label: "threshold"), .init(label: "color")])
+            var trim = ImageTrim()
+            if let threshold = args["threshold"] {
+                trim.threshold = try values.number(threshold, "threshold")
+                guard (0...255).contains(trim.threshold) else { throw values.fail(threshold, "trim threshold is a colour distance from 0 to 255") }
+            }
+            trim.color = try args["color"].map { (e) throws(SpecError) in try values.color(e) }
+            image.trim = trim
             return
         }
         let args = try arguments(m, [.init(label: "capInsets"), .init(label: "resizingMode")])

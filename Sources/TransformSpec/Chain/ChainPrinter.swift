@@ -77,6 +77,12 @@ struct ChainPrinter {
             text += ".resizable(\(args.joined(separator: ",")))"
         }
         if image.interpolation != .low { text += ".interpolation(.\(image.interpolation.rawValue))" }
+        if let trim = image.trim {
+            var args: [String] = []
+            if trim.threshold != ImageTrim.defaultThreshold { args.append("threshold:\(number(trim.threshold))") }
+            if let color = trim.color { args.append("color:\(paintText(.color(color)))") }
+            text += ".trim(\(args.joined(separator: ",")))"
+        }
         switch image.focus {
         case nil: break
         case .content(let strategy): text += ".focus(.\(strategy.rawValue))"

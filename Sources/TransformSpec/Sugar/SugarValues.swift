@@ -147,6 +147,25 @@ struct SugarValues {
         return .point(x: values[0], y: values[1])
     }
 
+    /// `threshold` (0–255) with an optional border colour after a comma (`10`, `10,ffffff`, `0,white`);
+    /// `1`/`true` alone is the default threshold.
+    func trim(_ key: String) throws(SpecError) -> ImageTrim? {
+        guard let text = value(key) else { return nil }
+        let parts = Self.parts(text, by: ",")
+        let expected = "a threshold from 0 to 255 with an optional border colour, e.g. `10`, `10,ffffff` or `0,white` (default threshold \(NumberText.format(ImageTrim.defaultThreshold)), colour: the top-left pixel)"
+        guard (1...2).contains(parts.count) else { throw invalid(key, expected) }
+        var trim = ImageTrim()
+        if Self.flagWords[parts[0].lowercased()] != "1" {
+            guard let threshold = numbers.number(parts[0]), (0...255).contains(threshold) else { throw invalid(key, expected) }
+            trim.threshold = threshold
+        }
+        if parts.count == 2 {
+            guard let color = Self.color(parts[1]) else { throw invalid(key, expected) }
+            trim.color = color
+        }
+        return trim
+    }
+
     /// An integer in `range`.
     func integer(_ key: String, in range: ClosedRange<Int>) throws(SpecError) -> Int? {
         guard let text = value(key) else { return nil }

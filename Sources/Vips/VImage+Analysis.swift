@@ -27,3 +27,17 @@ extension VImage {
         return (Int(left), Int(top))
     }
 }
+
+extension VImage {
+    /// The bounds of what differs from `background` (one value per colour band) by more than
+    /// `threshold` (libvips `find_trim`; computes the image). An image with alpha is flattened onto
+    /// the background first. Empty (width 0) when every pixel is background.
+    public func trimBounds(threshold: Double, background: [Double]) throws(VipsError) -> (x: Int, y: Int, width: Int, height: Int) {
+        var left: Int32 = 0, top: Int32 = 0, width: Int32 = 0, height: Int32 = 0
+        let result = background.withUnsafeBufferPointer { colour in
+            cvips_find_trim(pointer, threshold, colour.baseAddress, Int32(colour.count), &left, &top, &width, &height)
+        }
+        guard result == 0 else { throw VipsError.take(operation: "find_trim") }
+        return (Int(left), Int(top), Int(width), Int(height))
+    }
+}
