@@ -69,7 +69,8 @@ struct PlanCommand: ParsableCommand {
         let outcome = PlanRequest(
             source: name, size: size,
             orientation: orientation.flatMap(ImageOrientation.init(rawValue:)) ?? stored,
-            images: images.map { ($0.name, $0.metrics) }, query: request.composedQuery, limits: configuration.spec
+            images: images.map { ($0.name, $0.metrics) }, query: request.composedQuery, limits: configuration.spec,
+            presets: configuration.presets
         ).run()
         print(outcome.json.serialized(indent: 2))
         if let message = outcome.errorMessage {
