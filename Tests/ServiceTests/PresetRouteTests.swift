@@ -52,12 +52,15 @@ struct PresetRouteTests {
         #expect(try fixture.get("/img/landscape_4.jpg?preset=small&w=41").header("ETag") != etag)
     }
 
-    @Test("an unknown preset is 400 naming `preset`, listing the defined presets with a guess")
+    @Test("an unknown preset is 400 naming `preset`, listing the defined presets with a guess; /info/ takes none")
     func unknownPreset() throws {
         let fixture = try Self.fixture()
         let response = try fixture.get("/img/landscape_4.jpg?preset=thum")
         #expect(response.status == 400 && response.json["param"] == "preset", "\(response.text)")
         #expect(response.json["error"] == "unknown preset `thum`; defined presets: thumb, small, png; did you mean `thumb`?")
+        // /info/ transforms nothing, so it takes no preset.
+        let info = try fixture.get("/info/landscape_4.jpg?preset=thumb")
+        #expect(info.status == 400 && info.json["param"] == "preset" && info.text.contains("unknown parameter `preset`"), "\(info.text)")
         // A server without presets says it has none.
         let bare = try ServiceFixture()
         let none = try bare.get("/img/landscape_4.jpg?preset=thumb")

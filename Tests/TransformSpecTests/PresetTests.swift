@@ -33,6 +33,7 @@ struct PresetTests {
         arguments: [
             ("Thumb: w=1", PresetError.invalidName("Thumb")),
             ("th umb: w=1", .invalidName("th umb")),
+            ("a: w=1; Big: h=2", .invalidName("Big")),
             ("thumb w=1", .malformed("thumb w=1")),
             ("a: w=1; a: h=1", .duplicateName("a")),
             ("a: w=1&sig=x", .reservedKey(preset: "a", key: "sig")),

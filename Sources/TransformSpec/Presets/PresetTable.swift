@@ -62,7 +62,8 @@ public struct PresetTable: Sendable, Equatable {
         presets.first { $0.name == name }
     }
 
-    /// The text split at each `;` that a preset name and `:` follow; blank entries dropped.
+    /// The text split at each `;` that a word (a preset name, well formed or not) and `:` follow;
+    /// blank entries dropped.
     static func entries(_ text: String) -> [Substring] {
         var entries: [Substring] = []
         var start = text.startIndex
@@ -70,7 +71,9 @@ public struct PresetTable: Sendable, Equatable {
         while let semicolon = text[index...].firstIndex(of: ";") {
             index = text.index(after: semicolon)
             let rest = text[index...].drop(while: \.isWhitespace)
-            let name = rest.prefix(while: Preset.isNameCharacter)
+            // Any letters, not only the lower-case ones a name may have, so `; Thumb:` is refused
+            // as a name rather than read as part of the value before it.
+            let name = rest.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }
             guard !name.isEmpty, rest[name.endIndex...].drop(while: \.isWhitespace).first == ":" else { continue }
             entries.append(text[start..<semicolon])
             start = index
