@@ -23,6 +23,8 @@ enum ErrorMapping {
 
     static func outcome(for error: Error) -> Outcome {
         switch error {
+        case let error as PresetRefusal:
+            return Outcome(status: .forbidden, message: error.message, parameter: error.parameter ?? "preset")
         case let error as SpecError:
             return Outcome(status: .badRequest, message: error.description, parameter: error.parameter)
         case let error as RenderError:

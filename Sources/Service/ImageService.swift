@@ -50,12 +50,13 @@ public final class ImageService: Sendable {
             renderer: renderer, sources: sources, executor: executor, cache: cache, identities: IdentityMemo(validity: configuration.sourceCheck),
             negotiation: FormatNegotiation(jxl: configuration.jxl, avif: configuration.avif, webp: configuration.webp),
             cacheControl: configuration.cacheControl, logger: logger, statistics: statistics, metrics: metrics)
-        let route = ImageRoute(pipeline: pipeline, specs: SpecMemo(limits: configuration.spec))
+        let presets = PresetPolicy(table: configuration.presets, presetsOnly: configuration.presetsOnly)
+        let route = ImageRoute(pipeline: pipeline, specs: SpecMemo(limits: configuration.spec, presets: presets))
         let templates = TemplateFolder(path: configuration.templates, limits: configuration.spec)
         if !templates.directory.isReadable {
             logger.warning("templates folder \(configuration.templates) cannot be read: /view/ answers 404 (set templates)")
         }
-        let view = ViewRoute(templates: templates, pipeline: pipeline, limits: configuration.spec)
+        let view = ViewRoute(templates: templates, pipeline: pipeline, limits: configuration.spec, presets: presets)
         let playground = configuration.playground ? PlaygroundRoute(image: route, signing: !configuration.signingKeys.isEmpty) : nil
         let info = InfoRoute(pipeline: pipeline)
         let accessLog = AccessLog(logger: logger)

@@ -25,10 +25,11 @@ struct InfoRoute: Sendable {
         let cacheVersion: String?
         do {
             // Only the signature's parameters and `v`: anything else would be silently ignored.
-            let parameters = try QueryParameters(query: String(request.query))
-            for key in parameters.keys where key != "sig" && key != "exp" && key != "v" {
+            // Checked before the keys are parsed: `preset=` transforms, so it is not taken here either.
+            for (key, _) in try QueryParameters.pairs(String(request.query)) where key != "sig" && key != "exp" && key != "v" {
                 throw SpecError.unknownParameter(key)
             }
+            let parameters = try QueryParameters(query: String(request.query))
             cacheVersion = try TransformSpec.cacheVersion(parameters)
             name = try ImagePath.sourceName(fromTarget: request.path, prefix: Self.prefix)
         } catch {

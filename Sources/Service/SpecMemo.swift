@@ -18,9 +18,13 @@ final class SpecMemo: Sendable {
     private let entries = Mutex<[Key: ImageRequest]>([:])
     let capacity: Int
     let limits: SpecLimits
+    /// The presets `preset=` expands from: fixed for the service's life, so a parse stays a pure
+    /// function of (path, query).
+    let presets: PresetPolicy
 
-    init(limits: SpecLimits, capacity: Int = Limits.specMemoEntries) {
+    init(limits: SpecLimits, presets: PresetPolicy = PresetPolicy(table: .none, presetsOnly: false), capacity: Int = Limits.specMemoEntries) {
         self.limits = limits
+        self.presets = presets
         self.capacity = capacity
     }
 
@@ -30,7 +34,7 @@ final class SpecMemo: Sendable {
         let key = Key(path: path, query: query)
         if let hit = entries.withLock({ $0[key] }) { return hit }
         let source = try ImagePath.sourceName(fromTarget: path, prefix: prefix)
-        let parameters = try QueryParameters(query: String(query))
+        let parameters = try presets.imageParameters(query: query)
         let spec = try TransformSpec.parse(source: source, parameters: parameters, limits: limits)
         let value = ImageRequest(spec: spec, imageParameters: ImageParameters(parameters))
         entries.withLock { entries in

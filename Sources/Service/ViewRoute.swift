@@ -10,13 +10,15 @@ struct ViewRoute: Sendable {
     let templates: TemplateFolder
     let pipeline: ImagePipeline
     let limits: SpecLimits
+    /// Renderer options from presets (`presets`, `presets_only`).
+    let presets: PresetPolicy
 
     /// Answers through `respond` (once); the second argument is the cache status for the access log.
     func handle(_ request: HTTPRequest, respond: @escaping ImageJob.Respond) {
         let spec: TransformSpec
         do {
             let template = try templates.template(named: Self.templateName(fromTarget: request.path))
-            spec = try template.spec(query: String(request.query), limits: limits)
+            spec = try presets.templateSpec(template, query: request.query, limits: limits)
         } catch {
             return respond(ErrorMapping.response(for: error, logger: pipeline.logger), .notApplicable)
         }

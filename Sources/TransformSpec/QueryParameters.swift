@@ -6,7 +6,7 @@ public struct QueryParameters: Sendable, Hashable {
     public static let known = [
         "w", "h", "minw", "maxw", "minh", "maxh", "mode", "ratio", "align", "focus", "trim", "clip", "interp", "insets", "radius", "mask",
         "blur", "grayscale", "pad", "orient", "scale", "dpr", "bg", "border", "overlay", "oalign", "opaque", "fmt", "q",
-        "colormode", "page", "chain", "pw", "ph", "v", "sig", "exp", "dl",
+        "colormode", "page", "chain", "pw", "ph", "v", "sig", "exp", "dl", "preset",
     ]
 
     /// Keys that describe layout; they compile to a chain and cannot be mixed with `chain`.
@@ -16,8 +16,9 @@ public struct QueryParameters: Sendable, Hashable {
     ]
 
     /// The keys a view template (`/view/…`) accepts besides its own parameters: how to render and
-    /// encode, and the signature. A template's parameters may not take these names.
-    public static let rendererOptions = ["fmt", "q", "scale", "dpr", "pw", "ph", "opaque", "colormode", "page", "v", "sig", "exp", "dl"]
+    /// encode, the signature, and `preset` (whose presets hold only the others). A template's
+    /// parameters may not take these names.
+    public static let rendererOptions = ["fmt", "q", "scale", "dpr", "pw", "ph", "opaque", "colormode", "page", "v", "sig", "exp", "dl", "preset"]
 
     /// Keys that name the same setting.
     static let aliases = ["dpr": "scale"]
@@ -26,15 +27,18 @@ public struct QueryParameters: Sendable, Hashable {
     /// Keys in the order they appeared.
     public private(set) var keys: [String] = []
 
-    /// Parses `a=1&b=2` (without the leading `?`), percent-decoding keys and values (`+` is a space).
-    public init(query: String) throws(SpecError) {
-        try self.init(pairs: Self.pairs(query))
+    /// Parses `a=1&b=2` (without the leading `?`), percent-decoding keys and values (`+` is a space),
+    /// with a `preset=` replaced by the parameters of `presets` it names (`PresetTable.expanded`).
+    public init(query: String, presets: PresetTable = .none) throws(SpecError) {
+        try self.init(pairs: presets.expanded(Self.pairs(query)))
     }
 
-    /// Known keys and their decoded values, each key at most once.
-    init(pairs: [(key: String, value: String)]) throws(SpecError) {
+    /// Known keys and their decoded values, each key at most once. A `preset` must have been
+    /// expanded already (`PresetTable.expanded`); one still here names no defined preset.
+    public init(pairs: [Pair]) throws(SpecError) {
         for (key, value) in pairs {
             guard Self.known.contains(key) else { throw .unknownParameter(key) }
+            guard key != "preset" else { throw .unknownPreset(value, defined: []) }
             let canonicalKey = Self.aliases[key] ?? key
             guard values[canonicalKey] == nil else { throw .duplicateParameter(key) }
             values[canonicalKey] = value
@@ -43,8 +47,8 @@ public struct QueryParameters: Sendable, Hashable {
     }
 
     /// The decoded `key=value` pairs of a query, in order, whatever their keys.
-    public static func pairs(_ query: String) throws(SpecError) -> [(key: String, value: String)] {
-        var pairs: [(key: String, value: String)] = []
+    public static func pairs(_ query: String) throws(SpecError) -> [Pair] {
+        var pairs: [Pair] = []
         for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let key = try decode(parts[0], param: String(parts[0]))

@@ -15,6 +15,8 @@ public enum SpecError: Error, Sendable, Hashable, CustomStringConvertible {
     case unknownTemplateParameter(String, template: String, parameters: [String])
     /// A view template's parameter has no value in the query.
     case missingTemplateParameter(String, template: String)
+    /// `preset=` names a preset the configuration does not define; `defined` lists those it does.
+    case unknownPreset(String, defined: [String])
     /// The same parameter (or an alias of it) appears twice.
     case duplicateParameter(String)
     /// `chain` was combined with layout sugar parameters.
@@ -34,6 +36,8 @@ public enum SpecError: Error, Sendable, Hashable, CustomStringConvertible {
             p
         case .chainWithSugar:
             "chain"
+        case .unknownPreset:
+            "preset"
         }
     }
 
@@ -55,6 +59,10 @@ public enum SpecError: Error, Sendable, Hashable, CustomStringConvertible {
                 + "; renderer options: \(QueryParameters.rendererOptions.joined(separator: ", "))"
         case let .missingTemplateParameter(name, template):
             "template `\(template)` needs the parameter `\(name)`, e.g. ?\(name)=…"
+        case let .unknownPreset(name, defined) where defined.isEmpty:
+            "unknown preset `\(name)`: this server defines no presets (they are set in its configuration: presets)"
+        case let .unknownPreset(name, defined):
+            "unknown preset `\(name)`; defined presets: \(defined.joined(separator: ", "))\(Suggestion.hint(for: name, among: defined))"
         case .duplicateParameter(let name):
             "`\(name)` is given more than once"
         case .chainWithSugar(let names):

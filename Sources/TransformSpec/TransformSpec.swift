@@ -66,9 +66,10 @@ public struct TransformSpec: Sendable, Hashable {
         return text
     }
 
-    /// Parses a request for `source` from its raw query string (without `?`).
-    public static func parse(source: String, query: String, limits: SpecLimits = SpecLimits()) throws(SpecError) -> TransformSpec {
-        try parse(source: source, parameters: QueryParameters(query: query), limits: limits)
+    /// Parses a request for `source` from its raw query string (without `?`), a `preset=` in it
+    /// expanded from `presets` (`PresetTable.expanded`).
+    public static func parse(source: String, query: String, limits: SpecLimits = SpecLimits(), presets: PresetTable = .none) throws(SpecError) -> TransformSpec {
+        try parse(source: source, parameters: QueryParameters(query: query, presets: presets), limits: limits)
     }
 
     /// Parses a request for `source` from decoded query parameters.

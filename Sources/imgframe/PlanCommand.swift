@@ -73,7 +73,8 @@ struct PlanCommand: ParsableCommand {
         let outcome = PlanRequest(
             source: name, size: size,
             orientation: fixedOrientation ?? stored,
-            images: images.map { ($0.name, $0.metrics) }, query: request.composedQuery, limits: configuration.spec, focus: focus
+            images: images.map { ($0.name, $0.metrics) }, query: request.composedQuery, limits: configuration.spec,
+            presets: configuration.presets, focus: focus
         ).run()
         print(outcome.json.serialized(indent: 2))
         if let message = outcome.errorMessage {

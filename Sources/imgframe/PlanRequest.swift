@@ -13,6 +13,8 @@ struct PlanRequest {
     var query: String
     /// What the request may ask for: the configured `SpecLimits`, as `serve` parses with.
     var limits: SpecLimits
+    /// The configured presets a `preset=` in `query` names, as `serve` expands them.
+    var presets: PresetTable = .none
     /// Finds `.focus(.attention)` points in the file's pixels; without a file, alignment places such images.
     var focus: (any FocusFinding)?
 
@@ -26,7 +28,7 @@ struct PlanRequest {
     func run() -> Outcome {
         let spec: TransformSpec
         do {
-            spec = try TransformSpec.parse(source: source, query: query, limits: limits)
+            spec = try TransformSpec.parse(source: source, query: query, limits: limits, presets: presets)
         } catch {
             return Outcome(
                 json: .object([("error", .string(error.description)), ("param", .string(error.parameter))]),

@@ -12,7 +12,7 @@ extension RenderCommand {
         let spec: TransformSpec
         do {
             let query = try withOutputOptions((template.queryParameters + request.rendererParameters).joined(separator: "&"))
-            spec = try folder.template(named: template.name ?? "").spec(query: query, limits: configuration.spec)
+            spec = try folder.template(named: template.name ?? "").spec(query: query, limits: configuration.spec, presets: configuration.presets)
         } catch let error as TemplateError {
             printError(error.description + (error == .notFound(template.name ?? "") ? " in \(folder.directory.root)" : ""))
             switch error {

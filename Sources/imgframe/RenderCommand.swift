@@ -72,7 +72,7 @@ struct RenderCommand: ParsableCommand {
         let name = root == nil ? file.lastPathComponent : relativePath(of: file.standardizedFileURL.path, under: rootFolder)
         let spec: TransformSpec
         do {
-            spec = try TransformSpec.parse(source: name, query: withOutputOptions(request.composedQuery), limits: configuration.spec)
+            spec = try TransformSpec.parse(source: name, query: withOutputOptions(request.composedQuery), limits: configuration.spec, presets: configuration.presets)
         } catch let error as SpecError {
             printError(error.description)
             throw ExitCode(2)
@@ -104,7 +104,8 @@ struct RenderCommand: ParsableCommand {
             var image = try renderOnce()
             for _ in 1..<repetitions { image = try renderOnce() }
             try writeOutput(image.bytes)
-            let size = image.format == .pdf
+            let size =
+                image.format == .pdf
                 ? "\(Self.points(spec.page?.width ?? Double(image.pixelSize.width) / spec.scale))×\(Self.points(spec.page?.height ?? Double(image.pixelSize.height) / spec.scale)) pt"
                 : "\(image.pixelSize.width)×\(image.pixelSize.height)"
             let summary = "wrote \(output == "-" ? "standard output" : output): \(size) \(image.format.rawValue), \(image.bytes.count) bytes"

@@ -1,5 +1,6 @@
 import Foundation
 import Origins
+import TransformSpec
 
 /// Builds the configuration in layers: defaults, then the config file, then `IMGFRAME_*`
 /// environment variables, then command-line flags. Any bad key or value stops start-up with the
@@ -35,7 +36,21 @@ public enum ConfigurationLoader {
         } catch {
             throw .invalid(key: "origins", value: configuration.originsText, origin: "the configuration", reason: error.description)
         }
+        try checkPresets(&configuration)
         return configuration
+    }
+
+    /// After every layer: the presets against the final limits (a later line may have lowered
+    /// them), and a presets-only server with presets to answer.
+    private static func checkPresets(_ configuration: inout ServiceConfiguration) throws(ConfigurationError) {
+        do {
+            configuration.presets = try configuration.presets.checked(limits: configuration.spec)
+        } catch {
+            throw .invalid(key: "presets", value: configuration.presets.text, origin: "the configuration", reason: error.description)
+        }
+        if configuration.presetsOnly && configuration.presets.isEmpty {
+            throw .invalid(key: "presets_only", value: "true", origin: "the configuration", reason: "no presets are defined, so every /img/ request would be refused: set presets")
+        }
     }
 
     private static func apply(_ key: String, _ value: String, origin: String, to configuration: inout ServiceConfiguration) throws(ConfigurationError) {

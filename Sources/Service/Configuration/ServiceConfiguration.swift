@@ -26,6 +26,12 @@ public struct ServiceConfiguration: Sendable {
     public var root: String = "Samples"
     /// Folder of the view templates served at `/view/{name}` (`{name}.swift`). Default `Samples/templates`.
     public var templates: String = "Samples/templates"
+    /// Named queries a request uses with `preset=` (`presets`), checked when loaded. Default none.
+    public var presets: PresetTable = .none
+    /// Take layout and renderer parameters only from presets (`presets_only`): `/img/` requests name
+    /// a preset and add only `sig`, `exp`, `v` or `dl`; `/view/` requests add no renderer options of
+    /// their own (`PresetPolicy`). Default off.
+    public var presetsOnly = false
     /// Folder for the result cache. Default `$XDG_CACHE_HOME/imgframe` or `~/.cache/imgframe`.
     public var cacheDirectory: String = ServiceConfiguration.defaultCacheDirectory
     /// Byte budget of the result cache. Default `ResultCache.Configuration.defaultMaxBytes` (1 GiB).

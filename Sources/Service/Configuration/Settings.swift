@@ -1,6 +1,7 @@
 import Foundation
 import HTTP1
 import Logging
+import TransformSpec
 
 /// One configurable key: its name, what it means, and how a text value applies to the configuration.
 struct Setting: Sendable {
@@ -263,6 +264,20 @@ enum Settings {
             if let problem = keys.lazy.compactMap(SigningKeyRule.problem(with:)).first { throw SettingError(reason: problem) }
             c.signingKeys = keys
         }, isSecret: true),
+        Setting(
+            key: "presets", help: "named queries for preset=, as name: query; name: query (e.g. thumb: w=300&h=300&mode=fill)",
+            read: { $0.presets.text },
+            apply: { c, v throws(SettingError) in
+                do throws(PresetError) {
+                    c.presets = try PresetTable(parsing: v, limits: c.spec)
+                } catch {
+                    throw SettingError(reason: error.description)
+                }
+            }),
+        Setting(
+            key: "presets_only", help: "refuse (403) /img/ parameters other than preset= (and sig, exp, v, dl), and /view/ renderer options not from a preset",
+            read: { String($0.presetsOnly) },
+            apply: { c, v throws(SettingError) in c.presetsOnly = try bool(v) }),
         Setting(key: "metrics.listen", help: "HOST:PORT for /metrics alone (e.g. 0.0.0.0:9090); empty = the main port, without signing only", read: { $0.metricsListen.map(listenText) ?? "" }, apply: {
             c, v throws(SettingError) in c.metricsListen = try listenAddress(v)
         }),

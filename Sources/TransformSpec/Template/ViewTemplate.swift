@@ -64,11 +64,16 @@ public struct ViewTemplate: Sendable {
 
     /// The request for `query`: each template parameter once (a missing or unknown one is an error
     /// naming it), plus the renderer options `fmt`, `q`, `page`, `scale`/`dpr`, `pw`, `ph`, `opaque` (and
-    /// the signature's `sig` and `exp`).
-    public func spec(query: String, limits: SpecLimits) throws(SpecError) -> TransformSpec {
+    /// the signature's `sig` and `exp`), some of which a `preset=` of `presets` may give.
+    public func spec(query: String, limits: SpecLimits, presets: PresetTable = .none) throws(SpecError) -> TransformSpec {
+        try spec(pairs: QueryParameters.pairs(query), limits: limits, presets: presets)
+    }
+
+    /// `spec(query:limits:presets:)` from the query's decoded pairs.
+    public func spec(pairs: [QueryParameters.Pair], limits: SpecLimits, presets: PresetTable = .none) throws(SpecError) -> TransformSpec {
         var values: [String: String] = [:]
-        var options: [(key: String, value: String)] = []
-        for (key, value) in try QueryParameters.pairs(query) {
+        var options: [QueryParameters.Pair] = []
+        for (key, value) in pairs {
             if QueryParameters.rendererOptions.contains(key) {
                 options.append((key, value))
                 continue
@@ -82,7 +87,9 @@ public struct ViewTemplate: Sendable {
         }
         for (parameter, value) in defaults where values[parameter] == nil { values[parameter] = value }
         if let missing = parameters.first(where: { values[$0] == nil }) { throw .missingTemplateParameter(missing, template: name) }
-        let rendering = try QueryParameters(pairs: options)
+        // The preset's options first, the query's own on top: only renderer options, so the
+        // template's parameters are the query's alone.
+        let rendering = try QueryParameters(pairs: presets.expanded(options, templateOptionsOnly: true))
         return try TransformSpec.rendered(
             view(values, limits: limits), source: "", proposal: TransformSpec.proposal(rendering, limits: limits), parameters: rendering, limits: limits)
     }

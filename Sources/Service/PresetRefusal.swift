@@ -1,0 +1,15 @@
+/// A request a presets-only server (`presets_only`) does not answer: it sets `parameter` itself, or
+/// (`nil`) names no preset. 403 (`ErrorMapping`): the request is understood, and refused by policy.
+struct PresetRefusal: Error, Sendable, Equatable {
+    /// The parameter the request may not set, or `nil` when it names no preset.
+    let parameter: String?
+    /// The presets it may use instead.
+    let presets: [String]
+
+    /// "this server answers only presets (preset=thumb, preset=avatar): `w` may come only from one".
+    var message: String {
+        let offer = presets.map { "preset=\($0)" }.joined(separator: ", ")
+        guard let parameter else { return "this server answers only presets: name one (\(offer))" }
+        return "this server answers only presets (\(offer)): `\(parameter)` may come only from one"
+    }
+}
