@@ -44,10 +44,11 @@ struct ChainBuilder {
         }
     }
 
-    static let modifiers = [
-        "resizable", "interpolation", "aspectRatio", "scaledToFit", "scaledToFill", "frame", "overlay", "background",
-        "border", "clipped", "framedAspectRatio", "opacity",
-    ] + viewModifiers + symbolModifiers
+    static let modifiers =
+        [
+            "resizable", "interpolation", "aspectRatio", "scaledToFit", "scaledToFill", "frame", "overlay", "background",
+            "border", "clipped", "framedAspectRatio", "opacity",
+        ] + viewModifiers + symbolModifiers + controlModifiers
 
     /// Builds the view for `syntax`; a chain without a leaf starts from the request's own image.
     mutating func build(_ syntax: ChainSyntax) throws(SpecError) -> ViewNode {
@@ -113,14 +114,16 @@ struct ChainBuilder {
         if m.content != nil, m.name != "overlay", m.name != "background" {
             throw .argument(param: param, offset: m.offset, message: "\(m.name) takes no { content }; only overlay and background do")
         }
+        if let controlModified = try controlModifier(m, partial) { return controlModified }
         if let symbolModified = try symbolModifier(m, partial) { return symbolModified }
         if let styled = try textModifier(m, partial) { return styled }
         if let leafModified = try leafModifier(m, partial) { return leafModified }
         switch m.name {
         case "resizable", "interpolation":
             guard case .image(var image) = partial else {
-                throw .argument(param: param, offset: m.offset,
-                                message: "\(m.name)() is an Image modifier: put it right after the image, before any frame, aspectRatio or other view modifier")
+                throw .argument(
+                    param: param, offset: m.offset,
+                    message: "\(m.name)() is an Image modifier: put it right after the image, before any frame, aspectRatio or other view modifier")
             }
             try imageModifier(m, &image)
             return .image(image)
@@ -163,8 +166,9 @@ struct ChainBuilder {
             // The helper from "Image aspectRatio without frames": a clear box of the ratio, the view
             // filling or fitting it as an overlay, clipped to the box.
             return .clipped(
-                .overlay(.aspectRatio(.shape(.color(.clear)), ratio: ratio, contentMode: .fit),
-                         content: .aspectRatio(child, ratio: nil, contentMode: mode), alignment: .center),
+                .overlay(
+                    .aspectRatio(.shape(.color(.clear)), ratio: ratio, contentMode: .fit),
+                    content: .aspectRatio(child, ratio: nil, contentMode: mode), alignment: .center),
                 antialiased: false)
         case "scaledToFit", "scaledToFill":
             _ = try arguments(m, [])
@@ -183,8 +187,9 @@ struct ChainBuilder {
         case _ where Self.viewModifiers.contains(m.name):
             return try treeModifier(m, child)
         default:
-            throw .argument(param: param, offset: m.offset,
-                            message: "unknown modifier `\(m.name)`; supported: \(Self.modifiers.joined(separator: ", "))")
+            throw .argument(
+                param: param, offset: m.offset,
+                message: "unknown modifier `\(m.name)`; supported: \(Self.modifiers.joined(separator: ", "))")
         }
     }
 
@@ -195,8 +200,9 @@ struct ChainBuilder {
         let labels = Set(m.arguments.compactMap(\.label))
         let flexible = !labels.isDisjoint(with: Self.flexLabels)
         if flexible, !labels.isDisjoint(with: Self.fixedLabels) {
-            throw .argument(param: param, offset: m.offset,
-                            message: "frame takes either width/height or min/ideal/max sizes, not both; chain two frames instead")
+            throw .argument(
+                param: param, offset: m.offset,
+                message: "frame takes either width/height or min/ideal/max sizes, not both; chain two frames instead")
         }
         let signature = ((flexible ? Self.flexLabels : Self.fixedLabels) + ["alignment"]).map { ArgumentList.Parameter(label: $0) }
         let args = try arguments(m, signature)
