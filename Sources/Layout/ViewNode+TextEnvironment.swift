@@ -12,6 +12,7 @@ extension ViewNode {
             symbol.font = symbol.font ?? environment.attributes.font
             symbol.color = symbol.color ?? environment.attributes.color
             return .symbol(symbol)
+        case .textField(let field): return .textField(field.inheriting(environment))
         default: return mappingChildren { $0.inheritingText(environment) }
         }
     }
@@ -19,8 +20,9 @@ extension ViewNode {
     /// This node with `transform` applied to each of its direct children (content views included).
     public func mappingChildren(_ transform: (ViewNode) -> ViewNode) -> ViewNode {
         switch self {
-        case .image, .shape, .spacer, .shapeView, .text, .symbol:
+        case .image, .shape, .spacer, .shapeView, .text, .symbol, .textField:
             self
+        case .button(let button): .button(ButtonView(label: transform(button.label), style: button.style, tint: button.tint))
         case let .aspectRatio(child, ratio, mode): .aspectRatio(transform(child), ratio: ratio, contentMode: mode)
         case let .frame(child, width, height, alignment): .frame(transform(child), width: width, height: height, alignment: alignment)
         case let .flexFrame(child, frame): .flexFrame(transform(child), frame)

@@ -97,6 +97,10 @@ public indirect enum ViewNode: Sendable, Hashable {
     case backgroundStyle(ViewNode, Paint)
     /// `id(_:)`: names a subtree; layout ignores it, the plan reports the named rects and leaves.
     case id(ViewNode, String)
+    /// `Button(action:label:)`: laid out and drawn as its `body` (the label in its style).
+    case button(ButtonView)
+    /// `TextField(_:text:)`: laid out and drawn as its `body` (the text or prompt in its style).
+    case textField(TextFieldView)
 }
 
 extension ImageRef {

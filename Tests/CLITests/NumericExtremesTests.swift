@@ -52,6 +52,7 @@ struct NumericExtremesTests {
         #"Text("hi there all").lineLimit(2,reservesSpace:true).lineLimit(3).multilineTextAlignment(.center).truncationMode(.tail).minimumScaleFactor(0.5).frame(width:30,height:20)"#,
         #"Image(systemName:"star").imageScale(.large).font(.system(size:20)).frame(width:20,height:20)"#,
         #"Image(systemName:"star").resizable().frame(width:20,height:20)"#,
+        #"VStack{TextField("a",text:$a).textFieldStyle(.roundedBorder).frame(width:40);Button("b"){}.buttonStyle(.bordered).tint(Color(white:0.5))}"#,
     ]
 
     /// Values of the parameters whose value holds several numbers, each with the one `X` stands for.

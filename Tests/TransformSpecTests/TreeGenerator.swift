@@ -43,25 +43,44 @@ struct TreeGenerator {
 
     private mutating func shapeKind() -> ShapeKind {
         let style = pick(RoundedCornerStyle.allCases)
-        return pick([.rectangle, .circle, .ellipse, .capsule(style: style),
-                     .roundedRectangle(cornerSize: Size(width: number(), height: bool() ? 4 : number()), style: style)])
+        return pick([
+            .rectangle, .circle, .ellipse, .capsule(style: style),
+            .roundedRectangle(cornerSize: Size(width: number(), height: bool() ? 4 : number()), style: style),
+        ])
     }
 
     private mutating func leaf() -> ViewNode {
-        switch int(7) {
-        case 0: return .image(ImageView(ref: bool() ? .primary : .named("a b.png"),
-                                        resizing: bool() ? nil : Resizing(capInsets: EdgeInsets(top: 1, leading: 0, bottom: 2, trailing: 0), mode: pick([.stretch, .tile])),
-                                        interpolation: pick(Interpolation.allCases)))
+        switch int(8) {
+        case 0:
+            return .image(
+                ImageView(
+                    ref: bool() ? .primary : .named("a b.png"),
+                    resizing: bool() ? nil : Resizing(capInsets: EdgeInsets(top: 1, leading: 0, bottom: 2, trailing: 0), mode: pick([.stretch, .tile])),
+                    interpolation: pick(Interpolation.allCases)))
         case 1: return .shape(paint())
         case 2: return .spacer(minLength: bool() ? nil : number())
         case 4:
             let font: Font? = bool() ? nil : pick([.textStyle(pick(TextStyle.allCases)), .system(size: 1 + number(), weight: pick(FontWeight.allCases))])
-            return .symbol(SymbolView(name: pick(["star", "star.fill", "arrow.right.square.fill", "2.circle"]), font: font,
-                                      color: bool() ? nil : color(), scale: pick(ImageScale.allCases), isResizable: bool()))
+            return .symbol(
+                SymbolView(
+                    name: pick(["star", "star.fill", "arrow.right.square.fill", "2.circle"]), font: font,
+                    color: bool() ? nil : color(), scale: pick(ImageScale.allCases), isResizable: bool()))
         case 3:
             let font: Font = bool() ? .textStyle(pick(TextStyle.allCases)) : .system(size: 1 + number(), weight: pick(FontWeight.allCases))
-            return .text(TextView(pick(["", "Hi", "a\"b\\c\n\té"]), font: font, color: bool() ? TextView.primary : color(),
-                                  weight: bool() ? nil : pick(FontWeight.allCases), italic: bool()))
+            return .text(
+                TextView(
+                    pick(["", "Hi", "a\"b\\c\n\té"]), font: font, color: bool() ? TextView.primary : color(),
+                    weight: bool() ? nil : pick(FontWeight.allCases), italic: bool()))
+        case 5:
+            let attributes = TextAttributes(
+                font: bool() ? nil : .textStyle(pick(TextStyle.allCases)), italic: bool() ? nil : bool(),
+                color: bool() ? nil : color())
+            let paragraph = TextParagraph(alignment: bool() ? nil : pick(TextAlignment.allCases))
+            return .textField(
+                TextFieldView(
+                    title: pick(["Name", "a\"b"]), text: pick(["", "Ana", "é\n"]),
+                    style: bool() ? nil : pick(TextFieldStyleKind.allCases),
+                    environment: TextEnvironment(attributes: attributes, paragraph: paragraph)))
         default:
             let drawing = pick([ShapeDrawing.fill, .stroke(lineWidth: number()), .strokeBorder(lineWidth: number())])
             return .shapeView(ShapeView(kind: shapeKind(), paint: paint(), drawing: drawing))
@@ -71,18 +90,29 @@ struct TreeGenerator {
     mutating func tree(depth: Int) -> ViewNode {
         guard depth > 0, int(5) > 0 else { return leaf() }
         let children = { (g: inout TreeGenerator) in (0..<g.int(4)).map { _ in g.tree(depth: depth - 1) } }
-        switch int(9) {
+        switch int(10) {
         case 0: return .hStack(alignment: pick(VerticalAlignment.allCases), spacing: bool() ? nil : number(negative: true), children: children(&self))
         case 1: return .vStack(alignment: pick(HorizontalAlignment.allCases), spacing: bool() ? nil : number(negative: true), children: children(&self))
         case 2: return .zStack(alignment: pick(Alignment.allCases), children: children(&self))
+        case 3:
+            // A button's style and tint reach the buttons in its label, so normal form nests none.
+            let label = tree(depth: depth - 1)
+            return .button(
+                ButtonView(
+                    label: label.containsControls ? .text(TextView("Go")) : label,
+                    style: bool() ? nil : pick(ButtonStyleKind.allCases), tint: bool() ? nil : color()))
         default: return modifier(tree(depth: depth - 1), depth: depth)
         }
     }
 
     private mutating func modifier(_ child: ViewNode, depth: Int) -> ViewNode {
         switch int(16) {
-        case 0: return .padding(child, bool() ? EdgeInsets(top: 16, leading: 16, bottom: 16, trailing: 16)
-                                    : EdgeInsets(top: number(negative: true), leading: number(), bottom: 0, trailing: number(negative: true)))
+        case 0:
+            return .padding(
+                child,
+                bool()
+                    ? EdgeInsets(top: 16, leading: 16, bottom: 16, trailing: 16)
+                    : EdgeInsets(top: number(negative: true), leading: number(), bottom: 0, trailing: number(negative: true)))
         case 1: return .layoutPriority(child, number(negative: true))
         case 2: return .fixedSize(child, horizontal: bool(), vertical: bool())
         case 3:
@@ -95,9 +125,11 @@ struct TreeGenerator {
         case 6: return .effect(child, .shadow(Shadow(color: bool() ? Shadow.defaultColor : color(), radius: number(), x: number(negative: true), y: 0)))
         case 7: return .effect(child, .clipShape(shapeKind()))
         case 8:
-            let effects: [ColorEffect] = [.blur(radius: number(), opaque: bool()), .brightness(number(negative: true)), .contrast(number()),
-                                          .saturation(unit()), .grayscale(unit()), .colorInvert, .hueRotation(degrees: number(negative: true)),
-                                          .colorMultiply(color())]
+            let effects: [ColorEffect] = [
+                .blur(radius: number(), opaque: bool()), .brightness(number(negative: true)), .contrast(number()),
+                .saturation(unit()), .grayscale(unit()), .colorInvert, .hueRotation(degrees: number(negative: true)),
+                .colorMultiply(color()),
+            ]
             return .effect(child, .color(pick(effects)))
         case 9: return .backgroundStyle(child, paint())
         case 10: return .id(child, pick(["a", "row 1", "q\"uote"]))

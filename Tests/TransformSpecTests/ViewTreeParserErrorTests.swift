@@ -12,7 +12,7 @@ struct ViewTreeParserErrorTests {
         ("ZStack{;Color.red}", 7, "an empty child in ZStack"),
         ("HStack{Color.red Color.blue}", 17, "expected `.` and a modifier, `;`, a new line or `}`; found `Color`"),
         ("HStack Color.red", 7, "`{` and the children of HStack"),
-        ("HStack{Button(\"x\")}", 7, "a modifier or a leaf view: Image(\"name\")"),
+        ("HStack{Toggle(\"x\")}", 7, "a modifier or a leaf view: Image(\"name\")"),
         ("Squircle()", 0, "a modifier or a leaf view"),
         ("Color.red\nColor.blue", 10, "one view: put several in an HStack, VStack or ZStack"),
         ("Color.red;Color.blue", 9, "one view"),
@@ -100,8 +100,9 @@ struct ViewTreeParserErrorTests {
         small.maxNodes = 5
         // HStack, Spacer, Spacer, .padding(), Spacer: the fifth fits, the sixth (a modifier at 35) does not.
         #expect(Self.limitMessage("HStack{Spacer();Spacer().padding();Spacer()}", small) == nil)
-        #expect(Self.limitMessage("HStack{Spacer();Spacer().padding();Spacer().id(\"x\")}", small)
-            == "`chain` at offset 44: more than 5 views and modifiers; the limit is 5")
+        #expect(
+            Self.limitMessage("HStack{Spacer();Spacer().padding();Spacer().id(\"x\")}", small)
+                == "`chain` at offset 44: more than 5 views and modifiers; the limit is 5")
         #expect(Self.limitMessage(String(repeating: "Spacer();", count: 200), SpecLimits(maxChainLength: 4096))?.hasPrefix("not a limit") == true)
         let wide = "HStack{" + Array(repeating: "VStack{" + Array(repeating: "Spacer()", count: 60).joined(separator: ";") + "}", count: 5).joined(separator: ";") + "}"
         #expect(Self.limitMessage(wide, SpecLimits(maxChainLength: 8192))?.contains("more than 256 views and modifiers") == true)

@@ -8,8 +8,11 @@ import TransformSpec
 func withoutIDs(_ node: ViewNode) -> ViewNode {
     let f = withoutIDs
     switch node {
-    case .image, .shape, .spacer, .shapeView, .text, .symbol: return node
+    case .image, .shape, .spacer, .shapeView, .text, .symbol, .textField: return node
     case let .id(child, _): return f(child)
+    case .button(var button):
+        button.label = f(button.label)
+        return .button(button)
     case let .aspectRatio(c, ratio, mode): return .aspectRatio(f(c), ratio: ratio, contentMode: mode)
     case let .frame(c, w, h, a): return .frame(f(c), width: w, height: h, alignment: a)
     case let .flexFrame(c, frame): return .flexFrame(f(c), frame)

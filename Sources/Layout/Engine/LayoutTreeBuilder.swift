@@ -79,6 +79,11 @@ struct LayoutTreeBuilder {
                 primary: try child(node), secondary: ShapeLayout(paint: paint), alignment: .center, isBackground: true)
         case let .id(node, id):
             return IdentityLayout(child: try child(node), id: id)
+        case .button(let button):
+            // Controls are laid out as the plain views they draw (`ButtonView.body`, `TextFieldView.body`).
+            return try child(button.body)
+        case .textField(let field):
+            return try child(field.body)
         }
     }
 }

@@ -5,14 +5,16 @@ import Layout
 /// fixed size, alignment guides, effects, `id`). Defaults are SwiftUI's (views spec §1–5, 7).
 extension ChainBuilder {
     /// Modifiers of views in general that `treeModifier` builds.
-    static let viewModifiers = [
-        "padding", "layoutPriority", "fixedSize", "alignmentGuide", "offset", "shadow", "cornerRadius", "clipShape", "blur",
-        "brightness", "contrast", "saturation", "grayscale", "colorInvert", "hueRotation", "colorMultiply", "ignoresSafeArea", "id",
-        "fill", "stroke", "strokeBorder",
-    ] + textModifiers.sorted()
+    static let viewModifiers =
+        [
+            "padding", "layoutPriority", "fixedSize", "alignmentGuide", "offset", "shadow", "cornerRadius", "clipShape", "blur",
+            "brightness", "contrast", "saturation", "grayscale", "colorInvert", "hueRotation", "colorMultiply", "ignoresSafeArea", "id",
+            "fill", "stroke", "strokeBorder",
+        ] + textModifiers.sorted()
 
-    /// `Rectangle()` … `Capsule()`, `Spacer(minLength:)`, `Text("…")`.
-    func viewLeaf(_ name: String, _ arguments: [Argument], at offset: Int) throws(SpecError) -> Partial {
+    /// `Rectangle()` … `Capsule()`, `Spacer(minLength:)`, `Text("…")`, `Button(…)`, `TextField(…)`.
+    mutating func viewLeaf(_ name: String, _ arguments: [Argument], at offset: Int) throws(SpecError) -> Partial {
+        let param = self.param
         let call = { (signature: [ArgumentList.Parameter]) throws(SpecError) -> ArgumentList in
             try ArgumentList(arguments, signature: signature, call: name, param: param, offset: offset)
         }
@@ -25,6 +27,10 @@ extension ChainBuilder {
             return .view(.spacer(minLength: minLength))
         case "Text":
             return try textLeaf(arguments, at: offset)
+        case "Button":
+            return try buttonLeaf(arguments, at: offset)
+        case "TextField":
+            return try textFieldLeaf(arguments, at: offset)
         default:
             let kind = try values.shapeKind(Expression(kind: .call(type: name, arguments: arguments), offset: offset))
             return .shape(ShapeView(kind: kind), styled: false)
@@ -62,18 +68,20 @@ extension ChainBuilder {
         case "fill", "stroke", "strokeBorder":
             guard case .shape(var shape, false) = partial else {
                 let problem = if case .shape = partial { "a shape takes one fill or stroke" } else { "\(m.name) is a Shape modifier" }
-                throw .argument(param: param, offset: m.offset,
-                                message: "\(problem): write it right after Rectangle(), Circle(), … and before any other modifier")
+                throw .argument(
+                    param: param, offset: m.offset,
+                    message: "\(problem): write it right after Rectangle(), Circle(), … and before any other modifier")
             }
             let args = try arguments(m, m.name == "fill" ? [.init(label: nil)] : [.init(label: nil), .init(label: "lineWidth")])
             let paint = try args[nil].map { (e) throws(SpecError) in try values.paint(e) }
             shape = ShapeView(kind: shape.kind, paint: paint)
             let width = try args["lineWidth"].map { (e) throws(SpecError) in try values.finite(e, "lineWidth") } ?? 1
-            shape.drawing = switch m.name {
-            case "fill": .fill
-            case "stroke": .stroke(lineWidth: width)
-            default: .strokeBorder(lineWidth: width)
-            }
+            shape.drawing =
+                switch m.name {
+                case "fill": .fill
+                case "stroke": .stroke(lineWidth: width)
+                default: .strokeBorder(lineWidth: width)
+                }
             return .shape(shape, styled: true)
         default:
             return nil

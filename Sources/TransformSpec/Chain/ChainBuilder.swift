@@ -48,7 +48,7 @@ struct ChainBuilder {
         [
             "resizable", "interpolation", "focus", "trim", "aspectRatio", "scaledToFit", "scaledToFill", "frame", "overlay", "background",
             "border", "clipped", "framedAspectRatio", "opacity",
-        ] + viewModifiers + symbolModifiers
+        ] + viewModifiers + symbolModifiers + controlModifiers
 
     /// Builds the view for `syntax`; a chain without a leaf starts from the request's own image.
     mutating func build(_ syntax: ChainSyntax) throws(SpecError) -> ViewNode {
@@ -120,6 +120,7 @@ struct ChainBuilder {
         if m.content != nil, m.name != "overlay", m.name != "background" {
             throw .argument(param: param, offset: m.offset, message: "\(m.name) takes no { content }; only overlay and background do")
         }
+        if let controlModified = try controlModifier(m, partial) { return controlModified }
         if let symbolModified = try symbolModifier(m, partial) { return symbolModified }
         if let styled = try textModifier(m, partial) { return styled }
         if let leafModified = try leafModifier(m, partial) { return leafModified }

@@ -6,6 +6,8 @@ struct ChainToken: Equatable {
         case string(String)
         /// A string literal with `\(name)` interpolations (view templates).
         case interpolated([StringSegment])
+        /// `$name`: a binding to state, a template parameter in a view template.
+        case binding(String)
         case punctuation(Character)
         case end
     }
@@ -23,9 +25,18 @@ struct ChainToken: Equatable {
         case .number(let value): "`\(value)`"
         case .string(let text): "\"\(text)\""
         case .interpolated(let segments): "\"\(segments.map(\.source).joined())\""
+        case .binding(let name): "`$\(name)`"
         case .punctuation(let c): "`\(c)`"
         case .end: "end of chain"
         }
+    }
+}
+
+extension ChainToken.Kind {
+    /// Whether this is an identifier starting with an upper-case letter, as view and type names do.
+    var identifierStartsUppercase: Bool {
+        guard case .identifier(let name) = self, let first = name.unicodeScalars.first else { return false }
+        return first.properties.isUppercase
     }
 }
 
@@ -81,19 +92,38 @@ struct ChainLexer {
         let start = index
         let c = scalars[index]
         if c == "_" || c.properties.isAlphabetic && c.isASCII {
-            while index < scalars.count, scalars[index] == "_" || scalars[index].isASCII && scalars[index].properties.isAlphabetic
-                || ("0"..."9").contains(scalars[index]) {
+            while index < scalars.count,
+                scalars[index] == "_" || scalars[index].isASCII && scalars[index].properties.isAlphabetic
+                    || ("0"..."9").contains(scalars[index])
+            {
                 index += 1
             }
             return ChainToken(kind: .identifier(String(String.UnicodeScalarView(scalars[start..<index]))), offset: start)
         }
         if ("0"..."9").contains(c) { return try number(start) }
         if c == "\"" { return try string(start) }
+        if c == "$" { return try binding(start) }
         if Self.punctuation.contains(Character(c)) {
             index += 1
             return ChainToken(kind: .punctuation(Character(c)), offset: start)
         }
         throw .syntax(param: param, offset: start, expected: "a modifier, a value or punctuation", found: "`\(c)`")
+    }
+
+    /// `$name`: a Swift identifier right after the `$`, as a binding's projected value is written.
+    private mutating func binding(_ start: Int) throws(SpecError) -> ChainToken {
+        index += 1
+        let nameStart = index
+        while index < scalars.count,
+            scalars[index] == "_" || scalars[index].isASCII && scalars[index].properties.isAlphabetic
+                || index > nameStart && ("0"..."9").contains(scalars[index])
+        {
+            index += 1
+        }
+        guard index > nameStart else {
+            throw .syntax(param: param, offset: nameStart, expected: "a state name after `$`, e.g. text: $name", found: foundAt(nameStart))
+        }
+        return ChainToken(kind: .binding(String(String.UnicodeScalarView(scalars[nameStart..<index]))), offset: start)
     }
 
     /// Decimal literal: digits, optional fraction, optional exponent; `_` separators allowed as in Swift.
@@ -173,8 +203,10 @@ struct ChainLexer {
         func skipSpaces() { while index < scalars.count, scalars[index] == " " { index += 1 } }
         skipSpaces()
         let start = index
-        while index < scalars.count, scalars[index] == "_" || scalars[index].isASCII && scalars[index].properties.isAlphabetic
-            || index > start && ("0"..."9").contains(scalars[index]) {
+        while index < scalars.count,
+            scalars[index] == "_" || scalars[index].isASCII && scalars[index].properties.isAlphabetic
+                || index > start && ("0"..."9").contains(scalars[index])
+        {
             index += 1
         }
         let name = String(String.UnicodeScalarView(scalars[start..<index]))

@@ -18,6 +18,24 @@ extension ChainParser {
         return arguments
     }
 
+    /// `{}` or `{ view }`: a closure holding nothing or one view (a Button's action, its label).
+    mutating func closure(of name: String) throws(SpecError) -> ChainSyntax? {
+        let offset = advance().offset
+        if accept("}") { return nil }
+        let startsView = isPunctuation("(") || current.kind.identifierStartsUppercase
+        guard startsView else {
+            throw error(expected: "a view or `}`: \(name) holds a view (a Button's label) or nothing (its action, which a rendered button never runs: write action: {})")
+        }
+        try enterBody(name, at: offset)
+        let content = try chain(in: name)
+        if isPunctuation(";") || current.followsNewline && !isPunctuation("}") {
+            throw error(expected: "`}`: \(name) holds one view; put several in an HStack, VStack or ZStack { … }")
+        }
+        try expect(.punctuation("}"), "`}` to close \(name)")
+        viewDepth -= 1
+        return content
+    }
+
     /// Terms joined by `/` and `*`, left to right.
     mutating func expression() throws(SpecError) -> Expression {
         var value = try postfix(try primary())
@@ -51,6 +69,11 @@ extension ChainParser {
         case .interpolated(let segments):
             position += 1
             return at(.interpolated(segments))
+        case .binding(let name):
+            position += 1
+            return at(.binding(name))
+        case .punctuation("{"):
+            return at(.closure(try closure(of: "a closure")))
         case .punctuation("-"):
             position += 1
             return at(.negated(try primary()))

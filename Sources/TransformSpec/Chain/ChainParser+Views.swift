@@ -1,12 +1,13 @@
 /// Leaves and containers: the view a chain starts with.
 extension ChainParser {
     /// Views written `Name(arguments)` with no body.
-    static let callViews: Set<String> = ["Rectangle", "RoundedRectangle", "Circle", "Ellipse", "Capsule", "Spacer", "Text"]
+    static let callViews: Set<String> = ["Rectangle", "RoundedRectangle", "Circle", "Ellipse", "Capsule", "Spacer", "Text", "TextField"]
     /// Containers written `Name(arguments) { children }`.
     static let stacks: Set<String> = ["HStack", "VStack", "ZStack"]
 
-    static let viewList = "Image(\"name\"), Image(systemName: \"star\"), Color.red, Color(…), LinearGradient(…), Rectangle(), RoundedRectangle(cornerRadius:), "
-        + "Circle(), Ellipse(), Capsule(), Spacer(), Text(\"…\"), HStack/VStack/ZStack { … }"
+    static let viewList =
+        "Image(\"name\"), Image(systemName: \"star\"), Color.red, Color(…), LinearGradient(…), Rectangle(), RoundedRectangle(cornerRadius:), "
+        + "Circle(), Ellipse(), Capsule(), Spacer(), Text(\"…\"), TextField(\"…\", text: $name), Button(action: {}) { … }, HStack/VStack/ZStack { … }"
 
     mutating func leafIfPresent() throws(SpecError) -> LeafSyntax? {
         if isPunctuation("(") {
@@ -35,6 +36,9 @@ extension ChainParser {
             position += 1
             let call = Expression(kind: .call(type: name, arguments: try parenthesizedArguments(after: name)), offset: offset)
             return name == "Color" ? .color(call) : .gradient(call)
+        case "Button":
+            position += 1
+            return .view(name: name, arguments: try buttonArguments(), offset: offset)
         case _ where Self.callViews.contains(name):
             position += 1
             return .view(name: name, arguments: try parenthesizedArguments(after: name), offset: offset)
@@ -46,6 +50,27 @@ extension ChainParser {
             guard let first = name.unicodeScalars.first, first.properties.isUppercase else { return nil }
             throw .syntax(param: param, offset: offset, expected: "a modifier or a leaf view: \(Self.viewList)", found: current.display)
         }
+    }
+
+    /// A Button's arguments with its trailing closures as labelled arguments, as Swift matches them:
+    /// `Button(action: {}) { label }` (the closure is the label), `Button("Title") {}` (the action),
+    /// `Button {} label: { label }` (both).
+    private mutating func buttonArguments() throws(SpecError) -> [Argument] {
+        var arguments = isPunctuation("(") ? try parenthesizedArguments(after: "Button") : []
+        guard isPunctuation("{") else { return arguments }
+        let firstOffset = current.offset
+        let first = Expression(kind: .closure(try closure(of: "the Button's closure")), offset: firstOffset)
+        if current.kind == .identifier("label"), isPunctuation(":", peek()), isPunctuation("{", peek(2)) {
+            position += 2
+            let labelOffset = current.offset
+            let label = Expression(kind: .closure(try closure(of: "the Button's label")), offset: labelOffset)
+            arguments.append(Argument(label: "action", value: first, offset: firstOffset))
+            arguments.append(Argument(label: "label", value: label, offset: labelOffset))
+        } else {
+            let hasTitle = arguments.first.map { $0.label == nil } ?? false
+            arguments.append(Argument(label: hasTitle ? "action" : "label", value: first, offset: firstOffset))
+        }
+        return arguments
     }
 
     /// `{ child; child … }` of a container: children separated by `;` or line breaks, a trailing

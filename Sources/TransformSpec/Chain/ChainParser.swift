@@ -4,14 +4,16 @@
 /// ```
 /// chain    := view? ('.' modifier)* ('+' chain)*    -- no view: the request's own image; `+` joins Texts
 /// view     := 'Image' '(' args ')' | 'Color' '.' name | 'Color' '(' args ')' | 'LinearGradient' '(' args ')'
-///           | ('Rectangle' | 'RoundedRectangle' | 'Circle' | 'Ellipse' | 'Capsule' | 'Spacer' | 'Text') '(' args ')'
+///           | ('Rectangle' | 'RoundedRectangle' | 'Circle' | 'Ellipse' | 'Capsule' | 'Spacer' | 'Text' | 'TextField') '(' args ')'
+///           | 'Button' ('(' args ')')? (closure ('label' ':' closure)?)?   -- trailing closures become `action:`/`label:`
 ///           | ('HStack' | 'VStack' | 'ZStack') ('(' args ')')? '{' body '}' | '(' chain ')'
 /// body     := (child (sep child)* ';'?)?      sep := ';' | a line break    child := view ('.' modifier)*
 /// modifier := name ('(' args ')')? ('{' chain '}' | '{' name 'in' expr '}')?   -- at least one; the
 ///             closure form `{ d in … }` belongs to alignmentGuide, `{ chain }` to overlay/background
 /// args     := (arg (',' arg)*)?      arg := (label ':')? expr
 /// expr     := term (('/' | '*') term)*
-/// term     := number | '-' term | string | nil | true | false | '.' name ('(' args ')')? | Type('.' name)*
+/// closure  := '{' chain? '}'                 -- a Button's action (empty) or label (one view)
+/// term     := number | '-' term | string | '$' name | closure | nil | true | false | '.' name ('(' args ')')? | Type('.' name)*
 ///           | Type '(' args ')' | Type '.' name '(' args ')' | '[' expr (',' expr)* ']' | term '.' name '(' args ')'
 /// ```
 /// A line break ends a child only when the next token does not continue its chain with `.`, as in

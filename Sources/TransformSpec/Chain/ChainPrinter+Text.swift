@@ -12,8 +12,12 @@ extension ChainPrinter {
     }
 
     private func run(_ run: TextRun) -> String {
-        let a = run.attributes
-        var out = "Text(\(quoted(run.string)))"
+        "Text(\(quoted(run.string)))" + attributesText(run.attributes)
+    }
+
+    /// The styling modifiers that set `a`, in the canonical order.
+    func attributesText(_ a: TextAttributes) -> String {
+        var out = ""
         if let font = a.font { out += ".font(\(fontText(font)))" }
         switch a.weight {
         case nil: break
@@ -37,7 +41,8 @@ extension ChainPrinter {
         }
     }
 
-    private func paragraphText(_ p: TextParagraph) -> String {
+    /// The paragraph modifiers that set `p`, in the canonical order.
+    func paragraphText(_ p: TextParagraph) -> String {
         var out = ""
         if let limit = p.lineLimit {
             if let max = limit.max {

@@ -36,6 +36,10 @@ extension ChainPrinter {
             return print(child) + ".background(\(paintText(paint)))"
         case let .id(child, id):
             return print(child) + ".id(\(quoted(id)))"
+        case .button(let button):
+            return buttonText(button)
+        case .textField(let field):
+            return textFieldText(field)
         case .image, .shape, .aspectRatio, .frame, .flexFrame, .overlay, .background, .border, .clipped:
             return print(node)
         }
@@ -54,7 +58,8 @@ extension ChainPrinter {
         case .ellipse: return "Ellipse()"
         case .capsule(let style): return "Capsule(\(style == .continuous ? "" : "style:.\(style.rawValue)"))"
         case let .roundedRectangle(corner, style):
-            let size = corner.width == corner.height
+            let size =
+                corner.width == corner.height
                 ? "cornerRadius:\(number(corner.width))"
                 : "cornerSize:CGSize(width:\(number(corner.width)),height:\(number(corner.height)))"
             return "RoundedRectangle(\(size)\(style == .continuous ? "" : ",style:.\(style.rawValue)"))"

@@ -23,6 +23,9 @@ import Layout
 ///   `.clipShape(RoundedRectangle(cornerRadius:r))`), `.blur(radius:3[,opaque:true])`, `.brightness(…)`,
 ///   `.contrast(…)`, `.saturation(…)`, `.grayscale(…)`, `.colorInvert()`, `.hueRotation(.degrees(90))`,
 ///   `.colorMultiply(Color.red)`.
+/// - controls: `Button(action:{},label:{…})` then `.buttonStyle(.…)`, `.tint(…)` when set;
+///   `TextField("…",text:.constant("…"))` then `.textFieldStyle(.…)` and its text styling
+///   (`ChainPrinter+Controls.swift`).
 /// - `.background(Color.blue)` (no closure) is the style form, `background(_:ignoresSafeAreaEdges:)`;
 ///   `.background{…}` is the view form.
 ///

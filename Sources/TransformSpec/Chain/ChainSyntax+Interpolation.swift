@@ -2,53 +2,72 @@
 /// them with values. Values go in after parsing, as the text of a `.string`, so nothing in a value
 /// (`"`, `)`, `\`, `;`, line breaks) can ever be read as chain syntax.
 extension ChainSyntax {
-    /// Every interpolated name with the offset of its first use, in order of appearance.
+    /// Every interpolated name and `$name` binding with the offset of its first use, in order of
+    /// appearance: a template's parameters.
     var interpolatedNames: [(name: String, offset: Int)] {
         var names: [(name: String, offset: Int)] = []
         // The rewrite cannot fail here: the transform only records and never throws.
-        _ = try? rewritingStrings { (segments, _) throws(SpecError) in
-            for case let .parameter(name, offset) in segments where !names.contains(where: { $0.name == name }) {
-                names.append((name, offset))
-            }
-            return .interpolated(segments)
-        }
+        _ = try? rewritingStrings(
+            { (segments, _) throws(SpecError) in
+                for case let .parameter(name, offset) in segments where !names.contains(where: { $0.name == name }) {
+                    names.append((name, offset))
+                }
+                return .interpolated(segments)
+            },
+            bindings: { (name, offset) throws(SpecError) in
+                if !names.contains(where: { $0.name == name }) { names.append((name, offset)) }
+                return .binding(name)
+            })
         return names
     }
 
     /// The chain with every interpolation replaced by `values[name]` as literal text. A name with no
     /// value is an error at its offset: interpolation belongs to view templates (`GET /view/…`).
+    ///
+    /// A `$name` binding becomes the string `values[name]`; with no value (a plain chain, which has
+    /// no state) it stays a binding, which builds as empty text (`@State var name = ""`).
     func substituting(_ values: [String: String], param: String) throws(SpecError) -> ChainSyntax {
-        try rewritingStrings { (segments, _) throws(SpecError) in
-            var text = ""
-            for segment in segments {
-                switch segment {
-                case .text(let literal):
-                    text += literal
-                case let .parameter(name, offset):
-                    guard let value = values[name] else {
-                        throw .argument(param: param, offset: offset,
-                                        message: "string interpolation `\\(\(name))` is for view templates (GET /view/…); write the text itself")
+        try rewritingStrings(
+            { (segments, _) throws(SpecError) in
+                var text = ""
+                for segment in segments {
+                    switch segment {
+                    case .text(let literal):
+                        text += literal
+                    case let .parameter(name, offset):
+                        guard let value = values[name] else {
+                            throw .argument(
+                                param: param, offset: offset,
+                                message: "string interpolation `\\(\(name))` is for view templates (GET /view/…); write the text itself")
+                        }
+                        text += value
                     }
-                    text += value
                 }
-            }
-            return .string(text)
-        }
+                return .string(text)
+            },
+            bindings: { (name, _) throws(SpecError) in values[name].map { .string($0) } ?? .binding(name) })
     }
 
     /// The chain with each interpolated string's expression kind replaced by `transform`'s.
-    private func rewritingStrings(_ transform: ([StringSegment], Int) throws(SpecError) -> Expression.Kind) throws(SpecError) -> ChainSyntax {
+    private func rewritingStrings(
+        _ transform: ([StringSegment], Int) throws(SpecError) -> Expression.Kind,
+        bindings: (String, Int) throws(SpecError) -> Expression.Kind
+    ) throws(SpecError) -> ChainSyntax {
         // The rewriter only lives for this call.
         try withoutActuallyEscaping(transform) { (transform) throws(SpecError) in
-            try StringRewriter(transform: transform).chain(self)
+            try withoutActuallyEscaping(bindings) { (bindings) throws(SpecError) in
+                try StringRewriter(transform: transform, bindings: bindings).chain(self)
+            }
         }
     }
 }
 
 /// Walks every expression of a chain (leaves, stack children, modifier arguments, overlay and
-/// background content, alignment-guide closures) and rewrites interpolated strings.
+/// background content, alignment-guide closures, closure arguments) and rewrites interpolated
+/// strings and `$name` bindings.
 private struct StringRewriter {
     let transform: ([StringSegment], Int) throws(SpecError) -> Expression.Kind
+    let bindings: (String, Int) throws(SpecError) -> Expression.Kind
 
     func chain(_ syntax: ChainSyntax) throws(SpecError) -> ChainSyntax {
         var syntax = syntax
@@ -68,8 +87,9 @@ private struct StringRewriter {
         case let .view(name, arguments, offset):
             return .view(name: name, arguments: try self.arguments(arguments), offset: offset)
         case let .stack(name, arguments, children, offset):
-            return .stack(name: name, arguments: try self.arguments(arguments),
-                          children: try children.map { (c) throws(SpecError) in try chain(c) }, offset: offset)
+            return .stack(
+                name: name, arguments: try self.arguments(arguments),
+                children: try children.map { (c) throws(SpecError) in try chain(c) }, offset: offset)
         case .concatenation(let parts):
             return .concatenation(try parts.map { (c) throws(SpecError) in try chain(c) })
         }
@@ -115,6 +135,10 @@ private struct StringRewriter {
             e.kind = .product(try expression(a), try expression(b))
         case .negated(let inner):
             e.kind = .negated(try expression(inner))
+        case .binding(let name):
+            e.kind = try bindings(name, e.offset)
+        case .closure(let content):
+            e.kind = .closure(try content.map { (c) throws(SpecError) in try chain(c) })
         case .number, .string, .bool, .nil, .member, .qualified:
             break
         }

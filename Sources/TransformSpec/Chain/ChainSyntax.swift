@@ -25,6 +25,10 @@ struct Expression: Equatable, Sendable {
         case product(Expression, Expression)
         /// `-x`.
         case negated(Expression)
+        /// `$name`: a binding; in a view template, to the parameter `name` (replaced by a `.string`).
+        case binding(String)
+        /// `{}` or `{ Image(systemName: "star") }`: a closure argument (a Button's action or label).
+        case closure(ChainSyntax?)
     }
 
     var kind: Kind
