@@ -12,8 +12,8 @@ import Vips
 /// so lines are placed here, not by Pango.
 ///
 /// Thread safety: every instance makes its own `PangoContext` and `PangoLayout` and frees them in
-/// `deinit`; the font map is `pango_cairo_font_map_get_default()`, which is per thread since Pango
-/// 1.32.6, so concurrent renders share no Pango object. Hinting is off and glyph positions are not
+/// `deinit`; the font map is the thread's own (`FontMap.current()`: Pango's default map, per thread
+/// since Pango 1.32.6, renewed after brand fonts are loaded), so concurrent renders share no Pango object. Hinting is off and glyph positions are not
 /// rounded, so widths do not depend on the scale and the same text measures and draws the same.
 final class PangoTextLayout {
     /// Largest point size handed to Pango (its sizes are 32-bit 1/1024 units); bigger `.system`
@@ -36,7 +36,7 @@ final class PangoTextLayout {
     /// `minimumScaleFactor`, then truncates.
     init(_ text: TextView, proposal: ProposedSize) {
         self.text = text
-        context = pango_font_map_create_context(pango_cairo_font_map_get_default())!
+        context = pango_font_map_create_context(FontMap.current())!
         layout = pango_layout_new(context)!
         if let options = cairo_font_options_create() {
             // Gray antialiasing, no hinting: glyph outlines and advances are exact and the same at every scale.

@@ -7,6 +7,7 @@ extension Renderer {
     /// over its preview; `imgframe plan` prints the same JSON (`RenderPlan.json`). `sources` as for `render`.
     public func plan(_ request: RenderRequest, sources: [ImageRef: ResolvedSource]) throws(RenderError) -> RenderPlan {
         let images = try openSources(request, sources: sources, deadline: Deadline(timeout: limits.timeout))
+        try InstalledFonts.check(request.view.customFontFamilies)
         do {
             return try LayoutEngine.plan(
                 request.view, images: ImageCatalog(images.mapValues(\.metrics)), proposal: request.proposal, scale: request.scale,

@@ -39,6 +39,13 @@ struct CheckCommand: ParsableCommand {
         for finding in Self.templateFindings(settings) { report(finding.line, error: finding.isError) }
         let origins = settings.origins.origins
         report("ok   \(origins.count) origin(s)" + (origins.isEmpty ? "" : ": " + origins.map(\.name).joined(separator: ", ")), error: false)
+        if settings.fonts != nil {
+            do {
+                report("ok   brand fonts: \(try settings.loadFonts().joined(separator: ", "))", error: false)
+            } catch {
+                report(error.description, error: true)
+            }
+        }
         let missing = InstalledFonts.missing()
         if missing.isEmpty {
             report("ok   fonts: \(InstalledFonts.required.joined(separator: ", "))", error: false)

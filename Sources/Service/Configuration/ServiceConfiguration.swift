@@ -26,6 +26,10 @@ public struct ServiceConfiguration: Sendable {
     public var root: String = "Samples"
     /// Folder of the view templates served at `/view/{name}` (`{name}.swift`). Default `Samples/templates`.
     public var templates: String = "Samples/templates"
+    /// Folder of brand fonts (TrueType/OpenType files, subfolders included) that `Font.custom` may
+    /// name beside the installed families, added to fontconfig for this process only
+    /// (`BrandFonts`). Default none.
+    public var fonts: String?
     /// Folder for the result cache. Default `$XDG_CACHE_HOME/imgframe` or `~/.cache/imgframe`.
     public var cacheDirectory: String = ServiceConfiguration.defaultCacheDirectory
     /// Byte budget of the result cache. Default `ResultCache.Configuration.defaultMaxBytes` (1 GiB).
