@@ -1,4 +1,5 @@
 import CCairo
+import CheckedConversion
 import Synchronization
 
 /// The brand fonts: TrueType and OpenType files in one folder (the `fonts` setting), added to
