@@ -34,4 +34,20 @@ enum FontMap {
     private static func generation(of map: UnsafeMutablePointer<PangoFontMap>) -> Int {
         Int(bitPattern: g_object_get_data(UnsafeMutableRawPointer(map).assumingMemoryBound(to: GObject.self), tag))
     }
+
+    /// A Pango context on `current()` that shapes as every Text is shaped (the caller unrefs it):
+    /// gray antialiasing, no hinting and unrounded glyph positions, so glyph outlines, advances and
+    /// metrics are exact and the same at every scale.
+    static func unhintedContext() -> OpaquePointer {
+        let context = pango_font_map_create_context(current())!
+        if let options = cairo_font_options_create() {
+            cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+            cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+            cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+            pango_cairo_context_set_font_options(context, options)
+            cairo_font_options_destroy(options)
+        }
+        pango_context_set_round_glyph_positions(context, 0)
+        return context
+    }
 }

@@ -59,6 +59,26 @@ struct BrandFontTests {
         }
     }
 
+    @Test("a custom font spaces lines with its own metrics, as SwiftUI does; the system font keeps SF Pro's")
+    func ownLineMetrics() throws {
+        let measurer = PangoTextMeasurer()
+        // Inter named as a custom font: its own 2728 + 680 on a 2816 em (views spec §6.5), not SF Pro's 1.1934 em.
+        let inter = measurer.metrics(of: TextView("Hello", font: .custom("Inter", size: 40, scaling: .fixed)))
+        #expect(abs(inter.lineHeight - 40 * 3408 / 2816) < 0.05, "\(inter)")
+        let system = measurer.metrics(of: TextView("Hello", font: .system(size: 40)))
+        #expect(system == .sanFrancisco(pointSize: 40))
+        let brand = TextView("Hgjy Hgjy Hgjy", font: .custom("Comic Neue", size: 40, scaling: .fixed))
+        let own = measurer.metrics(of: brand)
+        #expect(own != .sanFrancisco(pointSize: 40) && own.capHeight > 0 && own.capHeight < own.ascender, "\(own)")
+        // Three wrapped lines are three of its lines; the drawn ink stays inside the box.
+        let size = measurer.size(of: brand, proposal: ProposedSize(width: 110, height: nil), pixelLength: 1)
+        #expect(size.height == (3 * own.lineHeight).rounded(.up), "\(size) vs \(own.lineHeight)")
+        let drawn = try Bitmap(encoded: render(#"Text("Hgjy Hgjy Hgjy").font(.custom("Comic Neue",fixedSize:40)).frame(width:110).background(Color.white)"#).bytes)
+        #expect(Double(drawn.height) == size.height)
+        let ink = try #require(drawn.inkBounds(dark: true))
+        #expect(ink.y >= 1 && ink.y + ink.height <= drawn.height - 1, "ink \(ink) in \(drawn.height) rows")
+    }
+
     @Test("all three forms draw the written size at Dynamic Type Large; fontDesign leaves a custom font alone")
     func formsDrawAlike() throws {
         let relative = try card(#".custom("Comic Neue",size:40)"#)
