@@ -1,4 +1,5 @@
 import CCairo
+import CheckedConversion
 import Layout
 
 extension TextFont {
