@@ -44,7 +44,7 @@ let package = Package(
         // Source images by name: the one path rule (`SourceName`), the local root confined by `realpath`
         // (`SourceDirectory`, with the asset-catalog search), and the `SourceProvider` origins implement too.
         .target(name: "Sources", dependencies: ["Vips", "Layout", "CheckedConversion"], swiftSettings: checkedNumbers),
-        // cairo, Pango, HarfBuzz metrics (pkg-config `pangocairo`) and librsvg (linked; two calls declared
+        // cairo, Pango, HarfBuzz metrics, fontconfig (pkg-config `pangocairo`) and librsvg (linked; two calls declared
         // in the shim), imported only by Render's shape rasterizer, text layout and symbol icons.
         .systemLibrary(name: "CCairo", pkgConfig: "pangocairo", providers: [.apt(["libcairo2-dev", "libpango1.0-dev", "librsvg2-dev"])]),
         // Executes a RenderPlan with Vips: load, orient, sRGB, resample, tile, 9-slice, composite, encode;

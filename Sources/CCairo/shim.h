@@ -1,6 +1,7 @@
-// cairo (image and PDF surfaces), Pango (through pangocairo), HarfBuzz's OpenType metrics and librsvg:
-// the C APIs the Render module draws paths, text and symbol icons with, imported only by `CairoMask`,
-// `ShapeRasterizer`, `PangoTextLayout`, `SymbolRasterizer` and the PDF writer (`Render/PDF`).
+// cairo (image and PDF surfaces), Pango (through pangocairo), HarfBuzz's OpenType metrics, fontconfig
+// and librsvg: the C APIs the Render module draws paths, text and symbol icons with, imported only by
+// `CairoMask`, `ShapeRasterizer`, `PangoTextLayout`, `FontMap`, `BrandFonts`, `InstalledFonts`,
+// `SymbolRasterizer` and the PDF writer (`Render/PDF`).
 //
 // Why one module: pangocairo's header includes cairo's, and two Clang modules that both include
 // cairo.h each get a copy of its declarations; an optimized (whole-module) build then finds cairo's
@@ -14,6 +15,10 @@
 #include <cairo-pdf.h>
 #include <pango/pangocairo.h>
 #include <hb-ot.h>
+// Why fontconfig: brand fonts (the `fonts` setting) are added to a fontconfig configuration of the
+// process's own (`FcConfigAppFontAddDir`), never installed system-wide; Pango finds fonts through
+// fontconfig, which pangocairo already links. Its calls take fixed arguments: no wrappers needed.
+#include <fontconfig/fontconfig.h>
 
 // librsvg draws the bundled symbol icons (Bootstrap Icons SVGs) into a cairo context. Its header
 // cannot be included here: rsvg.h includes gdk-pixbuf's, and neither include directory is on the

@@ -23,4 +23,11 @@ extension ViewNode {
         if case .symbol(let symbol) = self { return [symbol.name] }
         return subviews.reduce(into: Set<String>()) { $0.formUnion($1.symbolNames) }
     }
+
+    /// The families every `Font.custom` in the tree's `Text`s names: the renderer checks them against
+    /// the installed fonts first, since fontconfig would silently draw an unknown one in another face.
+    public var customFontFamilies: Set<String> {
+        if case .text(let text) = self { return Set(text.runs.compactMap(\.attributes.font?.customFamily)) }
+        return subviews.reduce(into: Set<String>()) { $0.formUnion($1.customFontFamilies) }
+    }
 }

@@ -9,11 +9,11 @@ import Vips
 /// orders right-to-left runs, wraps (word wrap at UAX #14 opportunities, a word wider than the width
 /// broken between characters: `PANGO_WRAP_WORD_CHAR`) and truncates with "…" when the lines allowed
 /// run out (views spec §6.2). Line heights and baselines come from SF Pro's vertical metrics (§6.4),
-/// so lines are placed here, not by Pango.
+/// or a custom font's own (`TextFont.lineMetrics`), so lines are placed here, not by Pango.
 ///
 /// Thread safety: every instance makes its own `PangoContext` and `PangoLayout` and frees them in
-/// `deinit`; the font map is `pango_cairo_font_map_get_default()`, which is per thread since Pango
-/// 1.32.6, so concurrent renders share no Pango object. Hinting is off and glyph positions are not
+/// `deinit`; the font map is the thread's own (`FontMap.current()`: Pango's default map, per thread
+/// since Pango 1.32.6, renewed after brand fonts are loaded), so concurrent renders share no Pango object. Hinting is off and glyph positions are not
 /// rounded, so widths do not depend on the scale and the same text measures and draws the same.
 final class PangoTextLayout {
     /// Largest point size handed to Pango (its sizes are 32-bit 1/1024 units); bigger `.system`
@@ -36,17 +36,8 @@ final class PangoTextLayout {
     /// `minimumScaleFactor`, then truncates.
     init(_ text: TextView, proposal: ProposedSize) {
         self.text = text
-        context = pango_font_map_create_context(pango_cairo_font_map_get_default())!
+        context = FontMap.unhintedContext()
         layout = pango_layout_new(context)!
-        if let options = cairo_font_options_create() {
-            // Gray antialiasing, no hinting: glyph outlines and advances are exact and the same at every scale.
-            cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
-            cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
-            cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
-            pango_cairo_context_set_font_options(context, options)
-            cairo_font_options_destroy(options)
-        }
-        pango_context_set_round_glyph_positions(context, 0)
         pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
         if let width = proposal.width, width.isFinite {
             // Pango measures a line without the letter spacing after its last character but wraps
@@ -91,6 +82,7 @@ final class PangoTextLayout {
     /// Sets every run's face at `scale` and the line budget for `height`.
     private func apply(scale: Double, height: Double?) {
         fontScale = scale
+        metrics = TextFont.lineMetrics(of: text, scale: scale)
         let attributes = pango_attr_list_new()!
         defer { pango_attr_list_unref(attributes) }
         var start = 0
@@ -138,9 +130,8 @@ final class PangoTextLayout {
         (0..<Int32(lineCount)).reduce(0.0) { widest, index in max(widest, lineExtents(index).width) }
     }
 
-    /// The vertical metrics lines are placed with: SF Pro's at the largest run's size, shrunk with
-    /// the font (views spec §6.4–6.5).
-    var metrics: TextMetrics { .sanFrancisco(pointSize: text.largestPointSize * fontScale) }
+    /// The vertical metrics lines are placed with, at the current font scale (`TextFont.lineMetrics`).
+    private(set) var metrics = TextMetrics.sanFrancisco(pointSize: Font.body.pointSize)
 
     /// Line `index`'s logical box, points: x from the line's origin, and its advance width.
     private func lineExtents(_ index: Int32) -> (x: Double, width: Double) {
@@ -175,13 +166,8 @@ final class PangoTextLayout {
     /// inserted into a list).
     private static func attributes(of attributes: TextAttributes, scale: Double) -> [UnsafeMutablePointer<PangoAttribute>] {
         let font = TextFont(attributes, scale: scale)
-        let description = pango_font_description_new()!
+        let description = font.description(families: font.families)
         defer { pango_font_description_free(description) }
-        pango_font_description_set_family(description, font.families)
-        pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(font.weight)))
-        pango_font_description_set_style(description, font.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
-        let size = min(max(font.size, 1 / Double(PANGO_SCALE)), maxPointSize)
-        pango_font_description_set_absolute_size(description, size * Double(PANGO_SCALE))
         var list = [pango_attr_font_desc_new(description)!]
         if font.letterSpacing != 0 {
             let spacing = min(max(font.letterSpacing * Double(PANGO_SCALE), Double(Int32.min)), Double(Int32.max))

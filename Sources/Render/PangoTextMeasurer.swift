@@ -4,7 +4,7 @@ import Layout
 /// size is one line; a proposed width wraps words (characters when a word is wider); `lineLimit`
 /// and a proposed height limit the lines, shrinking the font down to `minimumScaleFactor` before
 /// truncating with "…"; the height is lines × SF Pro's line height at the font's size (1.1934 em,
-/// §6.4); both rounded up to the pixel grid. Safe to use from several threads at once: every call
+/// §6.4), or a custom font's own line height; both rounded up to the pixel grid. Safe to use from several threads at once: every call
 /// shapes with Pango objects of its own (`PangoTextLayout`).
 public struct PangoTextMeasurer: TextMeasuring {
     /// A measurer; it holds no state.
@@ -17,8 +17,9 @@ public struct PangoTextMeasurer: TextMeasuring {
     }
 
     /// SF Pro's vertical metrics at the text's largest point size: heights and baselines follow
-    /// SwiftUI's metric model whatever face draws the glyphs (views spec §6.4).
+    /// SwiftUI's metric model whatever face draws the glyphs (views spec §6.4); a custom font's own
+    /// when the largest run names one (`TextFont.lineMetrics`), as the drawer places its lines.
     public func metrics(of text: TextView) -> TextMetrics {
-        .sanFrancisco(pointSize: text.largestPointSize)
+        TextFont.lineMetrics(of: text, scale: 1)
     }
 }

@@ -10,6 +10,9 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
     case undecodable(String, detail: String)
     /// `Image(systemName:)` names a symbol no icon stands for; `suggestions` are close names that do.
     case unknownSymbol(String, suggestions: [String])
+    /// `Font.custom` names a family no installed font has (fontconfig would draw it in another face);
+    /// `available` lists installed families, the brand folder's first, and `more` counts the rest.
+    case unknownFont(String, available: [String], more: Int)
     /// The layout cannot be drawn (infinite or empty root, unknown image).
     case layout(LayoutError)
     /// A source goes beyond `RenderLimits` (file size, pixels); refused before decoding.
@@ -38,6 +41,9 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
         case let .unknownSymbol(name, suggestions):
             "no icon for the symbol `\(name)`"
                 + (suggestions.isEmpty ? "; see the README's symbol table" : "; did you mean \(suggestions.map { "`\($0)`" }.joined(separator: ", "))?")
+        case let .unknownFont(name, available, more):
+            "no installed font family is named `\(name)`; installed: \(available.map { "\"\($0)\"" }.joined(separator: ", "))"
+                + (more > 0 ? " and \(more) more" : "")
         case .layout(let error): error.description
         case let .sourceTooLarge(path, reason): "source image `\(path)` is too large: \(reason)"
         case .outputTooLarge(let reason): "the requested image is too large: \(reason)"

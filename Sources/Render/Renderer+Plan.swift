@@ -8,6 +8,7 @@ extension Renderer {
     public func plan(_ request: RenderRequest, sources: [ImageRef: ResolvedSource]) throws(RenderError) -> RenderPlan {
         let deadline = Deadline(timeout: limits.timeout)
         let images = try openSources(request, sources: sources, deadline: deadline)
+        try InstalledFonts.check(request.view.customFontFamilies)
         let focus = ContentFocusFinder(images: images, deadline: deadline)
         let plan: RenderPlan
         do {

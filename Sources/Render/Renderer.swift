@@ -49,6 +49,8 @@ public struct Renderer: Sendable {
 
         let images = try openSources(request, sources: sources, deadline: deadline)
         let glyphs = try symbols.glyphs(for: request.view.symbolNames)
+        // Before layout: measuring an unknown family would quietly use a fallback face.
+        try InstalledFonts.check(request.view.customFontFamilies)
         timings.decode = lap()
         let plan: RenderPlan
         let focus = ContentFocusFinder(images: images, deadline: deadline)

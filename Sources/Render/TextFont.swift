@@ -9,6 +9,8 @@ struct TextFont: Sendable, Hashable {
     var weight: Int
     var italic: Bool
     var design: FontDesign
+    /// The family `Font.custom` names; `nil` draws the design's own family.
+    var customFamily: String?
     /// Extra space after each character, points (`kerning` + `tracking`).
     var letterSpacing: Double
 
@@ -24,13 +26,18 @@ struct TextFont: Sendable, Hashable {
         weight = attributes.resolvedWeight.cssWeight
         italic = attributes.italic ?? false
         design = attributes.design ?? .default
+        customFamily = attributes.resolvedFont.customFamily
         letterSpacing = attributes.letterSpacing * scale
     }
 
-    /// The design's own family: Inter below 20 pt and Inter Display from 20 pt, mirroring SF Pro's
-    /// switch from "Text" to "Display" optics (§6.5); `.rounded` has no open counterpart installed
-    /// and is drawn in Inter too; `.serif` and `.monospaced` in DejaVu (§6.3).
-    var family: String {
+    /// The family drawn: a custom font's own (SwiftUI's `fontDesign` changes only the system font),
+    /// else the design's: Inter below 20 pt and Inter Display from 20 pt, mirroring SF Pro's switch
+    /// from "Text" to "Display" optics (§6.5); `.rounded` has no open counterpart installed and is
+    /// drawn in Inter too; `.serif` and `.monospaced` in DejaVu (§6.3). The weight and italic pick
+    /// the family's matching face through fontconfig, when it has one.
+    var family: String { customFamily ?? designFamily }
+
+    private var designFamily: String {
         switch design {
         case .default, .rounded: size < 20 ? "Inter" : "Inter Display"
         case .serif: "DejaVu Serif"
@@ -38,6 +45,7 @@ struct TextFont: Sendable, Hashable {
         }
     }
 
-    /// The family list handed to Pango: the design's family, then the fallbacks.
-    var families: String { ([family] + Self.fallbacks).joined(separator: ",") }
+    /// The family list handed to Pango: the family drawn, the design's family after a custom one
+    /// (for characters a brand font lacks), then the fallbacks.
+    var families: String { ([family] + (customFamily == nil ? [] : [designFamily]) + Self.fallbacks).joined(separator: ",") }
 }

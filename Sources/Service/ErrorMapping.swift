@@ -72,6 +72,10 @@ enum ErrorMapping {
             Outcome(status: .badRequest, message: layout.description)
         case .unknownSymbol:
             Outcome(status: .badRequest, message: error.description, parameter: "chain")
+        // The installed families are the client's to choose from: the message lists them (family
+        // names only, no file paths).
+        case .unknownFont:
+            Outcome(status: .badRequest, message: error.description, parameter: "chain")
         case .sourceTooLarge:
             Outcome(status: .unprocessableContent, message: error.description, parameter: "path")
         case .outputTooLarge:

@@ -35,6 +35,13 @@ public final class ImageService: Sendable {
             originFetches: configuration.originFetches, queueLength: configuration.queueLength, queueTimeout: configuration.queueTimeout,
             metrics: metrics)
         let renderer = try configuration.makeRenderer()
+        // Before the first request: each worker's Pango font map then sees the brand fonts.
+        do {
+            let families = try configuration.loadFonts()
+            if !families.isEmpty { logger.info("brand fonts from \(configuration.fonts ?? ""): \(families.joined(separator: ", "))") }
+        } catch {
+            logger.error("\(error): Font.custom answers 400 for the brand families")
+        }
         let cache = ResultCache(
             configuration: .init(
                 directory: configuration.cacheDirectory, maxBytes: configuration.cacheMaxBytes, fsync: configuration.cacheFsync,

@@ -36,6 +36,14 @@ struct CheckCommand: ParsableCommand {
         } catch {
             report(error.description, error: true)
         }
+        // Before the templates: their Font.custom families are checked against these too.
+        if settings.fonts != nil {
+            do {
+                report("ok   brand fonts: \(try settings.loadFonts().joined(separator: ", "))", error: false)
+            } catch {
+                report(error.description, error: true)
+            }
+        }
         for finding in Self.templateFindings(settings) { report(finding.line, error: finding.isError) }
         let origins = settings.origins.origins
         report("ok   \(origins.count) origin(s)" + (origins.isEmpty ? "" : ": " + origins.map(\.name).joined(separator: ", ")), error: false)
@@ -62,6 +70,11 @@ struct CheckCommand: ParsableCommand {
                 let template = try templates.template(named: name)
                 let named = template.parameters.map { parameter in template.defaults[parameter].map { "\(parameter) = \"\($0)\"" } ?? parameter }
                 let parameters = named.isEmpty ? "no parameters" : "parameters " + named.joined(separator: ", ")
+                do throws(RenderError) {
+                    try InstalledFonts.check(template.customFontFamilies)
+                } catch {
+                    return ("\(path): \(error.description)", true)
+                }
                 return ("ok   \(path): /view/\(name), \(parameters)", false)
             } catch .invalid(_, let line?, let column?, let message) {
                 return ("\(path):\(line):\(column): \(message)", true)

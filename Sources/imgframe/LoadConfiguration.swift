@@ -12,3 +12,14 @@ func loadConfiguration(file: String?, flags: [(String, String)] = []) throws -> 
         throw ExitCode(78)
     }
 }
+
+/// Loads the configuration's brand fonts (`fonts`) for this process; a folder that cannot be used
+/// is printed and the command exits 78, as for a bad setting.
+func loadFonts(_ configuration: ServiceConfiguration) throws {
+    do {
+        _ = try configuration.loadFonts()
+    } catch {
+        printError(error.description)
+        throw ExitCode(78)
+    }
+}

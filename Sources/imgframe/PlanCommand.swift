@@ -41,6 +41,9 @@ struct PlanCommand: ParsableCommand {
     @Option(help: "Config file with `key = value` lines; its request limits (limits.chain_length, …) apply as they do to `serve`.")
     var config: String?
 
+    @Option(help: "Folder of brand fonts (TTF/OTF) that Font.custom may name (the `fonts` setting; default none).")
+    var fonts: String?
+
     func validate() throws {
         try request.requireOne()
         switch (file, size) {
@@ -56,7 +59,8 @@ struct PlanCommand: ParsableCommand {
     }
 
     func run() throws {
-        let configuration = try loadConfiguration(file: config)
+        let configuration = try loadConfiguration(file: config, flags: fonts.map { [("fonts", $0)] } ?? [])
+        try loadFonts(configuration)
         let name = source ?? file.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "image"
         var stored = ImageOrientation.up
         let size: ImageMetrics

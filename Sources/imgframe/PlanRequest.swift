@@ -40,6 +40,13 @@ struct PlanRequest {
         for image in images { catalog[image.name == source ? .primary : .named(image.name)] = image.metrics }
         let canonical: (String, JSONValue) = ("canonical", .string(spec.canonicalForm))
         do {
+            try InstalledFonts.check(spec.view.customFontFamilies)
+        } catch {
+            return Outcome(
+                json: .object([canonical, ("error", .string(error.description)), ("param", .string("chain"))]), errorMessage: error.description,
+                isRequestError: true)
+        }
+        do {
             let plan = try LayoutEngine.plan(
                 spec.view, images: catalog, proposal: spec.proposal, scale: spec.scale, text: PangoTextMeasurer(), focus: focus)
             guard case .object(let members) = plan.json else { return Outcome(json: plan.json) }

@@ -51,6 +51,9 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Config file with `key = value` lines; its limits (limits.*), encoder and loader settings apply as they do to `serve`.")
     var config: String?
 
+    @Option(help: "Folder of brand fonts (TTF/OTF) that Font.custom may name (the `fonts` setting; default none).")
+    var fonts: String?
+
     func validate() throws {
         guard repetitions >= 1 else { throw ValidationError("--repeat must be at least 1") }
         if template.name != nil {
@@ -65,7 +68,8 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
-        let configuration = try loadConfiguration(file: config)
+        let configuration = try loadConfiguration(file: config, flags: fonts.map { [("fonts", $0)] } ?? [])
+        try loadFonts(configuration)
         guard let source else { return try runTemplate(configuration) }
         let file = URL(fileURLWithPath: source)
         let rootFolder = root ?? file.deletingLastPathComponent().path

@@ -21,6 +21,7 @@ struct ServeCommand: ParsableCommand {
         let settings = try options.configuration()
         do {
             try settings.checkFolders()
+            _ = try settings.loadFonts()
         } catch {
             printError(error.description)
             throw ExitCode(78)

@@ -25,6 +25,9 @@ struct ServeOptions: ParsableArguments {
     @Option(help: "Folder for the result cache.")
     var cacheDir: String?
 
+    @Option(help: "Folder of brand fonts (TTF/OTF) that Font.custom may name, loaded for this process only (default none).")
+    var fonts: String?
+
     @Option(help: "trace, debug, info, notice, warning, error or critical (default \(Self.defaults.logLevel.rawValue)).")
     var logLevel: String?
 
@@ -34,7 +37,10 @@ struct ServeOptions: ParsableArguments {
     /// The configuration these options select: defaults, the config file, `IMGFRAME_*`, then the flags.
     func configuration() throws -> ServiceConfiguration {
         let flags =
-            [("host", host), ("port", port), ("root", root), ("templates", templates), ("cache_dir", cacheDir), ("log_level", logLevel)]
+            [
+                ("host", host), ("port", port), ("root", root), ("templates", templates), ("cache_dir", cacheDir), ("fonts", fonts),
+                ("log_level", logLevel),
+            ]
             .compactMap { key, value in value.map { (key, $0) } } + (playground ? [("playground", "on")] : [])
         return try loadConfiguration(file: config, flags: flags)
     }

@@ -255,7 +255,7 @@ public struct AssumedTextMetrics: TextMeasuring {
     static func pointSize(_ font: Font) -> Double {
         switch font {
         case .textStyle(let s): pointSizes[s]!
-        case .system(let size, _): size
+        case .system(let size, _), .custom(_, let size, _): size
         }
     }
 

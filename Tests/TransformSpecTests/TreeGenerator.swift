@@ -66,21 +66,14 @@ struct TreeGenerator {
                     name: pick(["star", "star.fill", "arrow.right.square.fill", "2.circle"]), font: font,
                     color: bool() ? nil : color(), scale: pick(ImageScale.allCases), isResizable: bool()))
         case 3:
-            let font: Font = bool() ? .textStyle(pick(TextStyle.allCases)) : .system(size: 1 + number(), weight: pick(FontWeight.allCases))
+            let custom = Font.custom(
+                pick(["Brand", "Comic Neue", "a\"b\\c é"]), size: 1 + number(),
+                scaling: pick([.relative(to: .body), .relative(to: pick(TextStyle.allCases)), .fixed]))
+            let font: Font = pick([.textStyle(pick(TextStyle.allCases)), .system(size: 1 + number(), weight: pick(FontWeight.allCases)), custom])
             return .text(
                 TextView(
                     pick(["", "Hi", "a\"b\\c\n\té"]), font: font, color: bool() ? TextView.primary : color(),
                     weight: bool() ? nil : pick(FontWeight.allCases), italic: bool()))
-        case 5:
-            let attributes = TextAttributes(
-                font: bool() ? nil : .textStyle(pick(TextStyle.allCases)), italic: bool() ? nil : bool(),
-                color: bool() ? nil : color())
-            let paragraph = TextParagraph(alignment: bool() ? nil : pick(TextAlignment.allCases))
-            return .textField(
-                TextFieldView(
-                    title: pick(["Name", "a\"b"]), text: pick(["", "Ana", "é\n"]),
-                    style: bool() ? nil : pick(TextFieldStyleKind.allCases),
-                    environment: TextEnvironment(attributes: attributes, paragraph: paragraph)))
         default:
             let drawing = pick([ShapeDrawing.fill, .stroke(lineWidth: number()), .strokeBorder(lineWidth: number())])
             return .shapeView(ShapeView(kind: shapeKind(), paint: paint(), drawing: drawing))

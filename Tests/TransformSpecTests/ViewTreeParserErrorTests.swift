@@ -28,7 +28,7 @@ struct ViewTreeParserErrorTests {
         ("Circle().fill(.red).stroke(.blue)", 20, "a shape takes one fill or stroke"),
         ("Circle().stroke(.red,lineWidth:-1)", 31, "lineWidth must be a finite number ≥ 0"),
         ("Text(\"a\").lineLimit(0)", 20, "lineLimit must be a whole number from 1"),
-        ("Text(\"a\").font(.huge)", 15, "font must be one of .largeTitle"),
+        ("Text(\"a\").font(.huge)", 15, "unknown font `.huge`"),
         ("Text(\"a\").minimumScaleFactor(2)", 29, "minimumScaleFactor must be above 0 and at most 1"),
         ("Text(\"a\") + Circle()", 12, "`+` joins Texts only"),
         ("Text(\"a\") Text(\"b\")", 10, "in a URL query a raw `+` reads as a space"),

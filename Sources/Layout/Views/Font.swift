@@ -1,7 +1,12 @@
-/// A `Text`'s font: a Dynamic Type style (default `.body`) or a fixed point size and weight.
+/// A `Text`'s font: a Dynamic Type style (default `.body`), a fixed point size and weight of the
+/// system font, or a named family (`Font.custom`: a brand font from the `fonts` folder, or any
+/// installed family).
 public enum Font: Sendable, Hashable {
     case textStyle(TextStyle)
     case system(size: Double, weight: FontWeight = .regular)
+    /// `Font.custom(family, size:)` and its `relativeTo:` and `fixedSize:` forms: `family` as written
+    /// (fontconfig matches it without regard to case), `size` in points at Dynamic Type "Large".
+    case custom(String, size: Double, scaling: FontScaling)
 
     public static let body = Font.textStyle(.body)
 
@@ -10,7 +15,14 @@ public enum Font: Sendable, Hashable {
         switch self {
         case .textStyle(let style): style == .headline ? .semibold : .regular
         case .system(_, let weight): weight
+        case .custom: .regular
         }
+    }
+
+    /// The family `Font.custom` names; `nil` for the system font.
+    public var customFamily: String? {
+        if case .custom(let family, _, _) = self { return family }
+        return nil
     }
 }
 
@@ -22,11 +34,13 @@ extension Font {
         .footnote: 13, .caption: 12, .caption2: 11,
     ]
 
-    /// The font's size in points: a text style's at Dynamic Type "Large", or the fixed size.
+    /// The font's size in points: a text style's at Dynamic Type "Large", or the size as written
+    /// (a custom font scales, if at all, from its size at "Large").
     public var pointSize: Double {
         switch self {
         case .textStyle(let style): Self.styleSizes[style]!
         case .system(let size, _): size
+        case .custom(_, let size, _): size
         }
     }
 }

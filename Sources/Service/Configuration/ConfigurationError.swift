@@ -1,5 +1,5 @@
 /// Why the configuration cannot be used; start-up stops with this message.
-public enum ConfigurationError: Error, Sendable, CustomStringConvertible {
+public enum ConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A value that does not fit its key.
     case invalid(key: String, value: String, origin: String, reason: String)
     /// A key no setting has.

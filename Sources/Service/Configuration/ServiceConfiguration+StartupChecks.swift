@@ -1,11 +1,12 @@
 import Foundation
 
 extension ServiceConfiguration {
-    /// Checks what loading cannot: that `root` is a folder the process can list and read. `serve`
+    /// Checks what loading cannot: that `root` (and `fonts`, when set) is a folder the process can list and read. `serve`
     /// stops (exit 78) on the error instead of answering 404 to every request. The cache folder is
     /// not checked: it is created on demand, and a cache that cannot be written only costs renders.
     public func checkFolders() throws(ConfigurationError) {
         if let reason = Self.folderProblem(root) { throw .unusableFolder(key: "root", path: root, reason: reason) }
+        if let fonts, let reason = Self.folderProblem(fonts) { throw .unusableFolder(key: "fonts", path: fonts, reason: reason) }
     }
 
     /// `does not exist`, `is not a folder`, `cannot be read`, or `nil` when `path` is a readable folder.

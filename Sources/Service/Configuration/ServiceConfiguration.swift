@@ -32,6 +32,10 @@ public struct ServiceConfiguration: Sendable {
     /// a preset and add only `sig`, `exp`, `v` or `dl`; `/view/` requests add no renderer options of
     /// their own (`PresetPolicy`). Default off.
     public var presetsOnly = false
+    /// Folder of brand fonts (TrueType/OpenType files, subfolders included) that `Font.custom` may
+    /// name beside the installed families, added to fontconfig for this process only
+    /// (`BrandFonts`). Default none.
+    public var fonts: String?
     /// Folder for the result cache. Default `$XDG_CACHE_HOME/imgframe` or `~/.cache/imgframe`.
     public var cacheDirectory: String = ServiceConfiguration.defaultCacheDirectory
     /// Byte budget of the result cache. Default `ResultCache.Configuration.defaultMaxBytes` (1 GiB).

@@ -44,6 +44,9 @@ enum Settings {
             c.templates = try text(v)
         }),
         Setting(
+            key: "fonts", help: "folder of brand fonts (TTF/OTF) that Font.custom names, loaded for this process only",
+            read: { $0.fonts ?? "" }, apply: { c, v throws(SettingError) in c.fonts = try text(v) }),
+        Setting(
             key: "cache_dir", help: "folder for the result cache",
             read: { $0.cacheDirectory == ServiceConfiguration.defaultCacheDirectory ? "" : $0.cacheDirectory },
             apply: { c, v throws(SettingError) in c.cacheDirectory = try text(v) }),

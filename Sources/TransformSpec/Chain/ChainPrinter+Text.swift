@@ -32,12 +32,17 @@ extension ChainPrinter {
         return out
     }
 
-    /// A `Font` value: `.title`, `.system(size:20)`, `.system(size:20,weight:.bold)`.
+    /// A `Font` value: `.title`, `.system(size:20)`, `.system(size:20,weight:.bold)`,
+    /// `.custom("Brand",size:20)` (relative to `.body`, so `relativeTo:.body` is left out),
+    /// `.custom("Brand",size:20,relativeTo:.title)`, `.custom("Brand",fixedSize:20)`.
     func fontText(_ font: Font) -> String {
         switch font {
         case .textStyle(let style): ".\(style.rawValue)"
         case .system(let size, .regular): ".system(size:\(number(size)))"
         case .system(let size, let weight): ".system(size:\(number(size)),weight:.\(weight.rawValue))"
+        case .custom(let family, let size, .relative(to: .body)): ".custom(\(quoted(family)),size:\(number(size)))"
+        case .custom(let family, let size, .relative(let style)): ".custom(\(quoted(family)),size:\(number(size)),relativeTo:.\(style.rawValue))"
+        case .custom(let family, let size, .fixed): ".custom(\(quoted(family)),fixedSize:\(number(size)))"
         }
     }
 

@@ -11,7 +11,7 @@ enum PaddingEdge: CaseIterable {
     ]
 }
 
-/// Values that only view trees use: shapes, fonts, edge sets, guides, angles.
+/// Values that only view trees use: shapes, edge sets, guides, angles (fonts: `ChainValues+Font.swift`).
 extension ChainValues {
     /// A finite number of either sign.
     func signedFinite(_ e: Expression, _ what: String) throws(SpecError) -> Double {
@@ -58,44 +58,6 @@ extension ChainValues {
             return .roundedRectangle(cornerSize: corner, style: try style(args))
         default:
             throw fail(e, "unknown shape `\(name)`; shapes are Rectangle, RoundedRectangle, Circle, Ellipse, Capsule")
-        }
-    }
-
-    /// The font `e` names, without any weight, design or italic it also sets.
-    func font(_ e: Expression) throws(SpecError) -> Font {
-        try fontAttributes(e).resolvedFont
-    }
-
-    /// What a `Font` value sets: `.title`, `Font.title`, `.system(size: 20, weight: .bold, design: .serif)`,
-    /// `.system(.title, design: .rounded, weight: .semibold)`, and `.bold()`, `.italic()`,
-    /// `.weight(_:)` on any of them (`.title.bold()`).
-    func fontAttributes(_ e: Expression) throws(SpecError) -> TextAttributes {
-        switch e.kind {
-        case .method(let base, let name, let arguments):
-            var attributes = try fontAttributes(base)
-            let args = try ArgumentList(arguments, signature: name == "weight" ? [.init(label: nil, optional: false)] : [],
-                                        call: name, param: param, offset: e.offset)
-            switch name {
-            case "bold": attributes.weight = .bold
-            case "italic": attributes.italic = true
-            case "weight": attributes.weight = try enumCase(args[nil]!, FontWeight.self, "font weight")
-            default: throw fail(e, "unknown Font method `\(name)`; Font values take .bold(), .italic() and .weight(_:)")
-            }
-            return attributes
-        case .memberCall("system", let arguments):
-            let styled = arguments.first?.label == nil
-            let signature: [ArgumentList.Parameter] = styled
-                ? [.init(label: nil, optional: false), .init(label: "design"), .init(label: "weight")]
-                : [.init(label: "size", optional: false), .init(label: "weight"), .init(label: "design")]
-            let args = try ArgumentList(arguments, signature: signature, call: "system", param: param, offset: e.offset)
-            let weight = try args["weight"].map { (w) throws(SpecError) in try enumCase(w, FontWeight.self, "font weight") }
-            let design = try args["design"].map { (d) throws(SpecError) in try enumCase(d, FontDesign.self, "font design") }
-            if styled {
-                return TextAttributes(font: .textStyle(try enumCase(args[nil]!, TextStyle.self, "font")), weight: weight, design: design)
-            }
-            return TextAttributes(font: .system(size: try finite(args["size"]!, "font size", positive: true), weight: weight ?? .regular), design: design)
-        default:
-            return TextAttributes(font: .textStyle(try enumCase(e, TextStyle.self, "font")))
         }
     }
 

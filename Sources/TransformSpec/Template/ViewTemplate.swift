@@ -13,6 +13,9 @@ public struct ViewTemplate: Sendable {
     public let parameters: [String]
     /// The defaults of the parameters declared `let name = "value"` at the top of the file.
     public let defaults: [String: String]
+    /// The families its `Font.custom` calls name (written as literals, so the same for every
+    /// request): `imgframe check` checks them against the installed fonts before deploying.
+    public private(set) var customFontFamilies: Set<String> = []
     private let syntax: ChainSyntax
 
     /// Longest template name.
@@ -56,7 +59,7 @@ public struct ViewTemplate: Sendable {
         parameters = names.map(\.name)
         defaults = Dictionary(uniqueKeysWithValues: declared.names.map { ($0.name, $0.value) })
         do {
-            _ = try view(Dictionary(uniqueKeysWithValues: parameters.map { ($0, $0) }), limits: limits)
+            customFontFamilies = try view(Dictionary(uniqueKeysWithValues: parameters.map { ($0, $0) }), limits: limits).customFontFamilies
         } catch {
             throw Self.invalid(file, text, error)
         }
