@@ -7,7 +7,9 @@ import Vips
 struct Encoder {
     /// The format decided before drawing; `nil` inside means JPEG or PNG by transparency.
     let choice: FormatChoice
-    let quality: Int
+    let quality: EncoderQuality
+    /// `maxbytes`: lossy formats search for the highest quality that fits (`QualitySearch`).
+    var maxBytes: Int? = nil
     let isOpaque: Bool
     /// What uncovered pixels become when alpha is dropped: `bg` when the request set one, else white.
     let matte: RGBAColor
@@ -38,9 +40,29 @@ struct Encoder {
             if isOpaque || !encoded.supportsAlpha {
                 image = try image.flattened(onto: matte.bytes.prefix(3).map(Double.init))
             }
-            let final = try image.withoutMetadata()
+            var final = try image.withoutMetadata()
             try deadline.check()
-            let bytes = try Watchdog.run(cancelling: final, after: deadline.remaining) { () throws(VipsError) in try write(final, as: encoded) }
+            let bytes: [UInt8]
+            if let maxBytes, encoded.usesQuality {
+                // Every try encodes the same pixels: computed once, not once per encoding.
+                let pending = final
+                final = try Watchdog.run(cancelling: pending, after: deadline.remaining) { () throws(VipsError) in try pending.materialized() }
+                let pixels = final
+                bytes = try QualitySearch(maxBytes: maxBytes).best(start: quality.value(for: encoded)) { (value) throws(RenderError) in
+                    try deadline.check()
+                    do throws(VipsError) {
+                        return try Watchdog.run(cancelling: pixels, after: deadline.remaining) { () throws(VipsError) in
+                            try write(pixels, as: encoded, quality: value)
+                        }
+                    } catch {
+                        throw error.operation == Watchdog.deadlineError.operation ? .timedOut : .internalFailure(error)
+                    }
+                }.bytes
+            } else {
+                bytes = try Watchdog.run(cancelling: final, after: deadline.remaining) { () throws(VipsError) in
+                    try write(final, as: encoded, quality: quality.value(for: encoded))
+                }
+            }
             // Encoders that cannot be stopped may finish late; a late result is a timeout, not a success.
             try deadline.check()
             return (bytes, encoded, image.hasAlpha)
@@ -54,7 +76,7 @@ struct Encoder {
         }
     }
 
-    private func write(_ image: VImage, as format: ImageFormat) throws(VipsError) -> [UInt8] {
+    private func write(_ image: VImage, as format: ImageFormat, quality: Int) throws(VipsError) -> [UInt8] {
         switch format {
         case .jpeg: try image.jpeg(quality: quality, progressive: options.progressiveJPEG)
         case .png: try image.png(bitDepth: image.bitsPerSample)

@@ -93,7 +93,7 @@ public struct Renderer: Sendable {
             // The same paint list, written as vectors instead of drawn into pixels (`PDFWriter`).
             let bytes = try PDFWriter(
                 plan: plan, images: images, symbols: glyphs, page: request.page, matte: request.isOpaque ? request.view.matte : nil,
-                quality: request.quality, options: options, limits: limits, deadline: deadline
+                quality: request.quality.value(for: .pdf), options: options, limits: limits, deadline: deadline
             ).write()
             timings.render = lap()
             return RenderedImage(bytes: bytes, format: .pdf, pixelSize: plan.canvas, hasAlpha: !request.isOpaque, timings: timings)
@@ -103,7 +103,8 @@ public struct Renderer: Sendable {
         ).draw()
         timings.render = lap()
         let encoder = Encoder(
-            choice: choice, quality: request.quality, isOpaque: request.isOpaque, matte: request.view.matte, options: options, deadline: deadline)
+            choice: choice, quality: request.quality, maxBytes: request.maxBytes, isOpaque: request.isOpaque, matte: request.view.matte, options: options,
+            deadline: deadline)
         let output = try encoder.encode(canvas, sources: Array(images.values))
         timings.encode = lap()
         return RenderedImage(bytes: output.bytes, format: output.format, pixelSize: plan.canvas, hasAlpha: output.hasAlpha, timings: timings)

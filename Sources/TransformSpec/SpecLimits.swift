@@ -50,6 +50,10 @@ public struct SpecLimits: Sendable, Hashable {
     /// support (ISO 32000-1, Annex C), 200 inches.
     public var maxPageSide: Double = 14_400
 
+    /// Largest byte budget (`maxbytes=`): 100 MiB, beyond any response the output limits allow; a
+    /// larger budget would only be one that never applies.
+    public var maxByteBudget = 100 * 1024 * 1024
+
     /// Largest `lineLimit(_:)`: more lines than any canvas the render limits allow can show.
     public var maxLineLimit = 1000
 

@@ -16,8 +16,9 @@ public struct TransformSpec: Sendable, Hashable {
     public var orientation: OrientationRequest
     /// Output encoder (`fmt`), `auto` by default.
     public var format: FormatRequest
-    /// Encoder quality 1–100 (`q`), 80 by default; ignored by formats without a quality setting.
-    public var quality: Int
+    /// Encoder quality (`q`): for every format, per format, or each format's default
+    /// (`ImageFormat.defaultQuality`); ignored by formats without a quality setting.
+    public var quality: EncoderQuality
     /// `ImageRenderer.isOpaque` (`opaque`): no alpha channel in the output.
     public var isOpaque: Bool
     /// `ImageRenderer.colorMode` (`colormode`), `nonLinear` by default; `extendedLinear` implies `fmt=png`.
@@ -28,13 +29,15 @@ public struct TransformSpec: Sendable, Hashable {
     /// change): part of the canonical form, so of the cache key and the ETag, and of nothing else;
     /// the pixels are those of the same request without it.
     public var cacheVersion: String?
-
-    public static let defaultQuality = 80
+    /// A byte budget for the encoded image (`maxbytes`): lossy formats lower their quality to fit it;
+    /// the response says whether it fits (`Imgframe-Byte-Budget`).
+    public var maxBytes: Int?
 
     public init(
         source: String, view: ViewNode, proposal: ProposedSize = .unspecified, scale: Double = 1,
-        orientation: OrientationRequest = .auto, format: FormatRequest = .auto, quality: Int = defaultQuality, isOpaque: Bool = false,
-        colorMode: ColorRenderingMode = .nonLinear, page: PageSize? = nil, cacheVersion: String? = nil
+        orientation: OrientationRequest = .auto, format: FormatRequest = .auto, quality: EncoderQuality = .default, isOpaque: Bool = false,
+        colorMode: ColorRenderingMode = .nonLinear, page: PageSize? = nil, cacheVersion: String? = nil,
+        maxBytes: Int? = nil
     ) {
         self.source = source
         self.view = view
@@ -47,6 +50,7 @@ public struct TransformSpec: Sendable, Hashable {
         self.colorMode = colorMode
         self.page = page
         self.cacheVersion = cacheVersion
+        self.maxBytes = maxBytes
     }
 
     /// What `v` may hold: 1–64 letters, digits, `.`, `-`, `_` or `~` (URL-safe as they are).
@@ -125,9 +129,9 @@ public struct TransformSpec: Sendable, Hashable {
             source: source, view: view, proposal: proposal,
             scale: try values.number("scale", in: 1...limits.maxScale) ?? 1,
             orientation: orientation, format: try sixteenBitFormat(format, colorMode: colorMode ?? .nonLinear),
-            quality: try values.integer("q", in: 1...100) ?? defaultQuality,
+            quality: try values.quality("q") ?? .default,
             isOpaque: try values.flag("opaque") ?? false, colorMode: colorMode ?? .nonLinear, page: page,
-            cacheVersion: try cacheVersion(parameters))
+            cacheVersion: try cacheVersion(parameters), maxBytes: try values.integer("maxbytes", in: 1...limits.maxByteBudget))
     }
 
     /// `extendedLinear` writes 16 bits per channel, which only PNG among the encoders holds: `fmt=auto`
@@ -165,10 +169,11 @@ public struct TransformSpec: Sendable, Hashable {
         if scale != 1 { parts.append("scale=" + NumberText.format(scale)) }
         if orientation != .auto { parts.append("orient=" + orientation.name) }
         if format != .auto { parts.append("fmt=" + format.rawValue) }
-        if format.usesQuality, quality != Self.defaultQuality { parts.append("q=\(quality)") }
+        if let quality = quality.canonicalText(for: format) { parts.append("q=" + quality) }
         if isOpaque { parts.append("opaque=1") }
         if colorMode != .nonLinear { parts.append("colormode=" + colorMode.rawValue) }
         if let page { parts.append("page=" + page.canonicalText) }
+        if let maxBytes { parts.append("maxbytes=\(maxBytes)") }
         if let cacheVersion { parts.append("v=" + cacheVersion) }
         return parts.joined(separator: "&")
     }

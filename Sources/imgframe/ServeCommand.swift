@@ -42,15 +42,11 @@ struct ServeCommand: ParsableCommand {
             printError("cannot start: \(error)")
             throw ExitCode(1)
         }
-        FileHandle.standardOutput.write(Data("listening on \(service.url)\n".utf8))
-        if let metricsURL = service.metricsURL { FileHandle.standardOutput.write(Data("metrics on \(metricsURL)/metrics\n".utf8)) }
-        let trimming = Allocator.startPeriodicTrim()
         let logger = Logger(label: "imgframe")
-        logger.info("serving \(settings.root) and the templates in \(settings.templates) with \(settings.workers) render workers")
-        logger.info("result cache in \(settings.cacheDirectory) (cache_dir), up to \(settings.cacheMaxBytes) bytes (cache.max_bytes)")
-
         // A peer that goes away must not kill the process; writes report EPIPE instead.
         signal(SIGPIPE, SIG_IGN)
+        // Before anything says the server is up: a SIGTERM sent as soon as a supervisor (or a test)
+        // sees `listening` must drain it, not fall between `SIG_IGN` and the handler's start.
         var sources: [DispatchSourceSignal] = []
         for number in [SIGTERM, SIGINT] {
             signal(number, SIG_IGN)
@@ -65,6 +61,12 @@ struct ServeCommand: ParsableCommand {
             source.resume()
             sources.append(source)
         }
+        FileHandle.standardOutput.write(Data("listening on \(service.url)\n".utf8))
+        if let metricsURL = service.metricsURL { FileHandle.standardOutput.write(Data("metrics on \(metricsURL)/metrics\n".utf8)) }
+        let trimming = Allocator.startPeriodicTrim()
+        logger.info("serving \(settings.root) and the templates in \(settings.templates) with \(settings.workers) render workers")
+        logger.info("result cache in \(settings.cacheDirectory) (cache_dir), up to \(settings.cacheMaxBytes) bytes (cache.max_bytes)")
+
         withExtendedLifetime((sources, trimming)) { dispatchMain() }
     }
 }

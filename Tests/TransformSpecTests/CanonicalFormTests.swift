@@ -11,7 +11,7 @@ struct CanonicalFormTests {
     static let same: [(String, String)] = [
         ("w=300&h=400&mode=fill", "h=400&mode=fill&w=300"),
         ("scale=2", "dpr=2"),
-        ("", "mode=fit&interp=high&align=center&clip=0&scale=1&q=80&fmt=auto&opaque=0&orient=auto"),
+        ("", "mode=fit&interp=high&align=center&clip=0&scale=1&q=avif:72&fmt=auto&opaque=0&orient=auto"),
         ("w=300&h=400&mode=fill", "chain=resizable().interpolation(.high).aspectRatio(contentMode:.fill).frame(width:300,height:400)"),
         ("chain=resizable().scaledToFill()", "chain=.resizable( ).aspectRatio(nil, contentMode: .fill)"),
         ("chain=resizable()", #"chain=Image("a.jpg").resizable()"#),
@@ -29,8 +29,10 @@ struct CanonicalFormTests {
         ("pw=inf", "pw=infinity"),
         ("", "colormode=nonLinear"),
         ("colormode=extendedLinear", "fmt=png&colormode=extendedLinear"),
-        ("chain=resizable().framedAspectRatio(2,contentMode:.fit)",
-         #"chain=Color.clear.aspectRatio(2,contentMode:.fit).overlay{Image("a.jpg").resizable().scaledToFit()}.clipped()"#),
+        (
+            "chain=resizable().framedAspectRatio(2,contentMode:.fit)",
+            #"chain=Color.clear.aspectRatio(2,contentMode:.fit).overlay{Image("a.jpg").resizable().scaledToFit()}.clipped()"#
+        ),
     ]
 
     @Test("equal for requests that mean the same", arguments: same)
@@ -42,13 +44,19 @@ struct CanonicalFormTests {
     static let recipes: [(String, String)] = [
         ("mode=fit&pw=300&ph=400", "chain=resizable().interpolation(.high).scaledToFit()&pw=300&ph=400"),
         ("w=300&h=300&mode=fill&clip=1", "chain=resizable().interpolation(.high).scaledToFill().frame(width:300,height:300).clipped()"),
-        ("w=160&h=160&mode=fill&mask=circle&fmt=png",
-         "chain=resizable().interpolation(.high).scaledToFill().frame(width:160,height:160).clipShape(Circle())&fmt=png"),
+        (
+            "w=160&h=160&mode=fill&mask=circle&fmt=png",
+            "chain=resizable().interpolation(.high).scaledToFill().frame(width:160,height:160).clipShape(Circle())&fmt=png"
+        ),
         ("w=300&h=200&mode=fill&clip=1&dpr=2", "chain=resizable().interpolation(.high).scaledToFill().frame(width:300,height:200).clipped()&scale=2"),
-        ("w=600&h=200&mode=fill&align=top&clip=1",
-         "chain=resizable().interpolation(.high).scaledToFill().frame(width:600,height:200,alignment:.top).clipped()"),
-        ("w=400&h=300&mode=fill&clip=1&overlay=dot_green.png&oalign=bottomTrailing",
-         #"chain=resizable().interpolation(.high).scaledToFill().frame(width:400,height:300).clipped().overlay(alignment:.bottomTrailing){Image("dot_green.png")}"#),
+        (
+            "w=600&h=200&mode=fill&align=top&clip=1",
+            "chain=resizable().interpolation(.high).scaledToFill().frame(width:600,height:200,alignment:.top).clipped()"
+        ),
+        (
+            "w=400&h=300&mode=fill&clip=1&overlay=dot_green.png&oalign=bottomTrailing",
+            #"chain=resizable().interpolation(.high).scaledToFill().frame(width:400,height:300).clipped().overlay(alignment:.bottomTrailing){Image("dot_green.png")}"#
+        ),
     ]
 
     @Test("README recipes: the sugar URL and its chain are one request", arguments: recipes)

@@ -12,34 +12,58 @@ struct SugarCompileTests {
     /// flexible frame → clipped → overlay → background → border).
     static let cases: [(String, String)] = [
         ("", #"Image("a.jpg").resizable().interpolation(.high).aspectRatio(contentMode:.fit)"#),
-        ("w=300&h=400&mode=fill&clip=1&interp=medium",
-         #"Image("a.jpg").resizable().interpolation(.medium).aspectRatio(contentMode:.fill).frame(width:300,height:400).clipped()"#),
+        (
+            "w=300&h=400&mode=fill&clip=1&interp=medium",
+            #"Image("a.jpg").resizable().interpolation(.medium).aspectRatio(contentMode:.fill).frame(width:300,height:400).clipped()"#
+        ),
         ("w=300&h=400&align=topLeading&mode=none", #"Image("a.jpg").interpolation(.high).frame(width:300,height:400,alignment:.topLeading)"#),
         ("w=300&h=400&mode=stretch", #"Image("a.jpg").resizable().interpolation(.high).frame(width:300,height:400)"#),
         ("w=300&h=400&mode=tile&interp=low", #"Image("a.jpg").resizable(resizingMode:.tile).frame(width:300,height:400)"#),
         ("w=300&mode=fit", #"Image("a.jpg").resizable().interpolation(.high).aspectRatio(contentMode:.fit).frame(width:300)"#),
-        ("ratio=2&mode=fill&w=300",
-         #"Color.clear.aspectRatio(2,contentMode:.fit).overlay{Image("a.jpg").resizable().interpolation(.high).aspectRatio(contentMode:.fill)}.clipped().frame(width:300)"#),
-        ("ratio=16:9&w=320",
-         #"Color.clear.aspectRatio(1.7777777777777777,contentMode:.fit).overlay{Image("a.jpg").resizable().interpolation(.high).aspectRatio(contentMode:.fit)}.clipped().frame(width:320)"#),
-        ("insets=10,10,10,10&w=100&h=60&mode=stretch",
-         #"Image("a.jpg").resizable(capInsets:EdgeInsets(top:10,leading:10,bottom:10,trailing:10)).interpolation(.high).frame(width:100,height:60)"#),
-        ("minw=0&maxw=inf&minh=0&maxh=inf&mode=fill",
-         #"Image("a.jpg").resizable().interpolation(.high).aspectRatio(contentMode:.fill).frame(minWidth:0,maxWidth:.infinity,minHeight:0,maxHeight:.infinity)"#),
-        ("w=300&h=400&maxw=200&align=bottom",
-         #"Image("a.jpg").resizable().interpolation(.high).aspectRatio(contentMode:.fit).frame(width:300,height:400,alignment:.bottom).frame(maxWidth:200,alignment:.bottom)"#),
-        ("w=300&h=400&bg=red&border=blue,2",
-         #"Image("a.jpg").resizable().interpolation(.high).aspectRatio(contentMode:.fit).frame(width:300,height:400).background{Color.red}.border(Color.blue,width:2)"#),
-        ("w=10&h=10&bg=ff000080&border=00ff00",
-         ##"Image("a.jpg").resizable().interpolation(.high).aspectRatio(contentMode:.fit).frame(width:10,height:10).background{Color(hex:"#ff000080")}.border(Color(hex:"#00ff00"))"##),
-        ("w=10&h=10&bg=linear(red,blue;leading,trailing)",
-         #"Image("a.jpg").resizable().interpolation(.high).aspectRatio(contentMode:.fit).frame(width:10,height:10).background{LinearGradient(colors:[Color.red,Color.blue],startPoint:.leading,endPoint:.trailing)}"#),
-        ("w=10&h=10&bg=linear(red,white,blue)",
-         #"Image("a.jpg").resizable().interpolation(.high).aspectRatio(contentMode:.fit).frame(width:10,height:10).background{LinearGradient(colors:[Color.red,Color.white,Color.blue],startPoint:.top,endPoint:.bottom)}"#),
-        ("w=300&h=400&overlay=wm.png&oalign=bottomTrailing",
-         #"Image("a.jpg").resizable().interpolation(.high).aspectRatio(contentMode:.fit).frame(width:300,height:400).overlay(alignment:.bottomTrailing){Image("wm.png")}"#),
-        ("w=300&h=400&mode=fill&clip=aa",
-         #"Image("a.jpg").resizable().interpolation(.high).aspectRatio(contentMode:.fill).frame(width:300,height:400).clipped(antialiased:true)"#),
+        (
+            "ratio=2&mode=fill&w=300",
+            #"Color.clear.aspectRatio(2,contentMode:.fit).overlay{Image("a.jpg").resizable().interpolation(.high).aspectRatio(contentMode:.fill)}.clipped().frame(width:300)"#
+        ),
+        (
+            "ratio=16:9&w=320",
+            #"Color.clear.aspectRatio(1.7777777777777777,contentMode:.fit).overlay{Image("a.jpg").resizable().interpolation(.high).aspectRatio(contentMode:.fit)}.clipped().frame(width:320)"#
+        ),
+        (
+            "insets=10,10,10,10&w=100&h=60&mode=stretch",
+            #"Image("a.jpg").resizable(capInsets:EdgeInsets(top:10,leading:10,bottom:10,trailing:10)).interpolation(.high).frame(width:100,height:60)"#
+        ),
+        (
+            "minw=0&maxw=inf&minh=0&maxh=inf&mode=fill",
+            #"Image("a.jpg").resizable().interpolation(.high).aspectRatio(contentMode:.fill).frame(minWidth:0,maxWidth:.infinity,minHeight:0,maxHeight:.infinity)"#
+        ),
+        (
+            "w=300&h=400&maxw=200&align=bottom",
+            #"Image("a.jpg").resizable().interpolation(.high).aspectRatio(contentMode:.fit).frame(width:300,height:400,alignment:.bottom).frame(maxWidth:200,alignment:.bottom)"#
+        ),
+        (
+            "w=300&h=400&bg=red&border=blue,2",
+            #"Image("a.jpg").resizable().interpolation(.high).aspectRatio(contentMode:.fit).frame(width:300,height:400).background{Color.red}.border(Color.blue,width:2)"#
+        ),
+        (
+            "w=10&h=10&bg=ff000080&border=00ff00",
+            ##"Image("a.jpg").resizable().interpolation(.high).aspectRatio(contentMode:.fit).frame(width:10,height:10).background{Color(hex:"#ff000080")}.border(Color(hex:"#00ff00"))"##
+        ),
+        (
+            "w=10&h=10&bg=linear(red,blue;leading,trailing)",
+            #"Image("a.jpg").resizable().interpolation(.high).aspectRatio(contentMode:.fit).frame(width:10,height:10).background{LinearGradient(colors:[Color.red,Color.blue],startPoint:.leading,endPoint:.trailing)}"#
+        ),
+        (
+            "w=10&h=10&bg=linear(red,white,blue)",
+            #"Image("a.jpg").resizable().interpolation(.high).aspectRatio(contentMode:.fit).frame(width:10,height:10).background{LinearGradient(colors:[Color.red,Color.white,Color.blue],startPoint:.top,endPoint:.bottom)}"#
+        ),
+        (
+            "w=300&h=400&overlay=wm.png&oalign=bottomTrailing",
+            #"Image("a.jpg").resizable().interpolation(.high).aspectRatio(contentMode:.fit).frame(width:300,height:400).overlay(alignment:.bottomTrailing){Image("wm.png")}"#
+        ),
+        (
+            "w=300&h=400&mode=fill&clip=aa",
+            #"Image("a.jpg").resizable().interpolation(.high).aspectRatio(contentMode:.fill).frame(width:300,height:400).clipped(antialiased:true)"#
+        ),
         ("mode=fill&w=300&ph=400", #"Image("a.jpg").resizable().interpolation(.high).aspectRatio(contentMode:.fill).frame(width:300)"#),
         ("chain=resizable().frame(width:300)", #"Image("a.jpg").resizable().frame(width:300)"#),
         ("chain=resizable%28%29.frame%28width%3A300%29", #"Image("a.jpg").resizable().frame(width:300)"#),
@@ -67,7 +91,7 @@ struct SugarCompileTests {
         #expect(s.scale == 2)
         #expect(s.orientation == .fixed(.rightMirrored))
         #expect(s.format == .fixed(.jpeg))
-        #expect(s.quality == 55)
+        #expect(s.quality == EncoderQuality(all: 55))
         #expect(s.isOpaque)
         #expect(s.canonicalForm.hasSuffix("&pw=300&ph=.infinity&scale=2&orient=rightMirrored&fmt=jpeg&q=55&opaque=1"))
     }
@@ -95,9 +119,9 @@ struct QueryErrorTests {
         ("scale=2&dpr=2", "dpr", "more than once"),
         ("scale=5", "scale", "from 1 to 4"),
         ("scale=0.5", "scale", "from 1 to 4"),
-        ("q=0", "q", "a whole number from 1 to 100"),
+        ("q=0", "q", "a quality from 1 to 100"),
         ("q=101", "q", "from 1 to 100"),
-        ("q=8.5", "q", "whole number"),
+        ("q=8.5", "q", "a quality from 1 to 100"),
         ("fmt=bmp", "fmt", "one of auto, jpeg, png, webp, avif, jxl, gif, pdf"),
         ("opaque=2", "opaque", "`0` or `1`"),
         ("clip=2", "clip", "one of 0, 1, aa"),

@@ -41,7 +41,7 @@ struct ViewTemplateTests {
     func rendererOptions() throws {
         let template = try Self.template(Self.card)
         let spec = try template.spec(query: "name=A&place=B&scale=2&pw=300&ph=200&q=70&fmt=jpeg&opaque=1&sig=x", limits: SpecLimits())
-        #expect(spec.scale == 2 && spec.proposal == ProposedSize(width: 300, height: 200) && spec.quality == 70 && spec.isOpaque)
+        #expect(spec.scale == 2 && spec.proposal == ProposedSize(width: 300, height: 200) && spec.quality == EncoderQuality(all: 70) && spec.isOpaque)
         #expect(spec.source.isEmpty && spec.view.imageRefs.isEmpty)
         #expect(throws: SpecError.duplicateParameter("name")) { try template.spec(query: "name=A&place=B&name=C", limits: SpecLimits()) }
         #expect(throws: SpecError.self) { try template.spec(query: "name=A&place=B&fmt=bmp", limits: SpecLimits()) }

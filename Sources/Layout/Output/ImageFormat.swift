@@ -61,7 +61,4 @@ public enum FormatRequest: Sendable, Hashable, CaseIterable, RawRepresentable {
     public var fixedFormat: ImageFormat? {
         if case .fixed(let format) = self { format } else { nil }
     }
-
-    /// Whether `q` can change the encoded bytes: always for `auto` (it may pick a lossy format).
-    public var usesQuality: Bool { fixedFormat?.usesQuality ?? true }
 }

@@ -12,19 +12,22 @@ public struct RenderRequest: Sendable, Hashable {
     public var orientation: OrientationRequest
     /// The encoder, or `auto` (the first of the caller's `autoFormats` within its cap, else JPEG/PNG).
     public var format: FormatRequest
-    /// Encoder quality 1–100, for formats that have one.
-    public var quality: Int
+    /// Encoder quality per format, for formats that have one.
+    public var quality: EncoderQuality
     /// `ImageRenderer.isOpaque`: no alpha channel in the output.
     public var isOpaque: Bool
     /// `ImageRenderer.colorMode`.
     public var colorMode: ColorRenderingMode
     /// The PDF page for `.fixed(.pdf)`; `nil` makes the page the root view's size.
     public var page: PageSize?
+    /// The most bytes the encoded image should take (`maxbytes`): a lossy format is encoded at the
+    /// highest quality, up to `quality`'s, that fits. `nil`: no budget.
+    public var maxBytes: Int?
 
     /// Every setting given: their defaults have one owner, `TransformSpec`, which builds this value.
     public init(
-        view: ViewNode, proposal: ProposedSize, scale: Double, orientation: OrientationRequest, format: FormatRequest, quality: Int,
-        isOpaque: Bool, colorMode: ColorRenderingMode, page: PageSize?
+        view: ViewNode, proposal: ProposedSize, scale: Double, orientation: OrientationRequest, format: FormatRequest, quality: EncoderQuality,
+        isOpaque: Bool, colorMode: ColorRenderingMode, page: PageSize?, maxBytes: Int?
     ) {
         self.view = view
         self.proposal = proposal
@@ -35,5 +38,6 @@ public struct RenderRequest: Sendable, Hashable {
         self.isOpaque = isOpaque
         self.colorMode = colorMode
         self.page = page
+        self.maxBytes = maxBytes
     }
 }

@@ -33,7 +33,7 @@ public struct CORSPolicy: Sendable, Equatable {
     /// `methods` as `Allow` and `Access-Control-Allow-Methods` list them.
     public static let allowedMethods = methods.map(\.description).joined(separator: ", ")
     /// Response headers `fetch()` may read besides the CORS-safelisted ones.
-    public static let exposedHeaders = "Server-Timing, ETag, X-Cache, Content-Length, Content-Disposition"
+    public static let exposedHeaders = "Server-Timing, ETag, X-Cache, Content-Length, Content-Disposition, Imgframe-Byte-Budget"
     /// Request headers a preflight may ask for and gets back: the ones that change what these routes
     /// answer (`Accept`, conditional requests) and harmless cache directives.
     static let allowedRequestHeaders: Set<String> = [

@@ -114,6 +114,7 @@ struct ImagePipeline: Sendable {
         guard let hit = found else { return nil }
         headers.add("Content-Type", hit.contentType)
         headers.add("X-Cache", CacheStatus.hit.rawValue)
+        addByteBudget(job, length: hit.length, to: &headers)
         return Answer(response: CachedResponse.response(headers: headers, body: hit.body), cache: .hit)
     }
 
@@ -154,6 +155,7 @@ struct ImagePipeline: Sendable {
             headers.add("Content-Type", image.format.contentType)
             headers.add("X-Cache", CacheStatus.miss.rawValue)
             headers.add("Server-Timing", ServerTiming.header(image.timings))
+            addByteBudget(job, length: image.bytes.count, to: &headers)
             return Answer(response: HTTPResponse(status: .ok, headers: headers, body: image.bytes), cache: .miss)
         } catch {
             return failure(error)
@@ -177,6 +179,13 @@ struct ImagePipeline: Sendable {
         headers.add("Cache-Control", cacheControl)
         if case .image(let request) = job.product, request.spec.format == .auto, negotiation.dependsOnAccept { headers.add("Vary", "Accept") }
         return headers
+    }
+
+    /// `Imgframe-Byte-Budget: fits` or `exceeded` when the request set `maxbytes`: whether the body
+    /// fits, which the body's length tells on a hit as on a miss.
+    private func addByteBudget(_ job: ImageJob, length: Int, to headers: inout HTTPHeaders) {
+        guard case .image(let request) = job.product, let maxBytes = request.spec.maxBytes else { return }
+        headers.add("Imgframe-Byte-Budget", length <= maxBytes ? "fits" : "exceeded")
     }
 
     /// Stage 6: the answer to the client.

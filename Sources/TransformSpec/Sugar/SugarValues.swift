@@ -166,6 +166,27 @@ struct SugarValues {
         return trim
     }
 
+    /// `75` (every format), `webp:70,avif:50` (those formats), or both (`75,avif:50`); each 1–100.
+    func quality(_ key: String) throws(SpecError) -> EncoderQuality? {
+        guard let text = value(key) else { return nil }
+        let formats = ImageFormat.allCases.filter(\.usesQuality).map(\.rawValue)
+        let expected = "a quality from 1 to 100 for every format (`75`), per format (`webp:70,avif:50`; formats: \(formats.joined(separator: ", "))), or both (`75,avif:50`)"
+        var quality = EncoderQuality()
+        for part in Self.parts(text, by: ",") {
+            let pieces = part.split(separator: ":", omittingEmptySubsequences: false)
+            guard let number = Int(pieces[pieces.count - 1]), (1...100).contains(number), pieces.count <= 2 else { throw invalid(key, expected) }
+            guard pieces.count == 2 else {
+                guard quality.all == nil else { throw invalid(key, expected) }
+                quality.all = number
+                continue
+            }
+            let name = FormatRequest.spellings[pieces[0].lowercased()] ?? String(pieces[0])
+            guard let format = ImageFormat(rawValue: name), format.usesQuality, quality.perFormat[format] == nil else { throw invalid(key, expected) }
+            quality.perFormat[format] = number
+        }
+        return quality
+    }
+
     /// An integer in `range`.
     func integer(_ key: String, in range: ClosedRange<Int>) throws(SpecError) -> Int? {
         guard let text = value(key) else { return nil }
