@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTestSupport
+import LayoutVectorSupport
 import Testing
 import Vips
 
@@ -7,25 +8,6 @@ import Vips
 /// template `Samples/templates/signin.swift`, both 390 × 118 at `pw=390&ph=844`.
 @Suite("GET /img and /view: SignInView")
 struct SignInRouteTests {
-    static let listing = #"""
-        VStack {
-            Text("Welcome")
-                .font(.title)
-            HStack {
-                TextField("Your name?", text: $name)
-                    .textFieldStyle(.roundedBorder)
-                Button(action: {}, label: {
-                    Image(systemName: "arrow.right.square")
-                        .font(.title)
-                })
-            }
-            .padding()
-        }
-        .background {
-            LinearGradient(colors: [Color.red, Color.blue], startPoint: .top, endPoint: .bottom)
-        }
-        """#
-
     static func size(_ body: [UInt8]) throws -> (Int, Int) {
         let image = try VImage.decode(body)
         return (image.width, image.height)
@@ -36,7 +18,7 @@ struct SignInRouteTests {
         let fixture = try ServiceFixture()
         let template = ServiceFixture.samples.appendingPathComponent("templates/signin.swift")
         try FileManager.default.copyItem(at: template, to: fixture.templates.appendingPathComponent("signin.swift"))
-        let chain = try #require(Self.listing.addingPercentEncoding(withAllowedCharacters: .alphanumerics))
+        let chain = try #require(SignInListings.backgroundModifier.addingPercentEncoding(withAllowedCharacters: .alphanumerics))
         let viaChain = try fixture.get("/img/dot_green.png?chain=\(chain)&pw=390&ph=844&fmt=png")
         #expect(viaChain.status == 200 && viaChain.header("Content-Type") == "image/png", "\(viaChain.text)")
         #expect(try Self.size(viaChain.body) == (390, 118))
