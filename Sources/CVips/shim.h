@@ -350,6 +350,21 @@ static inline int cvips_copy_memory(VipsImage *in, VipsImage **out) {
 
 static inline int cvips_min(VipsImage *in, double *out) { return vips_min(in, out, NULL); }
 
+// Why: a fully transparent pixel's colour is never seen, but an encoder still stores it: zeroing it
+// (alpha 0 → every band 0) lets PNG, WebP and AVIF compress those areas to almost nothing. The
+// helper images belong to `base`; `out` keeps its own references to what it reads.
+static inline int cvips_zero_transparent_colour(VipsImage *in, VipsImage **out) {
+    VipsImage *base = vips_image_new();
+    VipsImage **t = (VipsImage **) vips_object_local_array(VIPS_OBJECT(base), 4);
+    int result = vips_extract_band(in, &t[0], in->Bands - 1, NULL)
+        || vips_relational_const1(t[0], &t[1], VIPS_OPERATION_RELATIONAL_MORE, 0, NULL)
+        || vips_black(&t[2], in->Xsize, in->Ysize, "bands", in->Bands, NULL)
+        || vips_cast(t[2], &t[3], in->BandFmt, NULL)
+        || vips_ifthenelse(t[1], in, t[3], out, NULL);
+    g_object_unref(base);
+    return result;
+}
+
 // Why: vips_find_trim is variadic and takes its background as a VipsArrayDouble; an image with
 // alpha is flattened onto that background before the search.
 static inline int cvips_find_trim(VipsImage *in, double threshold, const double *background, int n, int *left, int *top, int *width, int *height) {

@@ -39,6 +39,9 @@ struct Encoder {
             }
             if isOpaque || !encoded.supportsAlpha {
                 image = try image.flattened(onto: matte.bytes.prefix(3).map(Double.init))
+            } else if image.hasAlpha {
+                // An avatar's transparent corners in photo colours cost a PNG a fifth of its bytes.
+                image = try image.zeroingTransparentColour()
             }
             var final = try image.withoutMetadata()
             try deadline.check()
