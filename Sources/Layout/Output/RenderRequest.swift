@@ -20,11 +20,14 @@ public struct RenderRequest: Sendable, Hashable {
     public var colorMode: ColorRenderingMode
     /// The PDF page for `.fixed(.pdf)`; `nil` makes the page the root view's size.
     public var page: PageSize?
+    /// The one frame (0-based) of the animated image to draw, making the output still; `nil` keeps
+    /// every frame when the output format animates, else draws the first.
+    public var frame: Int?
 
     /// Every setting given: their defaults have one owner, `TransformSpec`, which builds this value.
     public init(
         view: ViewNode, proposal: ProposedSize, scale: Double, orientation: OrientationRequest, format: FormatRequest, quality: Int,
-        isOpaque: Bool, colorMode: ColorRenderingMode, page: PageSize?
+        isOpaque: Bool, colorMode: ColorRenderingMode, page: PageSize?, frame: Int?
     ) {
         self.view = view
         self.proposal = proposal
@@ -35,5 +38,6 @@ public struct RenderRequest: Sendable, Hashable {
         self.isOpaque = isOpaque
         self.colorMode = colorMode
         self.page = page
+        self.frame = frame
     }
 }

@@ -22,7 +22,9 @@ struct RequestIdentity {
     /// a word longer than 128 characters gets a break opportunity after each one.
     /// render-6: Debian 13's libvips 8.16 with its SIMD (Highway) paths on, Inter 4.1, cairo 1.18; linear
     /// light keeps alpha in 0…1.
-    static let pipelineVersion = "render-6"
+    /// render-7: animated GIF and WebP sources stay animated in GIF and WebP output (`fmt=auto` too);
+    /// still output carries no frame timing.
+    static let pipelineVersion = "render-7"
 
     let key: CacheKey
 
