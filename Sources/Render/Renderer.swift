@@ -117,7 +117,9 @@ public struct Renderer: Sendable {
             choice: choice, quality: request.quality, isOpaque: request.isOpaque, matte: request.view.matte, options: options, deadline: deadline)
         let output = try encoder.encode(canvas, sources: Array(images.values))
         timings.encode = lap()
-        return RenderedImage(bytes: output.bytes, format: output.format, pixelSize: plan.canvas, hasAlpha: output.hasAlpha, timings: timings)
+        return RenderedImage(
+            bytes: output.bytes, format: output.format, pixelSize: plan.canvas, hasAlpha: output.hasAlpha, timings: timings,
+            frameCount: prepared.animation?.frameCount ?? 1)
     }
 
     /// The canvas must fit the output limits before anything is drawn, and hold at least one pixel: a

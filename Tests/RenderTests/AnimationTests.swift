@@ -49,7 +49,7 @@ struct AnimationTests {
         ])
     func gifThroughLayouts(_ query: String, _ width: Int, _ height: Int) throws {
         let rendered = try Self.render(query)
-        #expect(rendered.format == .gif && rendered.pixelSize == PixelSize(width: width, height: height))
+        #expect(rendered.format == .gif && rendered.pixelSize == PixelSize(width: width, height: height) && rendered.frameCount == 3)
         try Self.expectAnimated(rendered.bytes, width: width, height: height, tolerance: 0)
     }
 
@@ -89,7 +89,7 @@ struct AnimationTests {
         ])
     func stillFrames(_ query: String, _ index: Int) throws {
         let rendered = try Self.render(query)
-        #expect(rendered.format != .gif && rendered.format != .webp)
+        #expect(rendered.format != .gif && rendered.format != .webp && rendered.frameCount == 1)
         let bitmap = try Bitmap(encoded: rendered.bytes)
         #expect(bitmap.width == 30 && bitmap.height == 20)
         #expect(bitmap[15, 10].isClose(to: Self.colours[index]), "\(bitmap[15, 10])")

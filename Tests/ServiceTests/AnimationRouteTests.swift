@@ -52,4 +52,14 @@ struct AnimationRouteTests {
         #expect(refused.status == 422 && refused.json["error"]?.contains("3 frames") == true, "\(refused.text)")
         #expect(try fixture.get("/img/anim.gif?w=30&fmt=png").status == 200)
     }
+
+    @Test("/info counts an animation's frames, and a still image's one")
+    func info() throws {
+        let fixture = try Self.fixture()
+        for (name, frames) in [("anim.gif", 3), ("landscape_4.jpg", 1)] {
+            let response = try fixture.get("/info/" + name)
+            let object = try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any]
+            #expect(response.status == 200 && object?["frames"] as? Int == frames, "\(response.text)")
+        }
+    }
 }
