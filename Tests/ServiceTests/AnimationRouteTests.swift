@@ -62,4 +62,22 @@ struct AnimationRouteTests {
             #expect(response.status == 200 && object?["frames"] as? Int == frames, "\(response.text)")
         }
     }
+
+    @Test("an animated image named in a view template drives the animation, the template's text on every frame")
+    func template() throws {
+        let fixture = try Self.fixture()
+        let text = #"VStack(spacing:0){Text("\(name)");Image("anim.gif").resizable().frame(width:20,height:20)}.background(.white)"#
+        try Data(text.utf8).write(to: fixture.templates.appendingPathComponent("t.swift"))
+        let response = try fixture.get("/view/t?name=Hi&fmt=gif")
+        #expect(response.status == 200 && response.header("Content-Type") == "image/gif", "\(response.text)")
+        let animation = try DecodedAnimation(response.body)
+        #expect(animation.frameCount == 3 && animation.delays == AnimationFixture.rgb.delays)
+        let frames = try (0..<animation.frameCount).map { index in try animation.frame(index).pixels() }
+        // Every frame differs (its image), and every frame has the same text rows above it.
+        let rowBytes = animation.width * animation.image.bands
+        let textRows = (animation.frameHeight - 20) * rowBytes
+        #expect(Set(frames).count == 3)
+        #expect(Set(frames.map { Array($0.prefix(textRows)) }).count == 1)
+        #expect(Set(frames[0].prefix(textRows)).count > 1, "the text rows are not blank")
+    }
 }
