@@ -328,6 +328,18 @@ static inline int cvips_load_buffer(const void *data, size_t size, VipsImage **o
     return *out == NULL ? -1 : 0;
 }
 
+// Why: every frame of an encoded animation in memory (tests count the frames the encoder wrote),
+// stacked top to bottom; `n` is an option of the GIF and WebP loaders only.
+static inline int cvips_load_buffer_pages(const void *data, size_t size, VipsImage **out) {
+    VipsBlob *blob = vips_blob_copy(data, size);
+    VipsSource *source = vips_source_new_from_blob(blob);
+    vips_area_unref(VIPS_AREA(blob));
+    if (source == NULL) return -1;
+    *out = vips_image_new_from_source(source, "", "n", -1, NULL);
+    g_object_unref(source);
+    return *out == NULL ? -1 : 0;
+}
+
 // Why: test fixtures tagged with another colour space: sRGB pixels converted through lcms to
 // `profile` (a libvips built-in such as "p3" or "cmyk", or an ICC file), which the result then carries.
 static inline int cvips_icc_convert(VipsImage *in, VipsImage **out, const char *profile) {
@@ -461,6 +473,64 @@ static inline const void *cvips_icc_bytes(VipsImage *image, size_t *length) {
     if (vips_image_get_typeof(image, VIPS_META_ICC_NAME) == 0) return NULL;
     if (vips_image_get_blob(image, VIPS_META_ICC_NAME, &data, length) != 0) return NULL;
     return data;
+}
+
+// Why: animated GIF and WebP files hold several pages (frames); `page` and `n` are options of those
+// loaders only (n = -1: every page from `page` on, stacked top to bottom, with "page-height"), so
+// they are passed only to them. `webp_scale` < 1 is WebP shrink-on-load, as in cvips_load_source.
+static inline int cvips_load_pages(VipsSource *source, VipsImage **out, int page, int n, double webp_scale, int sequential) {
+    const char *loader = vips_foreign_find_load_source(source);
+    VipsAccess access = sequential ? VIPS_ACCESS_SEQUENTIAL : VIPS_ACCESS_RANDOM;
+    if (loader == NULL) return -1;
+    if (strstr(loader, "Webp") != NULL)
+        return vips_webpload_source(source, out, "page", page, "n", n, "scale", webp_scale > 0 && webp_scale < 1 ? webp_scale : 1.0,
+                                    "access", access, "fail_on", VIPS_FAIL_ON_WARNING, NULL);
+    if (strstr(loader, "gif") != NULL)
+        return vips_gifload_source(source, out, "page", page, "n", n, "access", access, "fail_on", VIPS_FAIL_ON_WARNING, NULL);
+    vips_error("cvips_load_pages", "%s has no pages", loader);
+    return -1;
+}
+
+// Why: integer header fields ("n-pages", "loop", "page-height") read without GValue handling;
+// `fallback` when the field is missing.
+static inline int cvips_get_int_or(VipsImage *image, const char *name, int fallback) {
+    int value = fallback;
+    if (vips_image_get_typeof(image, name) == 0 || vips_image_get_int(image, name, &value)) return fallback;
+    return value;
+}
+
+// Why: the "delay" field is a VipsArrayInt read through out-parameters; the ints belong to the
+// image and stay valid while it lives. NULL (and 0) when there is none.
+static inline const int *cvips_get_int_array(VipsImage *image, const char *name, int *count) {
+    int *values = NULL;
+    *count = 0;
+    if (vips_image_get_typeof(image, name) == 0 || vips_image_get_array_int(image, name, &values, count)) return NULL;
+    return values;
+}
+
+// Why: the encoders (gifsave, webpsave) write an animation when "page-height" divides the height,
+// with "delay" (ms per frame) and "loop" (0 = forever); a copy's header may be changed. With
+// `page_height` <= 0 the fields are removed instead, so a still image carries no frame timing of the
+// source it was drawn from.
+static inline int cvips_set_pages(VipsImage *in, VipsImage **out, int page_height, const int *delays, int count, int loop) {
+    if (vips_copy(in, out, NULL)) return -1;
+    if (page_height <= 0) {
+        static const char *fields[] = { VIPS_META_PAGE_HEIGHT, VIPS_META_N_PAGES, "delay", "loop", "gif-delay", "gif-loop" };
+        for (size_t i = 0; i < sizeof(fields) / sizeof(fields[0]); i++) vips_image_remove(*out, fields[i]);
+        return 0;
+    }
+    vips_image_set_int(*out, VIPS_META_PAGE_HEIGHT, page_height);
+    vips_image_set_array_int(*out, "delay", delays, count);
+    vips_image_set_int(*out, "loop", loop);
+    vips_image_remove(*out, "gif-delay");
+    vips_image_remove(*out, "gif-loop");
+    return 0;
+}
+
+// Why: vips_arrayjoin takes a C array of images and optional arguments; one column stacks frames
+// top to bottom, the layout the encoders read as pages.
+static inline int cvips_stack(VipsImage **in, int n, VipsImage **out) {
+    return vips_arrayjoin(in, out, n, "across", 1, NULL);
 }
 
 // Why: header fields are C macros or GObject properties; these read them without casts.

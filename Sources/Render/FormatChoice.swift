@@ -11,11 +11,15 @@ struct FormatChoice: Equatable {
     let format: ImageFormat?
 
     /// Chooses for `format` at `canvas` size; `autoFormats` are what the client accepts, best first.
-    init(format: FormatRequest, autoFormats: [ImageFormat], canvas: PixelSize, limits: RenderLimits) throws(RenderError) {
+    /// With `animated` (an animated source, no `frame=N`), `fmt=auto` keeps the animation: the first
+    /// accepted format that animates (WebP), else GIF, which every client decodes; the caps are per
+    /// frame, as the encoders take one frame at a time.
+    init(format: FormatRequest, autoFormats: [ImageFormat], canvas: PixelSize, limits: RenderLimits, animated: Bool = false) throws(RenderError) {
         let pixels = canvas.width * canvas.height
         func fits(_ candidate: ImageFormat) -> Bool { limits.maxPixels(for: candidate).map { pixels <= $0 } ?? true }
         guard case .fixed(let chosen) = format else {
-            self.format = autoFormats.first(where: fits)
+            let moving = animated ? (autoFormats.filter(\.animates) + [.gif]).first(where: fits) : nil
+            self.format = moving ?? autoFormats.first(where: fits)
             return
         }
         if let cap = limits.maxPixels(for: chosen), pixels > cap {

@@ -10,6 +10,8 @@ public struct PreparedRender: Sendable {
     let glyphs: [String: [UInt8]]
     let plan: RenderPlan
     let choice: FormatChoice
+    /// Every frame of an animated image, drawn in turn; `nil` draws one still frame.
+    let animation: Animation?
     /// Opening and layout so far.
     let timings: RenderTimings
     /// Time preparing took: the drawing gets the rest of the deadline.

@@ -17,7 +17,11 @@ import Vips
 /// - `fmt=auto` with transparency possible: the canvas, computed once to look for transparency;
 /// - the encoders: AVIF, WebP and GIF take the whole image, with tens of bytes per pixel of working
 ///   memory; JPEG's Huffman optimisation keeps every DCT coefficient (peak RSS growth per pixel,
-///   measured encoding colour noise at 4–32 MP with libvips 8.14; PNG stayed flat).
+///   measured encoding colour noise at 4–32 MP with libvips 8.14; PNG stayed flat);
+/// - an animation (`Animation`): every frame of its image decoded at once, and every drawn frame
+///   kept until the encoder takes them. Frames are drawn one after another, each computed before
+///   the next, so the drawing items above are held for one frame at a time, and the encoders work
+///   frame by frame (their cap is per frame), so theirs counts once.
 struct RenderBudget {
     /// Bytes per pixel of an 8-bit RGBA image.
     static let rgbaBytes = 4
@@ -46,8 +50,12 @@ struct RenderBudget {
     /// Bytes per pixel of RGBA in the working space: `rgbaBytes`, ×4 in linear light.
     private let workingBytes: Int
 
-    /// Estimates `plan` drawn at `scale` with `images`, written as `choice`; `isOpaque` is `opaque=1`.
-    init(plan: RenderPlan, images: [ImageRef: SourceImage], choice: FormatChoice, isOpaque: Bool, colorMode: ColorRenderingMode = .nonLinear) {
+    /// Estimates `plan` drawn at `scale` with `images`, written as `choice`; `isOpaque` is `opaque=1`;
+    /// `animation` draws every frame of one image.
+    init(
+        plan: RenderPlan, images: [ImageRef: SourceImage], choice: FormatChoice, isOpaque: Bool, colorMode: ColorRenderingMode = .nonLinear,
+        animation: Animation? = nil
+    ) {
         workingBytes = Self.rgbaBytes * colorMode.workingBytesPerSample
         let canvas = plan.canvas
         let geometry = PaintGeometry(plan: plan)
@@ -95,6 +103,11 @@ struct RenderBudget {
         let pixels = canvas.width * canvas.height
         if choice.format == nil && !isOpaque && Self.mayBeTransparent(plan, images: images) {
             add("the canvas, computed to look for transparency (fmt=auto)", pixels * Self.rgbaBytes)
+        }
+        if let animation, let source = images[animation.ref] {
+            let frames = animation.frameCount
+            add("\(frames) decoded frames of `\(source.name)`", frames * source.storedWidth * source.storedHeight * Self.rgbaBytes)
+            add("\(frames) drawn frames, \(canvas.width)×\(canvas.height)", frames * pixels * Self.rgbaBytes)
         }
         let name = choice.format?.rawValue.uppercased() ?? "JPEG"
         add("the \(name) encoder", pixels * Self.encoderBytesPerPixel(choice.format))

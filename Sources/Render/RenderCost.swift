@@ -28,6 +28,8 @@ import Vips
 /// - the encoder, per output pixel: JPEG 10 ns, PNG 80, WebP 70 (a 2000×1500 photo: 32, 240,
 ///   210 ms), AVIF 700, GIF 2500 (`Limits`' cap measurements).
 /// The 4000×4000 blur of radius 12 written as PNG comes to about 14 s: beyond the 10 s deadline.
+/// An animation (`Animation`) decodes, draws and encodes every frame: the whole estimate, but the
+/// fixed cost, is one frame's times the frame count.
 public struct RenderCost: Sendable {
     /// Fixed cost of one render (sources' headers, layout, pipeline set-up), ms.
     static let perRender = 2.0
@@ -69,8 +71,8 @@ public struct RenderCost: Sendable {
     /// The estimate, CPU milliseconds of one core.
     public var milliseconds: Double { Self.perRender + items.reduce(0) { $0 + $1.milliseconds } }
 
-    /// Estimates `plan` drawn with `images` and written as `choice`.
-    init(plan: RenderPlan, images: [ImageRef: SourceImage], choice: FormatChoice) {
+    /// Estimates `plan` drawn with `images` and written as `choice`; `animation` draws it once per frame.
+    init(plan: RenderPlan, images: [ImageRef: SourceImage], choice: FormatChoice, animation: Animation? = nil) {
         let geometry = PaintGeometry(plan: plan)
         for operation in plan.flatOperations {
             guard let ink = geometry.inkArea(operation) else { continue }
@@ -89,6 +91,11 @@ public struct RenderCost: Sendable {
         add(
             "the \(choice.format?.rawValue.uppercased() ?? "PNG") encoder", Self.encoderPixel(choice.format) * pixels,
             advice: "ask for a smaller size or fmt=jpeg")
+        if let frames = animation?.frameCount, frames > 1 {
+            items = items.map {
+                Item(what: "\($0.what) × \(frames) frames", milliseconds: $0.milliseconds * Double(frames), advice: $0.advice + ", or one frame (frame=N)")
+            }
+        }
     }
 
     /// The Gaussian's taps per pixel and band: two passes of a kernel 2⌈3.53σ⌉ + 1 wide (libvips cuts

@@ -17,6 +17,9 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
     case layout(LayoutError)
     /// A source goes beyond `RenderLimits` (file size, pixels); refused before decoding.
     case sourceTooLarge(String, reason: String)
+    /// `frame` asks for a frame past the last of the animated image (or past 0 of a still one):
+    /// the image's name, the frame asked for and how many frames it has.
+    case frameOutOfRange(String, frame: Int, count: Int)
     /// The requested output goes beyond `RenderLimits` (side, pixels, tiles, an intermediate image's
     /// side, a whole-image encoder's pixel cap).
     case outputTooLarge(String)
@@ -46,6 +49,8 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
                 + (more > 0 ? " and \(more) more" : "")
         case .layout(let error): error.description
         case let .sourceTooLarge(path, reason): "source image `\(path)` is too large: \(reason)"
+        case let .frameOutOfRange(path, frame, count):
+            "frame=\(frame) is past the last frame of `\(path)`, which has \(count) frame\(count == 1 ? "" : "s") (0 to \(count - 1))"
         case .outputTooLarge(let reason): "the requested image is too large: \(reason)"
         case .overBudget(let reason): "the requested image is too costly to render: \(reason)"
         case .tooSlow(let reason): "the requested image is too slow to render: \(reason)"

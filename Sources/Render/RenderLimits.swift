@@ -11,6 +11,14 @@ public struct RenderLimits: Sendable {
     public var maxSourceBytes: Int = 50 * 1024 * 1024
     /// Largest source image, pixels, read from the header before any decoding. Default 50 MP.
     public var maxSourcePixels: Int = 50_000_000
+    /// Most frames of an animated source a render decodes together (an animated GIF or WebP
+    /// output), from the header before any decoding; a still output decodes only the frame it shows.
+    /// Default 100.
+    public var maxFrames: Int = 100
+    /// Most pixels of all the frames of an animated source together (frames × one frame's pixels),
+    /// from the header before any decoding, for an animated output: they are decoded and held at
+    /// once. Default 25 MP (100 MB of RGBA, leaving room in the render budget for the drawn frames).
+    public var maxAnimationPixels: Int = 25_000_000
     /// Longest output side, pixels, checked after layout and before drawing. Default 8192.
     public var maxOutputSide: Int = 8192
     /// Largest output, pixels. Default 40 MP.

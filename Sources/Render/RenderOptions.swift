@@ -38,4 +38,6 @@ public struct RenderedImage: Sendable {
     public var pixelSize: PixelSize
     public var hasAlpha: Bool
     public var timings: RenderTimings
+    /// Frames written: those of an animated source in an animated output, else 1 (`pixelSize` is one frame's).
+    public var frameCount = 1
 }

@@ -47,7 +47,9 @@ public struct Renderer: Sendable {
         // The deadline is checked after every stage, not only before encoding: each stage can be slow.
         let deadline = Deadline(timeout: limits.timeout)
 
-        let images = try openSources(request, sources: sources, deadline: deadline)
+        var images = try openSources(request, sources: sources, deadline: deadline)
+        // Before layout, so a content focus looks at the frame that is drawn.
+        if let frame = request.frame { images = try Animation.showing(frame, of: images) }
         let glyphs = try symbols.glyphs(for: request.view.symbolNames)
         // Before layout: measuring an unknown family would quietly use a fallback face.
         try InstalledFonts.check(request.view.customFontFamilies)
@@ -67,12 +69,17 @@ public struct Renderer: Sendable {
         // Everything the plan will cost is checked before the first libvips call that draws.
         try checkOutput(plan)
         try plan.checkIntermediateSizes(limits)
-        let choice = try FormatChoice(format: request.format, autoFormats: autoFormats, canvas: plan.canvas, limits: limits)
-        try RenderBudget(plan: plan, images: images, choice: choice, isOpaque: request.isOpaque, colorMode: request.colorMode).check(limits)
-        let cost = RenderCost(plan: plan, images: images, choice: choice)
+        let animates = request.frame == nil && Animation.driver(in: images) != nil
+        let choice = try FormatChoice(format: request.format, autoFormats: autoFormats, canvas: plan.canvas, limits: limits, animated: animates)
+        let animation = try Animation(request: request, images: images, format: choice.format, limits: limits)
+        try RenderBudget(
+            plan: plan, images: images, choice: choice, isOpaque: request.isOpaque, colorMode: request.colorMode, animation: animation
+        ).check(limits)
+        let cost = RenderCost(plan: plan, images: images, choice: choice, animation: animation)
         try cost.check(limits)
         return PreparedRender(
-            request: request, images: images, glyphs: glyphs, plan: plan, choice: choice, timings: timings, elapsed: clock.now - started, cost: cost)
+            request: request, images: images, glyphs: glyphs, plan: plan, choice: choice, animation: animation, timings: timings,
+            elapsed: clock.now - started, cost: cost)
     }
 
     /// Draws and encodes a prepared render, within what is left of the deadline after `prepare`.
@@ -98,16 +105,22 @@ public struct Renderer: Sendable {
             timings.render = lap()
             return RenderedImage(bytes: bytes, format: .pdf, pixelSize: plan.canvas, hasAlpha: !request.isOpaque, timings: timings)
         }
-        let canvas = try PlanDrawer(
-            plan: plan, images: images, symbols: glyphs, limits: limits, deadline: deadline, colorMode: request.colorMode
-        ).draw()
+        let canvas: VImage
+        if let animation = prepared.animation {
+            canvas = try drawFrames(animation, prepared, deadline: deadline)
+        } else {
+            canvas = try still(
+                PlanDrawer(plan: plan, images: images, symbols: glyphs, limits: limits, deadline: deadline, colorMode: request.colorMode).draw())
+        }
         timings.render = lap()
         let encoder = Encoder(
             choice: choice, quality: request.quality, maxBytes: request.maxBytes, isOpaque: request.isOpaque, matte: request.view.matte, options: options,
             deadline: deadline)
         let output = try encoder.encode(canvas, sources: Array(images.values))
         timings.encode = lap()
-        return RenderedImage(bytes: output.bytes, format: output.format, pixelSize: plan.canvas, hasAlpha: output.hasAlpha, timings: timings)
+        return RenderedImage(
+            bytes: output.bytes, format: output.format, pixelSize: plan.canvas, hasAlpha: output.hasAlpha, timings: timings,
+            frameCount: prepared.animation?.frameCount ?? 1)
     }
 
     /// The canvas must fit the output limits before anything is drawn, and hold at least one pixel: a

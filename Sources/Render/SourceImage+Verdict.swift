@@ -31,7 +31,10 @@ extension SourceImage {
     /// a truncated file or a bad Huffman code fails as at full size, for a 64th of the pixels.
     func decodeFailure(deadline: Deadline?, during failure: VipsError? = nil) -> RenderError? {
         do throws(VipsError) {
-            let image = try file.load(reduction: loaderFamily == .jpeg ? .jpegShrink(8) : .none, sequential: true)
+            // Every frame of an animation: a corrupt later frame fails only there.
+            let image =
+                isAnimated
+                ? try file.loadPages(first: 0, count: nil) : try file.load(reduction: loaderFamily == .jpeg ? .jpegShrink(8) : .none, sequential: true)
             _ = try Watchdog.run(cancelling: image, after: deadline?.remaining) { () throws(VipsError) in try image.minimum(band: 0) }
             return nil
         } catch {

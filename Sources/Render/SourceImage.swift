@@ -22,6 +22,18 @@ struct SourceImage {
     /// True when decoding changes no colour: RGB or grey without an embedded ICC profile (not CMYK),
     /// so the file's own JPEG bytes show what `decode` shows (the PDF writer embeds them unchanged).
     let hasPlainColor: Bool
+    /// Frames the file holds (the header's `n-pages`): several for an animated GIF or WebP, else 1
+    /// (pages of other formats are not animation frames).
+    let frameCount: Int
+    /// Milliseconds each frame shows, in frame order, as the header says (may be empty).
+    let frameDelays: [Int]
+    /// Times the animation plays (0: forever), as the header says; 0 when it says nothing.
+    let loop: Int
+    /// The frame `decode` returns (0-based): `frame=N`, or each frame in turn of an animated render.
+    var frame = 0
+    /// Every frame decoded once, stacked top to bottom (`decodingAllFrames`), when the render
+    /// animates this image: `decode` cuts its `frame` from them instead of reading the file again.
+    var allFrames: VImage?
     /// `RenderLimits.maxWholeDecodePixels` and `maxSourcePixels`.
     private let maxWholeDecodePixels: Int, maxSourcePixels: Int
     /// The density libvips read from the header, given to pixels decoded without it.
@@ -53,6 +65,10 @@ struct SourceImage {
         orientation = fixedOrientation ?? ImageOrientation(exifValue: header.exifOrientation) ?? .up
         hasAlpha = header.hasAlpha
         loaderFamily = LoaderFamily(loader: header.loader)
+        let animates = loaderFamily == .webp || header.loader?.hasPrefix("gifload") == true
+        frameCount = animates ? header.pageCount : 1
+        frameDelays = animates ? header.frameDelays : []
+        loop = header.loopCount ?? 0
         hasPlainColor = !header.hasICCProfile && (header.bands == 1 || header.bands == 3)
         maxWholeDecodePixels = limits.maxWholeDecodePixels
         maxSourcePixels = limits.maxSourcePixels
@@ -133,6 +149,14 @@ struct SourceImage {
     }
 
     private func load(reduction: LoadReduction, sequential: Bool, deadline: Deadline?) throws -> VImage {
+        if let allFrames {
+            return try allFrames.cropped(x: 0, y: frame * storedHeight, width: storedWidth, height: storedHeight)
+        }
+        if frame > 0 {
+            // One frame of an animation: GIF has no shrink-on-load, WebP keeps its scale.
+            let scale = if case .webpScale(let scale) = reduction { scale } else { 1.0 }
+            return try file.loadPages(first: frame, count: 1, webpScale: scale, sequential: sequential)
+        }
         if case .jpegShrink(let shrink) = reduction, decodesWhole(reduction) {
             do {
                 // nil: a colour space left to libvips (CMYK, YCCK), which loads it below.

@@ -4,7 +4,7 @@ import Vips
 
 /// What `/info/{path}` tells about a source, read from its header alone (nothing is decoded): pixel
 /// size after EXIF orientation, point size at the scale its name gives (`@2x`, `@3x`), orientation,
-/// format, alpha and the embedded colour profile's description.
+/// format, alpha, frames (of an animated GIF or WebP) and the embedded colour profile's description.
 public struct SourceInfo: Sendable, Equatable {
     /// Pixels, upright (after the EXIF orientation).
     public var width: Int, height: Int
@@ -18,6 +18,8 @@ public struct SourceInfo: Sendable, Equatable {
     public var format: String
     /// Whether the pixels have an alpha band.
     public var hasAlpha: Bool
+    /// Frames of an animated GIF or WebP (what `frame=` counts), 1 for a still image.
+    public var frames: Int
     /// The embedded ICC profile's description, `embedded` when it has none readable, `nil` without a profile.
     public var profile: String?
 
@@ -33,6 +35,7 @@ public struct SourceInfo: Sendable, Equatable {
         scale = source.metrics.scale
         orientation = source.orientation.rawValue
         hasAlpha = source.hasAlpha
+        frames = source.frameCount
         // A second header open (cheap: no pixels) for the loader and the profile.
         let header = try? file.load()
         format = Self.format(loader: header?.loader)

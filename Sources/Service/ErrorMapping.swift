@@ -80,6 +80,8 @@ enum ErrorMapping {
             Outcome(status: .unprocessableContent, message: error.description, parameter: "path")
         case .outputTooLarge:
             Outcome(status: .badRequest, message: error.description)
+        case .frameOutOfRange:
+            Outcome(status: .badRequest, message: error.description, parameter: "frame")
         // 400 like `outputTooLarge`: the request (size, layers, format, blur radius) decides the cost and the
         // client can change it; 422 stays for sources that cannot be read.
         case .overBudget, .tooSlow:

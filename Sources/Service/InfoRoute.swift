@@ -5,7 +5,7 @@ import Render
 import TransformSpec
 
 /// `GET|HEAD /info/{path}`: what a source is, as JSON, from its header alone (imgproxy's `/info`):
-/// `{"width","height","points":{"width","height"},"scale","orientation","format","hasAlpha","profile"}`.
+/// `{"width","height","points":{"width","height"},"scale","orientation","format","hasAlpha","frames","profile"}`.
 /// The path is confined to the root exactly as `/img/` paths are, signing applies the same way, and
 /// errors are `/img`'s (404 no such source, 415 not an image, 422 past the source limits). It runs
 /// through the same `ImagePipeline` as images (identity, ETag, 304, the I/O lane), but is never cached.
@@ -15,7 +15,7 @@ struct InfoRoute: Sendable {
     /// JSON (bump it when the JSON changes) and the source's name.
     /// `v` (the cache-busting tag every route takes) is part of it.
     static func canonical(_ name: String, cacheVersion: String? = nil) -> String {
-        "info/v1\t" + name + (cacheVersion.map { "\tv=" + $0 } ?? "")
+        "info/v2\t" + name + (cacheVersion.map { "\tv=" + $0 } ?? "")
     }
 
     let pipeline: ImagePipeline
@@ -43,7 +43,7 @@ struct InfoRoute: Sendable {
             ("width", .number(Double(info.width))), ("height", .number(Double(info.height))),
             ("points", .object([("width", .number(info.pointWidth)), ("height", .number(info.pointHeight))])),
             ("scale", .number(info.scale)), ("orientation", .string(info.orientation)), ("format", .string(info.format)),
-            ("hasAlpha", .bool(info.hasAlpha)), ("profile", info.profile.map { .string($0) } ?? .null),
+            ("hasAlpha", .bool(info.hasAlpha)), ("frames", .number(Double(info.frames))), ("profile", info.profile.map { .string($0) } ?? .null),
         ])
     }
 }

@@ -6,7 +6,7 @@ public struct QueryParameters: Sendable, Hashable {
     public static let known = [
         "w", "h", "minw", "maxw", "minh", "maxh", "mode", "ratio", "align", "focus", "trim", "clip", "interp", "insets", "radius", "mask",
         "blur", "grayscale", "pad", "orient", "scale", "dpr", "bg", "border", "overlay", "oalign", "opaque", "fmt", "q",
-        "colormode", "page", "maxbytes", "chain", "pw", "ph", "v", "sig", "exp", "dl", "preset",
+        "colormode", "page", "frame", "maxbytes", "chain", "pw", "ph", "v", "sig", "exp", "dl", "preset",
     ]
 
     /// Keys that describe layout; they compile to a chain and cannot be mixed with `chain`.
@@ -18,7 +18,9 @@ public struct QueryParameters: Sendable, Hashable {
     /// The keys a view template (`/view/…`) accepts besides its own parameters: how to render and
     /// encode, the signature, and `preset` (whose presets hold only the others). A template's
     /// parameters may not take these names.
-    public static let rendererOptions = ["fmt", "q", "scale", "dpr", "pw", "ph", "opaque", "colormode", "page", "maxbytes", "v", "sig", "exp", "dl", "preset"]
+    public static let rendererOptions = [
+        "fmt", "q", "scale", "dpr", "pw", "ph", "opaque", "colormode", "page", "frame", "maxbytes", "v", "sig", "exp", "dl", "preset",
+    ]
 
     /// Keys that name the same setting.
     static let aliases = ["dpr": "scale"]

@@ -25,6 +25,9 @@ public struct TransformSpec: Sendable, Hashable {
     public var colorMode: ColorRenderingMode
     /// The PDF page (`page`, `fmt=pdf` only); `nil` makes the page the root view's size.
     public var page: PageSize?
+    /// The one frame (0-based) of an animated source to draw (`frame`), making the output still;
+    /// `nil` keeps every frame when the format animates (GIF, WebP), else draws the first.
+    public var frame: Int?
     /// A version tag the client sets to make caches fetch again (`v`, e.g. `v=2` after a template
     /// change): part of the canonical form, so of the cache key and the ETag, and of nothing else;
     /// the pixels are those of the same request without it.
@@ -33,10 +36,13 @@ public struct TransformSpec: Sendable, Hashable {
     /// the response says whether it fits (`Imgframe-Byte-Budget`).
     public var maxBytes: Int?
 
+    /// The largest `frame` the parser accepts; the renderer refuses one past the source's frames.
+    public static let maxFrame = 99_999
+
     public init(
         source: String, view: ViewNode, proposal: ProposedSize = .unspecified, scale: Double = 1,
         orientation: OrientationRequest = .auto, format: FormatRequest = .auto, quality: EncoderQuality = .default, isOpaque: Bool = false,
-        colorMode: ColorRenderingMode = .nonLinear, page: PageSize? = nil, cacheVersion: String? = nil,
+        colorMode: ColorRenderingMode = .nonLinear, page: PageSize? = nil, frame: Int? = nil, cacheVersion: String? = nil,
         maxBytes: Int? = nil
     ) {
         self.source = source
@@ -49,6 +55,7 @@ public struct TransformSpec: Sendable, Hashable {
         self.isOpaque = isOpaque
         self.colorMode = colorMode
         self.page = page
+        self.frame = frame
         self.cacheVersion = cacheVersion
         self.maxBytes = maxBytes
     }
@@ -98,8 +105,8 @@ public struct TransformSpec: Sendable, Hashable {
     }
 
     /// `view` with the renderer options of `parameters` (`pw`/`ph` already read into `proposal`):
-    /// `scale`, `orient`, `fmt`, `q`, `opaque`, `colormode`. Requests for `/img` and view templates share it.
-    /// `scale`, `orient`, `fmt`, `q`, `opaque`, `page`. Requests for `/img` and view templates share it.
+    /// `scale`, `orient`, `fmt`, `q`, `opaque`, `colormode`, `page`, `frame`. Requests for `/img` and view
+    /// templates share it.
     static func rendered(
         _ view: ViewNode, source: String, proposal: ProposedSize, parameters: QueryParameters, limits: SpecLimits
     ) throws(SpecError) -> TransformSpec {
@@ -131,7 +138,8 @@ public struct TransformSpec: Sendable, Hashable {
             orientation: orientation, format: try sixteenBitFormat(format, colorMode: colorMode ?? .nonLinear),
             quality: try values.quality("q") ?? .default,
             isOpaque: try values.flag("opaque") ?? false, colorMode: colorMode ?? .nonLinear, page: page,
-            cacheVersion: try cacheVersion(parameters), maxBytes: try values.integer("maxbytes", in: 1...limits.maxByteBudget))
+            frame: try values.integer("frame", in: 0...maxFrame), cacheVersion: try cacheVersion(parameters),
+            maxBytes: try values.integer("maxbytes", in: 1...limits.maxByteBudget))
     }
 
     /// `extendedLinear` writes 16 bits per channel, which only PNG among the encoders holds: `fmt=auto`
@@ -173,6 +181,7 @@ public struct TransformSpec: Sendable, Hashable {
         if isOpaque { parts.append("opaque=1") }
         if colorMode != .nonLinear { parts.append("colormode=" + colorMode.rawValue) }
         if let page { parts.append("page=" + page.canonicalText) }
+        if let frame { parts.append("frame=\(frame)") }
         if let maxBytes { parts.append("maxbytes=\(maxBytes)") }
         if let cacheVersion { parts.append("v=" + cacheVersion) }
         return parts.joined(separator: "&")

@@ -79,9 +79,9 @@ public final class ImageFile: Sendable {
         return try VImage.make("load") { cvips_load_source(source, $0, jpegShrink, webpScale, sequential ? 1 : 0, 1) }
     }
 
-    // Each source gets its own open file description of this file (see the shim): sources share no
-    // read offset, and never reopen the path.
-    private func makeSource() throws(VipsError) -> UnsafeMutablePointer<VipsSource> {
+    /// Each source gets its own open file description of this file (see the shim): sources share no
+    /// read offset, and never reopen the path.
+    func makeSource() throws(VipsError) -> UnsafeMutablePointer<VipsSource> {
         try Vips.start()
         guard let source = cvips_source_for_descriptor(descriptor) else { throw VipsError.take(operation: "open source") }
         return source

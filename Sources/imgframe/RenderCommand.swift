@@ -112,7 +112,8 @@ struct RenderCommand: ParsableCommand {
                 image.format == .pdf
                 ? "\(Self.points(spec.page?.width ?? Double(image.pixelSize.width) / spec.scale))×\(Self.points(spec.page?.height ?? Double(image.pixelSize.height) / spec.scale)) pt"
                 : "\(image.pixelSize.width)×\(image.pixelSize.height)"
-            let summary = "wrote \(output == "-" ? "standard output" : output): \(size) \(image.format.rawValue), \(image.bytes.count) bytes"
+            let summary = "wrote \(output == "-" ? "standard output" : output): \(size) \(image.format.rawValue)"
+                + (image.frameCount > 1 ? ", \(image.frameCount) frames" : "") + ", \(image.bytes.count) bytes"
             // With `-o -` standard output carries the image, so the summary goes to standard error.
             if output == "-" { FileHandle.standardError.write(Data((summary + "\n").utf8)) } else { print(summary) }
         } catch let error as RenderError {

@@ -12,6 +12,9 @@ public enum ImageFormat: String, CaseIterable, Sendable, Hashable {
     /// Formats that can carry an alpha channel (a PDF page is transparent where nothing is drawn).
     public var supportsAlpha: Bool { self != .jpeg }
 
+    /// Formats that write every frame of an animated source (GIF, WebP); the others take one frame.
+    public var animates: Bool { self == .gif || self == .webp }
+
     /// Whether `q` changes the encoded bytes for this format (a PDF re-encodes downscaled photos as JPEG).
     public var usesQuality: Bool {
         switch self {

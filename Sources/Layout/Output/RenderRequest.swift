@@ -20,6 +20,9 @@ public struct RenderRequest: Sendable, Hashable {
     public var colorMode: ColorRenderingMode
     /// The PDF page for `.fixed(.pdf)`; `nil` makes the page the root view's size.
     public var page: PageSize?
+    /// The one frame (0-based) of the animated image to draw, making the output still; `nil` keeps
+    /// every frame when the output format animates, else draws the first.
+    public var frame: Int?
     /// The most bytes the encoded image should take (`maxbytes`): a lossy format is encoded at the
     /// highest quality, up to `quality`'s, that fits. `nil`: no budget.
     public var maxBytes: Int?
@@ -27,7 +30,7 @@ public struct RenderRequest: Sendable, Hashable {
     /// Every setting given: their defaults have one owner, `TransformSpec`, which builds this value.
     public init(
         view: ViewNode, proposal: ProposedSize, scale: Double, orientation: OrientationRequest, format: FormatRequest, quality: EncoderQuality,
-        isOpaque: Bool, colorMode: ColorRenderingMode, page: PageSize?, maxBytes: Int?
+        isOpaque: Bool, colorMode: ColorRenderingMode, page: PageSize?, frame: Int?, maxBytes: Int?
     ) {
         self.view = view
         self.proposal = proposal
@@ -38,6 +41,7 @@ public struct RenderRequest: Sendable, Hashable {
         self.isOpaque = isOpaque
         self.colorMode = colorMode
         self.page = page
+        self.frame = frame
         self.maxBytes = maxBytes
     }
 }

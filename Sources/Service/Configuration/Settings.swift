@@ -186,6 +186,14 @@ enum Settings {
             c.render.maxSourcePixels = try integer(v, 1...1_000_000_000)
         }),
         Setting(
+            key: "limits.frames", help: "most frames of an animated source drawn into an animated output, from its header (422 beyond)",
+            read: { String($0.render.maxFrames) },
+            apply: { c, v throws(SettingError) in c.render.maxFrames = try integer(v, 1...100_000) }),
+        Setting(
+            key: "limits.animation_pixels", help: "most pixels of all frames of an animated source together, from its header (422 beyond)",
+            read: { String($0.render.maxAnimationPixels) },
+            apply: { c, v throws(SettingError) in c.render.maxAnimationPixels = try integer(v, 1...1_000_000_000) }),
+        Setting(
             key: "limits.output_side", help: "longest output side, pixels (400 beyond)",
             read: { String($0.render.maxOutputSide) },
             apply: { c, v throws(SettingError) in c.render.maxOutputSide = try integer(v, 1...65_535) }),

@@ -23,7 +23,8 @@ struct RequestIdentity {
     /// render-6: Debian 13's libvips 8.16 with its SIMD (Highway) paths on, Inter 4.1, cairo 1.18; linear
     /// light keeps alpha in 0…1.
     /// render-7: each lossy format at its own default quality (WebP 85, AVIF 72, JPEG XL 78; JPEG stays
-    /// 80); fully transparent pixels are written with colour 0.
+    /// 80); fully transparent pixels are written with colour 0; animated GIF and WebP sources stay
+    /// animated in GIF and WebP output (`fmt=auto` too); still output carries no frame timing.
     static let pipelineVersion = "render-7"
 
     let key: CacheKey
