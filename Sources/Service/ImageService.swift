@@ -64,7 +64,7 @@ public final class ImageService: Sendable {
             logger.warning("templates folder \(configuration.templates) cannot be read: /view/ answers 404 (set templates)")
         }
         let view = ViewRoute(templates: templates, pipeline: pipeline, limits: configuration.spec, presets: presets)
-        let playground = configuration.playground ? PlaygroundRoute(image: route, signing: !configuration.signingKeys.isEmpty) : nil
+        let playground = configuration.playground ? PlaygroundRoute(image: route, view: view, signing: !configuration.signingKeys.isEmpty) : nil
         let info = InfoRoute(pipeline: pipeline)
         let accessLog = AccessLog(logger: logger)
         var serverConfiguration = configuration.server

@@ -93,6 +93,8 @@ public enum Limits {
     public static let playgroundSources = 200
     /// Deepest folder level under the root `GET /playground/sources` looks into (1 = the root alone).
     public static let playgroundSourceDepth = 3
+    /// Most templates `GET /playground/templates` lists (sorted by name; the rest are left off, `truncated: true`).
+    public static let playgroundTemplates = 100
 
     // CORS.
     /// How long a browser may keep a preflight answer (`Access-Control-Max-Age`), seconds: one day

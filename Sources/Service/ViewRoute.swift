@@ -25,9 +25,9 @@ struct ViewRoute: Sendable {
         pipeline.run(pipeline.job(ImageRequest(spec: spec, imageParameters: .template), request, respond: respond))
     }
 
-    /// The name after `/view/`, percent-decoded; anything that is not a plain name (a `/`, `..`,
-    /// encoded separators) fails `ViewTemplate.isValidName` later.
-    static func templateName(fromTarget path: Substring) -> String {
+    /// The name after `/view/` (or another route's `prefix`), percent-decoded; anything that is not a
+    /// plain name (a `/`, `..`, encoded separators) fails `ViewTemplate.isValidName` later.
+    static func templateName(fromTarget path: Substring, prefix: String = ViewRoute.prefix) -> String {
         let raw = path.dropFirst(prefix.count)
         return PercentDecoding.bytes(raw, plusAsSpace: false).flatMap { String(validating: $0, as: UTF8.self) } ?? String(raw)
     }

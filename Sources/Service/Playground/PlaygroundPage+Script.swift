@@ -1,12 +1,18 @@
 extension PlaygroundPage {
     /// The playground's script (its hash is in the page's `Content-Security-Policy`). It fetches the
-    /// image itself, rather than only setting `img.src`, so it can show the response headers.
+    /// image itself, rather than only setting `img.src`, so it can show the response headers; with
+    /// the `Accept` header an `<img>` sends, so the answer is the one a page would get.
     static let script = #"""
         "use strict";
         const $ = (id) => document.getElementById(id);
-        const source = $("source"), spec = $("spec"), preview = $("preview"), overlay = $("overlay");
-        const state = { seq: 0, plan: null, timer: 0, objectURL: null };
+        const source = $("source"), spec = $("spec"), preview = $("preview"), overlay = $("overlay"), template = $("template");
+        const state = { seq: 0, plan: null, timer: 0, objectURL: null, templates: [], formats: null };
         const svg = "http://www.w3.org/2000/svg";
+        // What Chromium's <img> asks for: without it `fmt=auto` answers as to curl (JPEG or PNG).
+        const imageAccept = "image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8";
+        const comparedFormats = ["jpeg", "webp", "avif", "png"];
+
+        const mode = () => document.querySelector("input[name=mode]:checked").value;
 
         // Text starting with `key=` is a query; anything else is a chain of modifiers.
         function queryOf(text) {
@@ -15,27 +21,52 @@ extension PlaygroundPage {
           return /^[A-Za-z_]+\s*=/.test(t) ? t : "chain=" + encodeURIComponent(t);
         }
 
+        // The request as parts: `base` is the route's path, `query` the query without `?`, and the
+        // plan's URL on the playground's helper for the same request.
         function targets() {
+          if (mode() === "view") {
+            const name = encodeURIComponent(template.value);
+            const pairs = [...document.querySelectorAll("#fields input")].map((input) => encodeURIComponent(input.dataset.name) + "=" + encodeURIComponent(input.value));
+            for (const option of ["fmt", "scale"]) if ($(option).value) pairs.push(option + "=" + $(option).value);
+            const query = pairs.join("&"), suffix = query ? "?" + query : "";
+            return { base: "/view/" + name, query, image: "/view/" + name + suffix, plan: "/playground/view-plan/" + name + suffix };
+          }
           const query = queryOf(spec.value);
           const path = source.value.split("/").map(encodeURIComponent).join("/");
           const suffix = query ? "?" + query : "";
-          return { image: "/img/" + path + suffix, plan: "/playground/plan/" + path + suffix, query, path };
+          return { base: "/img/" + path, query, image: "/img/" + path + suffix, plan: "/playground/plan/" + path + suffix };
+        }
+
+        // The same request with the query's `keep` parameters and `extra` added.
+        function variant(t, keep, extra) {
+          const q = t.query.split("&").filter((p) => p && keep(p)).concat(extra);
+          return t.base + (q.length ? "?" + q.join("&") : "");
         }
 
         const escapeHTML = (s) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
         // 1x, 2x and 3x differ only in `dpr`; the size attributes are the plan's root size in points.
         function srcsetFor(t) {
-          const base = t.query.split("&").filter((p) => p && !/^(scale|dpr)=/.test(p));
-          const url = (n) => { const q = n > 1 ? base.concat("dpr=" + n) : base; return "/img/" + t.path + (q.length ? "?" + q.join("&") : ""); };
+          const url = (n) => escapeHTML(variant(t, (p) => !/^(scale|dpr)=/.test(p), n > 1 ? ["dpr=" + n] : []));
           const root = state.plan && state.plan.root_size;
           const size = root && root.every(Number.isFinite) ? ` width="${Math.round(root[0])}" height="${Math.round(root[1])}"` : "";
-          return `<img src="${escapeHTML(url(1))}"\n     srcset="${escapeHTML(url(1))} 1x, ${escapeHTML(url(2))} 2x, ${escapeHTML(url(3))} 3x"${size} alt="">`;
+          return `<img src="${url(1)}"\n     srcset="${url(1)} 1x, ${url(2)} 2x, ${url(3)} 3x"${size} alt="">`;
         }
 
         function setStatus(name, text) {
           document.body.dataset.state = name;
           $("status").textContent = text;
+        }
+
+        function row(cells, header) {
+          const tr = document.createElement("tr");
+          cells.forEach((text, index) => {
+            const cell = document.createElement(header && index === 0 ? "th" : "td");
+            if (header && index === 0) cell.scope = "row";
+            cell.textContent = text;
+            tr.append(cell);
+          });
+          return tr;
         }
 
         function showHeaders(response, bytes, milliseconds) {
@@ -44,19 +75,23 @@ extension PlaygroundPage {
             const value = response.headers.get(name);
             if (value !== null) rows.push([name, value]);
           }
-          if (bytes !== null) rows.push(["Bytes received", String(bytes)]);
+          if (bytes !== null) rows.push(["Bytes received", `${bytes} (${(bytes / 1024).toFixed(1)} KiB)`]);
           rows.push(["Fetch time", `${milliseconds.toFixed(1)} ms`]);
-          $("headers").replaceChildren(...rows.map(([name, value]) => {
-            const row = document.createElement("tr"), th = document.createElement("th"), td = document.createElement("td");
-            th.scope = "row"; th.textContent = name; td.textContent = value;
-            row.append(th, td);
-            return row;
-          }));
+          $("headers").replaceChildren(...rows.map((cells) => row(cells, true)));
         }
 
+        // Our errors are JSON `{"error": …, "param": …}`; anything else is shown as it came.
+        function errorMessage(response, text) {
+          let message = text.trim() || response.statusText;
+          try { const json = JSON.parse(text); if (json.error) message = json.error + (json.param ? ` (parameter: ${json.param})` : ""); } catch {}
+          return `${response.status}: ${message}`;
+        }
+
+        // An error takes the preview's place, as text: no broken image, no stale plan.
         function showError(message) {
           $("error").hidden = !message;
           $("error").textContent = message || "";
+          $("stage").hidden = !!message;
         }
 
         async function readPlan(url) {
@@ -66,26 +101,26 @@ extension PlaygroundPage {
 
         async function update() {
           clearTimeout(state.timer);
+          if (state.formats) state.formats.abort();
           const seq = ++state.seq, t = targets();
+          document.body.dataset.target = t.image;
           $("url").value = location.origin + t.image;
           setStatus("loading", "Loading…");
           const started = performance.now();
-          const [plan, image] = await Promise.allSettled([readPlan(t.plan), fetch(t.image, { cache: "no-store" })]);
+          const [plan, image] = await Promise.allSettled([
+            readPlan(t.plan), fetch(t.image, { cache: "no-store", headers: { Accept: imageAccept } }),
+          ]);
           if (seq !== state.seq) return;
           state.plan = plan.status === "fulfilled" && plan.value.ok ? plan.value.json : null;
           $("canonical").textContent = state.plan ? state.plan.canonical : "";
           $("srcset").value = srcsetFor(t);
+          $("formats").replaceChildren();
           if (image.status !== "fulfilled") return fail("The request failed: " + image.reason);
           const response = image.value;
           const blob = await response.blob();
           if (seq !== state.seq) return;
           showHeaders(response, blob.size, performance.now() - started);
-          if (!response.ok) {
-            const text = await blob.text();
-            let message = text;
-            try { const json = JSON.parse(text); message = json.error + (json.param ? ` (parameter: ${json.param})` : ""); } catch {}
-            return fail(`${response.status}: ${message}`);
-          }
+          if (!response.ok) return fail(errorMessage(response, await blob.text()));
           if (state.objectURL) URL.revokeObjectURL(state.objectURL);
           state.objectURL = URL.createObjectURL(blob);
           try {
@@ -98,25 +133,59 @@ extension PlaygroundPage {
           drawPlan();
           preview.dataset.target = t.image;
           setStatus("ready", `${preview.naturalWidth}×${preview.naturalHeight} pixels` + (state.plan ? `, ${state.plan.root_size.join("×")} points at scale ${state.plan.scale}` : ""));
+          compareFormats(seq, t, response.headers.get("Content-Type"));
         }
 
         function fail(message) {
           preview.removeAttribute("src");
+          delete preview.dataset.target;
           overlay.replaceChildren();
           showError(message);
           setStatus("error", "Error");
         }
 
-        // The plan is in points, the preview in CSS pixels: the viewBox maps one to the other.
+        // One request per format, one after the other (each is a render), dropped when the page moves on.
+        async function compareFormats(seq, t, chosen) {
+          const controller = new AbortController();
+          state.formats = controller;
+          const body = $("formats");
+          body.dataset.state = "loading";
+          for (const format of comparedFormats) {
+            const url = variant(t, (p) => !/^fmt=/.test(p), ["fmt=" + format]);
+            let cells, isChosen = false;
+            try {
+              const response = await fetch(url, { cache: "no-store", signal: controller.signal });
+              const blob = await response.blob();
+              const type = response.headers.get("Content-Type") || "?";
+              isChosen = response.ok && type === chosen;
+              cells = response.ok
+                ? [format, type + (isChosen ? " (as the <img>)" : ""), String(blob.size)]
+                : [format, errorMessage(response, await blob.text()), "–"];
+            } catch {
+              return;
+            }
+            if (seq !== state.seq) return;
+            const tr = row(cells, false);
+            tr.dataset.format = format;
+            tr.classList.toggle("chosen", isChosen);
+            body.append(tr);
+          }
+          body.dataset.state = "ready";
+        }
+
+        // The plan is in points; the preview is shown at its size in points (the pixels of a
+        // `scale=2` answer are halved), no wider than its column, and the overlay covers exactly its
+        // box: the viewBox maps points to that box, and the SVG clips whatever lies outside.
         function drawPlan() {
           overlay.replaceChildren();
           const plan = state.plan;
-          if (!plan || !$("show-plan").checked || !plan.root_size.every(Number.isFinite)) return;
-          const [width, height] = plan.root_size;
-          preview.style.width = width + "px";
+          const root = plan && plan.root_size.every(Number.isFinite) ? plan.root_size : null;
+          preview.style.width = root ? root[0] + "px" : "";
+          // `hidden` is an attribute of SVG elements, not a property.
+          overlay.toggleAttribute("hidden", !root || !$("show-plan").checked);
+          if (overlay.hasAttribute("hidden")) return;
+          const [width, height] = root;
           overlay.setAttribute("viewBox", `0 0 ${width} ${height}`);
-          overlay.setAttribute("width", preview.clientWidth);
-          overlay.setAttribute("height", preview.clientHeight);
           const shapes = [["canvas", [0, 0, width, height], "canvas"]];
           for (const [id, rect] of Object.entries(plan.nodes || {})) shapes.push(["frame", rect, "id " + id]);
           for (const leaf of plan.leaves || []) shapes.push(["frame", leaf.rect, leaf.kind]);
@@ -139,6 +208,42 @@ extension PlaygroundPage {
           }
         }
 
+        // One text field per parameter, filled with its default; one without a default is filled with
+        // its own name, as a sample (the request must give it). All of it as text, never as markup.
+        function showFields() {
+          const entry = state.templates.find((t) => t.name === template.value);
+          const fields = [], parameters = (entry && entry.parameters) || [];
+          parameters.forEach((parameter, index) => {
+            const label = document.createElement("label"), input = document.createElement("input");
+            input.type = "text";
+            input.id = "parameter-" + index;
+            input.dataset.name = parameter.name;
+            input.value = "default" in parameter ? parameter.default : parameter.name;
+            input.spellcheck = false;
+            label.htmlFor = input.id;
+            label.textContent = parameter.name + ("default" in parameter ? "" : " (no default)");
+            input.addEventListener("input", schedule);
+            input.addEventListener("keydown", (event) => { if (event.key === "Enter") { event.preventDefault(); update(); } });
+            fields.push(label, input);
+          });
+          if (fields.length === 0 && !(entry && entry.error)) {
+            const none = document.createElement("p");
+            none.className = "hint";
+            none.textContent = "This template has no parameters.";
+            fields.push(none);
+          }
+          $("fields").replaceChildren(...fields);
+          $("template-note").textContent = entry && entry.error ? "It cannot be used: " + entry.error : "";
+        }
+
+        function showMode() {
+          $("img-mode").hidden = mode() !== "img";
+          $("view-mode").hidden = mode() !== "view";
+          update();
+        }
+
+        function schedule() { clearTimeout(state.timer); state.timer = setTimeout(update, 300); }
+
         async function copy(button) {
           const field = $(button.dataset.copy), label = button.textContent;
           try { await navigator.clipboard.writeText(field.value); } catch { field.select(); document.execCommand("copy"); }
@@ -147,6 +252,19 @@ extension PlaygroundPage {
         }
 
         async function start() {
+          $("accept").textContent = imageAccept;
+          try {
+            const listing = await (await fetch("/playground/templates")).json();
+            state.templates = listing.templates;
+            for (const entry of listing.templates) template.add(new Option(entry.name, entry.name));
+          } catch {
+            state.templates = [];
+          }
+          if (state.templates.length === 0) {
+            $("mode-view").disabled = true;
+            $("mode-view").parentElement.title = "The server has no view templates.";
+          }
+          showFields();
           try {
             const listing = await (await fetch("/playground/sources")).json();
             for (const name of listing.sources) source.add(new Option(name, name));
@@ -158,10 +276,12 @@ extension PlaygroundPage {
         }
 
         source.addEventListener("change", update);
-        spec.addEventListener("input", () => { clearTimeout(state.timer); state.timer = setTimeout(update, 300); });
+        template.addEventListener("change", () => { showFields(); update(); });
+        for (const option of ["fmt", "scale"]) $(option).addEventListener("change", update);
+        for (const radio of document.querySelectorAll("input[name=mode]")) radio.addEventListener("change", showMode);
+        spec.addEventListener("input", schedule);
         spec.addEventListener("keydown", (event) => { if (event.key === "Enter" && event.ctrlKey) { event.preventDefault(); update(); } });
         $("show-plan").addEventListener("change", drawPlan);
-        window.addEventListener("resize", drawPlan);
         for (const button of document.querySelectorAll("button[data-copy]")) button.addEventListener("click", () => copy(button));
         start();
         """#

@@ -6,15 +6,20 @@ import Render
 import Sources
 import TransformSpec
 
-/// The playground (`playground = on`): the page at `/`, the source names at `/playground/sources`
-/// and the layout plan at `/playground/plan/{path}?{query}`. With signing on, `/` explains signing
-/// and the helpers are not served: a page whose previews all answer 403 would only confuse.
+/// The playground (`playground = on`): the page at `/`, the source names at `/playground/sources`,
+/// the view templates with their parameters at `/playground/templates`, and the layout plan at
+/// `/playground/plan/{path}?{query}` (an `/img` request) or `/playground/view-plan/{template}?{query}`
+/// (a `/view` one). With signing on, `/` explains signing and the helpers are not served: a page
+/// whose previews all answer 403 would only confuse.
 struct PlaygroundRoute: Sendable {
     static let prefix = "/playground/"
     static let planPrefix = "/playground/plan/"
+    static let viewPlanPrefix = "/playground/view-plan/"
     static let sourcesPath = "/playground/sources"
+    static let templatesPath = "/playground/templates"
 
     let image: ImageRoute
+    let view: ViewRoute
     let signing: Bool
 
     /// Whether `path` is one of the playground's.
@@ -27,17 +32,35 @@ struct PlaygroundRoute: Sendable {
         let path = request.path
         if path == "/" { return respond(PlaygroundPage.response(signing: signing), .notApplicable) }
         guard !signing else { return respond(ErrorMapping.response(ErrorMapping.outcome(for: RequestError.notFound)), .notApplicable) }
-        if path == Self.sourcesPath {
-            // Listing the root reads the disk: on the I/O lane, like any other look at the sources.
-            return image.pipeline.executor.submit(
-                .io,
-                { [self] in
-                    let listing = sources()
-                    return { respond(listing, .notApplicable) }
-                }, refused: { error in respond(ErrorMapping.response(ErrorMapping.outcome(for: error)), .notApplicable) })
+        // Listing a folder reads the disk: on the I/O lane, like any other look at the sources.
+        if path == Self.sourcesPath { return list(respond) { [self] in sources() } }
+        if path == Self.templatesPath { return list(respond) { [view] in Self.json(.ok, PlaygroundTemplates(folder: view.templates).json.serialized() + "\n") } }
+        let parsed: ImageRequest
+        do {
+            if path.hasPrefix(Self.planPrefix) {
+                parsed = try image.specs.spec(path: path, prefix: Self.planPrefix, query: request.query)
+            } else if path.hasPrefix(Self.viewPlanPrefix) {
+                // The spec `/view/` would render for the same name and query.
+                let template = try view.templates.template(named: ViewRoute.templateName(fromTarget: path, prefix: Self.viewPlanPrefix))
+                let spec = try view.presets.templateSpec(template, query: request.query, limits: view.limits)
+                parsed = ImageRequest(spec: spec, imageParameters: .template)
+            } else {
+                throw RequestError.notFound
+            }
+        } catch {
+            return respond(ErrorMapping.response(for: error, logger: image.pipeline.logger), .notApplicable)
         }
-        guard path.hasPrefix(Self.planPrefix) else { return respond(ErrorMapping.response(ErrorMapping.outcome(for: RequestError.notFound)), .notApplicable) }
-        plan(request, respond: respond)
+        plan(parsed, request, respond: respond)
+    }
+
+    /// Answers with `listing()`, made on the I/O lane.
+    private func list(_ respond: @escaping @Sendable (HTTPResponse, _ cache: CacheStatus) -> Void, _ listing: @escaping @Sendable () -> HTTPResponse) {
+        image.pipeline.executor.submit(
+            .io,
+            {
+                let response = listing()
+                return { respond(response, .notApplicable) }
+            }, refused: { error in respond(ErrorMapping.response(ErrorMapping.outcome(for: error)), .notApplicable) })
     }
 
     /// `{"sources": [names], "truncated": bool}`: image files under the root (see `PlaygroundSources`).
@@ -52,14 +75,8 @@ struct PlaygroundRoute: Sendable {
 
     /// The plan `imgframe plan` prints, plus `canonical` and `source`; laid out on the render lane,
     /// since measuring text and reading headers are work like any other.
-    private func plan(_ request: HTTPRequest, respond: @escaping @Sendable (HTTPResponse, _ cache: CacheStatus) -> Void) {
+    private func plan(_ parsed: ImageRequest, _ request: HTTPRequest, respond: @escaping @Sendable (HTTPResponse, _ cache: CacheStatus) -> Void) {
         let pipeline = image.pipeline
-        let parsed: ImageRequest
-        do {
-            parsed = try image.specs.spec(path: request.path, prefix: Self.planPrefix, query: request.query)
-        } catch {
-            return respond(ErrorMapping.response(for: error, logger: pipeline.logger), .notApplicable)
-        }
         pipeline.executor.submit(
             .render,
             {
