@@ -9,7 +9,7 @@ overlay lies within the preview's box, below the toolbar, above the caption), an
 each scenario is saved for a person to look at.
 
 Usage: playground_test.py [--binary .build/debug/imgframe] [--screenshot PATH] [--shots DIR]
-Exits non-zero on failure. `--screenshot docs/playground.png` regenerates the README's picture.
+Exits non-zero on failure. `--screenshot docs/playground.png` regenerates the picture of docs/playground.md.
 """
 import argparse
 import os

@@ -3,7 +3,7 @@ import Render
 import Testing
 import TransformSpec
 
-/// The README gallery's examples, read from `scripts/gallery` (each `"$imgframe" render …` line), as
+/// The gallery's examples (README, docs/gallery.md), read from `scripts/gallery` (each `"$imgframe" render …` line), as
 /// specs the tests can render themselves: the gallery and the PDF comparison cannot drift apart.
 struct GalleryExample: CustomTestStringConvertible, Sendable {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardizedFileURL

@@ -40,7 +40,7 @@ struct CanonicalFormTests {
         #expect(try canonical(a) == canonical(b))
     }
 
-    /// The README recipes: each sugar URL and the chain it shows as its equivalent.
+    /// Recipes of the README and docs: each sugar URL and the chain it stands for.
     static let recipes: [(String, String)] = [
         ("mode=fit&pw=300&ph=400", "chain=resizable().interpolation(.high).scaledToFit()&pw=300&ph=400"),
         ("w=300&h=300&mode=fill&clip=1", "chain=resizable().interpolation(.high).scaledToFill().frame(width:300,height:300).clipped()"),
@@ -59,7 +59,7 @@ struct CanonicalFormTests {
         ),
     ]
 
-    @Test("README recipes: the sugar URL and its chain are one request", arguments: recipes)
+    @Test("recipes: the sugar URL and its chain are one request", arguments: recipes)
     func recipe(_ sugar: String, _ chain: String) throws {
         #expect(try canonical(sugar) == canonical(chain))
     }
