@@ -32,13 +32,20 @@ public struct ImageView: Sendable, Hashable {
     public var focus: ImageFocus?
     /// Borders cut off before layout (`.trim(…)`); every leaf showing the same image trims it alike.
     public var trim: ImageTrim?
+    /// Whether a resizable image may grow past its own size (`.enlarging(false)`, `enlarge=0`: ours;
+    /// SwiftUI always lets it): when false, each axis takes the proposal up to the image's point size.
+    public var enlarges: Bool
 
-    public init(ref: ImageRef, resizing: Resizing? = nil, interpolation: Interpolation = .low, focus: ImageFocus? = nil, trim: ImageTrim? = nil) {
+    public init(
+        ref: ImageRef, resizing: Resizing? = nil, interpolation: Interpolation = .low, focus: ImageFocus? = nil, trim: ImageTrim? = nil,
+        enlarges: Bool = true
+    ) {
         self.ref = ref
         self.resizing = resizing
         self.interpolation = interpolation
         self.focus = focus
         self.trim = trim
+        self.enlarges = enlarges
     }
 }
 

@@ -4,14 +4,14 @@ import Layout
 public struct QueryParameters: Sendable, Hashable {
     /// Every accepted key, in the order the URL API reference lists them.
     public static let known = [
-        "w", "h", "minw", "maxw", "minh", "maxh", "mode", "ratio", "align", "focus", "trim", "clip", "interp", "insets", "radius", "mask",
+        "w", "h", "minw", "maxw", "minh", "maxh", "mode", "ratio", "align", "focus", "trim", "enlarge", "clip", "interp", "insets", "radius", "mask",
         "blur", "grayscale", "pad", "orient", "scale", "dpr", "bg", "border", "overlay", "oalign", "opaque", "fmt", "q",
         "colormode", "page", "frame", "maxbytes", "chain", "pw", "ph", "v", "sig", "exp", "dl", "preset",
     ]
 
     /// Keys that describe layout; they compile to a chain and cannot be mixed with `chain`.
     public static let layoutSugar: Set<String> = [
-        "w", "h", "minw", "maxw", "minh", "maxh", "mode", "ratio", "align", "focus", "trim", "clip", "interp", "insets", "radius", "mask",
+        "w", "h", "minw", "maxw", "minh", "maxh", "mode", "ratio", "align", "focus", "trim", "enlarge", "clip", "interp", "insets", "radius", "mask",
         "blur", "grayscale", "pad", "bg", "border", "overlay", "oalign",
     ]
 

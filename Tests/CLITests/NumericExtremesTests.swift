@@ -28,7 +28,7 @@ struct NumericExtremesTests {
     /// optional numeric label too), small enough to render in a few milliseconds.
     static let samples = [
         #"Image("dot_green").resizable(capInsets:EdgeInsets(top:1,leading:2,bottom:1,trailing:2),resizingMode:.tile).interpolation(.high).frame(width:20,height:20)"#,
-        #"Image("dot_green").resizable().focus(x:0.25,y:1).trim(threshold:10).aspectRatio(2,contentMode:.fill).frame(width:20,height:20)"#,
+        #"Image("dot_green").resizable().focus(x:0.25,y:1).trim(threshold:10).enlarging(false).aspectRatio(2,contentMode:.fill).frame(width:20,height:20)"#,
         #"Image("dot_green").resizable().aspectRatio(1.5,contentMode:.fit).frame(width:20,height:20)"#,
         #"Image("dot_green").resizable().aspectRatio(CGSize(width:4,height:3),contentMode:.fill).frame(width:20,height:20).clipped(antialiased:true)"#,
         #"Image("dot_green").resizable().scaledToFit().frame(width:20,height:10)"#,

@@ -51,3 +51,20 @@ struct FocusLayoutTests {
         #expect(try imageRect(.content(.entropy)) == Rect(x: -50, y: 0, width: 200, height: 100))
     }
 }
+
+/// `.enlarging(false)`: a resizable image takes the proposal up to its own size, never past it.
+@Suite("layout: enlarging")
+struct EnlargingLayoutTests {
+    private func root(_ proposal: ProposedSize, enlarges: Bool) throws -> Size {
+        let image = ViewNode.image(ImageView(ref: .primary, resizing: Resizing(), enlarges: enlarges))
+        let catalog = ImageCatalog([.primary: ImageMetrics(pixelWidth: 400, pixelHeight: 300)])
+        return try LayoutEngine.plan(.aspectRatio(image, ratio: nil, contentMode: .fit), images: catalog, proposal: proposal).rootSize
+    }
+
+    @Test("a width-descriptor request: the smaller of the width asked for and the image's own")
+    func widths() throws {
+        #expect(try root(ProposedSize(width: 800, height: nil), enlarges: false) == Size(width: 400, height: 300))
+        #expect(try root(ProposedSize(width: 200, height: nil), enlarges: false) == Size(width: 200, height: 150))
+        #expect(try root(ProposedSize(width: 800, height: nil), enlarges: true) == Size(width: 800, height: 600))
+    }
+}

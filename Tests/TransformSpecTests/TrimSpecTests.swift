@@ -11,6 +11,8 @@ struct TrimSpecTests {
             ("trim=10", #"Image("a.jpg").resizable().interpolation(.high).trim().aspectRatio(contentMode:.fit)"#),
             ("trim=true", #"Image("a.jpg").resizable().interpolation(.high).trim().aspectRatio(contentMode:.fit)"#),
             ("trim=0,white&mode=none", #"Image("a.jpg").interpolation(.high).trim(threshold:0,color:Color.white)"#),
+            ("enlarge=0&pw=800", #"Image("a.jpg").resizable().interpolation(.high).enlarging(false).aspectRatio(contentMode:.fit)"#),
+            ("enlarge=1&pw=800", #"Image("a.jpg").resizable().interpolation(.high).aspectRatio(contentMode:.fit)"#),
             ("trim=25.5,ff000080&mode=none", ##"Image("a.jpg").interpolation(.high).trim(threshold:25.5,color:Color(hex:"#ff000080"))"##),
         ])
     func canonical(_ query: String, _ chain: String) throws {

@@ -17,9 +17,11 @@ final class ImageLayout: LayoutNode {
     func size(for proposal: ProposedSize) -> Size {
         let pointSize = metrics.pointSize
         guard let resizing = view.resizing else { return pointSize }
+        // `.enlarging(false)`: no larger than the image itself (but never below its cap insets).
+        let most = view.enlarges ? Size(width: .infinity, height: .infinity) : pointSize
         return Size(
-            width: proposal.width.map { max($0, resizing.capInsets.horizontal) } ?? pointSize.width,
-            height: proposal.height.map { max($0, resizing.capInsets.vertical) } ?? pointSize.height
+            width: proposal.width.map { max(min($0, most.width), resizing.capInsets.horizontal) } ?? pointSize.width,
+            height: proposal.height.map { max(min($0, most.height), resizing.capInsets.vertical) } ?? pointSize.height
         )
     }
 

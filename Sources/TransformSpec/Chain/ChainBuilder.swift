@@ -46,7 +46,7 @@ struct ChainBuilder {
 
     static let modifiers =
         [
-            "resizable", "interpolation", "focus", "trim", "aspectRatio", "scaledToFit", "scaledToFill", "frame", "overlay", "background",
+            "resizable", "interpolation", "focus", "trim", "enlarging", "aspectRatio", "scaledToFit", "scaledToFill", "frame", "overlay", "background",
             "border", "clipped", "framedAspectRatio", "opacity",
         ] + viewModifiers + symbolModifiers + controlModifiers
 
@@ -125,7 +125,7 @@ struct ChainBuilder {
         if let styled = try textModifier(m, partial) { return styled }
         if let leafModified = try leafModifier(m, partial) { return leafModified }
         switch m.name {
-        case "resizable", "interpolation", "focus", "trim":
+        case "resizable", "interpolation", "focus", "trim", "enlarging":
             guard case .image(var image) = partial else {
                 throw .argument(
                     param: param, offset: m.offset,
@@ -154,6 +154,11 @@ struct ChainBuilder {
         }
         if m.name == "focus" {
             image.focus = try focus(m)
+            return
+        }
+        if m.name == "enlarging" {
+            let args = try arguments(m, [.init(label: nil, optional: false)])
+            image.enlarges = try values.bool(args[nil]!, "enlarging")
             return
         }
         if m.name == "trim" {

@@ -80,6 +80,7 @@ struct ChainPrinter {
             text += ".resizable(\(args.joined(separator: ",")))"
         }
         if image.interpolation != .low { text += ".interpolation(.\(image.interpolation.rawValue))" }
+        if !image.enlarges { text += ".enlarging(false)" }
         if let trim = image.trim {
             var args: [String] = []
             if trim.threshold != ImageTrim.defaultThreshold { args.append("threshold:\(number(trim.threshold))") }

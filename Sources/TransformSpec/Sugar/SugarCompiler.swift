@@ -1,7 +1,7 @@
 import Layout
 
 /// Compiles the layout sugar parameters into the same `ViewNode` a chain would give, in SwiftUI
-/// order: `Image` → `resizable` → `interpolation` → `trim` → `focus` → `aspectRatio` (or `framedAspectRatio` for `ratio`)
+/// order: `Image` → `resizable` → `interpolation` → `enlarging` → `trim` → `focus` → `aspectRatio` (or `framedAspectRatio` for `ratio`)
 /// → `frame(width:height:)` → flexible `frame` → `grayscale` → `blur` → `clipped` → `clipShape`
 /// (`radius`, `mask`) → `overlay` → `padding` → `background` → `border`. Effects come before the clips,
 /// so a blur's spill is cut at the frame; padding before the background, so `bg` fills it.
@@ -44,7 +44,7 @@ struct SugarCompiler {
                 ref: .primary,
                 resizing: mode == .none ? nil : Resizing(capInsets: insets ?? .zero, mode: mode == .tile ? .tile : .stretch),
                 interpolation: try values.choice("interp", Interpolation.self) ?? Self.defaultInterpolation, focus: focus,
-                trim: try values.trim("trim")))
+                trim: try values.trim("trim"), enlarges: try values.flag("enlarge") ?? true))
 
         if let ratio {
             guard let contentMode else {
