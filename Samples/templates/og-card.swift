@@ -1,6 +1,8 @@
 // An Open Graph card (1200×630, the size link previews use): a gradient background, a logo
-// symbol, the title in two lines at most (cut with an ellipsis), and the subtitle beside an
-// avatar in a circle.
+// symbol, the title, and the subtitle beside an avatar in a circle. The card keeps its size
+// whatever the text, so the text makes room instead: the title takes up to three lines and shrinks
+// to half its size before it would cut a character (a 124-character title fits on three lines), the
+// subtitle two lines, shrinking the same way. Only text far longer than a title is cut, with "…".
 //
 //   GET /view/og-card?title=Templates%20in%20ImageFrame&subtitle=Views%20from%20a%20URL
 ZStack(alignment: .topLeading) {
@@ -18,7 +20,8 @@ ZStack(alignment: .topLeading) {
         Text("\(title)")
             .font(.system(size: 64, weight: .bold))
             .foregroundStyle(.white)
-            .lineLimit(2)
+            .lineLimit(3)
+            .minimumScaleFactor(0.5)
         HStack(spacing: 24) {
             // The avatar: any image under the root, filled into a circle.
             Image("avatar")
@@ -29,6 +32,8 @@ ZStack(alignment: .topLeading) {
             Text("\(subtitle)")
                 .font(.system(size: 32))
                 .foregroundStyle(.white)
+                .lineLimit(2)
+                .minimumScaleFactor(0.5)
         }
         .padding(.top, 32)
     }

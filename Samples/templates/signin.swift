@@ -2,7 +2,9 @@
 // gradient as the VStack's background, so it is only as tall as the content), with the text
 // field's `name` as a parameter. The article's `@State private var name = ""` is the `let` below;
 // its `backgroundGradient` constant is written in place. `.frame(width: 390)` stands for the
-// iPhone-wide window the article shows it in (a TextField needs a width; views spec §9.2).
+// iPhone-wide window the article shows it in (a TextField needs a width; views spec §9.2). A text
+// field shows one line, so a long name shrinks to fit it (down to half size: a 54-character name fits)
+// rather than losing its end; the article's field, without `minimumScaleFactor`, would cut it.
 //
 //   GET /view/signin              the prompt "Your name?" in placeholder grey
 //   GET /view/signin?name=Ana     the field shows "Ana"
@@ -14,6 +16,7 @@ VStack {
     HStack {
         TextField("Your name?", text: $name)
             .textFieldStyle(.roundedBorder)
+            .minimumScaleFactor(0.5)
         Button(action: {}, label: {
             Image(systemName: "arrow.right.square")
                 .font(.title)

@@ -34,6 +34,18 @@ struct PDFRouteTests {
         #expect(try fixture.get("/view/award?name=Ana&date=22.11.2026&fmt=pdf").header("ETag") != etag)
     }
 
+    @Test("/view/award with a name on three lines: an A4 PDF whose text holds the whole name and the date")
+    func awardLongName() throws {
+        let fixture = try Self.fixture()
+        let response = try fixture.get("/view/award?name=Zo%C3%AB%20%C3%85ngstr%C3%B6m-N%C3%BA%C3%B1ez&date=24%20November%202026&fmt=pdf&page=a4")
+        #expect(response.status == 200 && response.header("Content-Type") == "application/pdf", "\(response.text.prefix(200))")
+        let poppler = try Poppler(response.body)
+        defer { poppler.remove() }
+        // pdftotext puts each line on its own and joins a word hyphenated at a line's end.
+        let text = try poppler.run("pdftotext", ["{}", "-"]).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(text == "Zoë ÅngströmNúñez 24 November 2026" || text == "Zoë Ångström-Núñez 24 November 2026", "\(text)")
+    }
+
     @Test("/img answers a PDF; fmt=auto never does, whatever Accept says")
     func imageRoute() throws {
         let fixture = try Self.fixture()
