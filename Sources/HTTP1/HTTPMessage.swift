@@ -150,6 +150,8 @@ public struct HTTPResponse: Sendable {
     public var body: [UInt8]
     /// The body when it is streamed from a file, in chunks, as the client reads; `nil` for in-memory bodies.
     public var file: FileBody?
+    /// Why the request was refused, in a few words, for the access log; never sent.
+    public var logNote: String?
 
     public init(status: HTTPStatus, headers: HTTPHeaders = [], body: [UInt8] = []) {
         self.status = status

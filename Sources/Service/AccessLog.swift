@@ -1,8 +1,8 @@
 import HTTP1
 import Logging
 
-/// One line per request: method, target, status, body bytes, milliseconds and cache status, with the
-/// same values as structured metadata.
+/// One short line per request: method, target, status, body bytes, milliseconds, cache status, and for
+/// a refused request its reason (`GET /img/a.jpg?w=abc 400 102B 0.3ms cache=- (w: `w` must be …)`).
 struct AccessLog: Sendable {
     let logger: Logger
     /// Read once: asking the logger for its level copies its handler, on every request.
@@ -13,18 +13,19 @@ struct AccessLog: Sendable {
         isEnabled = logger.logLevel <= .info
     }
 
-    /// Writes one line; targets longer than `Limits.logTargetLength` are cut so a hostile URL cannot flood the log.
+    /// Writes one line; targets longer than `Limits.logTargetLength` are cut, and reasons longer than
+    /// `Limits.logReasonLength`, so a hostile URL cannot flood the log.
     func record(_ request: HTTPRequest, _ response: HTTPResponse, milliseconds: Double, cache: CacheStatus) {
         guard isEnabled else { return }
-        let target = request.target.count > Limits.logTargetLength ? String(request.target.prefix(Limits.logTargetLength)) + "…" : request.target
+        let target = Self.cut(request.target, Limits.logTargetLength)
         let bytes = request.method == .head ? 0 : response.contentLength
         let ms = (milliseconds * 10).rounded() / 10
-        logger.info(
-            "\(request.method) \(target) \(response.status.code) \(bytes)B \(ms)ms cache=\(cache.rawValue)",
-            metadata: [
-                "http.request.method": "\(request.method)", "url.path": "\(target)",
-                "http.response.status_code": "\(response.status.code)", "http.response.body.size": "\(bytes)",
-                "http.server.request.duration_ms": "\(ms)", "imgframe.cache.status": "\(cache.rawValue)",
-            ])
+        var line = "\(request.method) \(target) \(response.status.code) \(bytes)B \(ms)ms cache=\(cache.rawValue)"
+        if (400..<500).contains(response.status.code), let reason = response.logNote { line += " (\(Self.cut(reason, Limits.logReasonLength)))" }
+        logger.info("\(line)")
+    }
+
+    private static func cut(_ text: String, _ length: Int) -> String {
+        text.count > length ? String(text.prefix(length)) + "…" : text
     }
 }

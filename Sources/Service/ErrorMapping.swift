@@ -144,6 +144,7 @@ enum ErrorMapping {
             body: Array((JSONValue.object(members).serialized() + "\n").utf8))
         if status == .methodNotAllowed { response.headers.add("Allow", "GET, HEAD") }
         if status == .serviceUnavailable { response.headers.add("Retry-After", "1") }
+        response.logNote = parameter.map { "\($0): \(message)" } ?? message
         return response
     }
 }

@@ -82,6 +82,8 @@ public enum Limits {
     public static let specMemoEntries = 4096
     /// Longest request target the access log writes; longer ones are cut and end in `…`.
     public static let logTargetLength = 512
+    /// Longest refusal reason the access log writes after a 4xx line; longer ones end in `…`.
+    public static let logReasonLength = 200
     /// How long a request's source identity (`realpath` + `stat`) is trusted before it is checked
     /// again (nginx's `open_file_cache_valid`): a changed source may be served stale this long.
     public static let sourceCheck: Duration = .seconds(1)

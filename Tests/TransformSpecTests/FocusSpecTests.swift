@@ -55,3 +55,25 @@ struct FocusSpecTests {
         }
     }
 }
+
+/// Messages that suggest the fix: one wording for `radius` whatever was wrong, and the `#` a URL loses.
+@Suite("spec: messages")
+struct MessageWordingTests {
+    @Test("radius: the same accepted values for a word, inf and a near miss of max", arguments: ["big", "inf", "mx", "-1"])
+    func radius(_ value: String) {
+        #expect {
+            try TransformSpec.parse(source: "a.jpg", query: "w=10&h=10&radius=\(value)")
+        } throws: { error in
+            "\(error)".contains("a corner radius in points ≥ 0 and at most 1000000, or `max` for a capsule") && (value != "mx" || "\(error)".contains("did you mean `max`"))
+        }
+    }
+
+    @Test("an empty colour says a `#` starts the URL's fragment", arguments: ["bg=", "border=", "trim=10,"])
+    func lostHash(_ query: String) {
+        #expect {
+            try TransformSpec.parse(source: "a.jpg", query: "w=10&" + query)
+        } throws: { error in
+            "\(error)".contains("write `%23ff0000` or just `ff0000`")
+        }
+    }
+}

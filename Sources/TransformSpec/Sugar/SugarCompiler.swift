@@ -116,8 +116,10 @@ struct SugarCompiler {
         }
         guard mask == nil else { throw .conflict(param: "radius", message: "`radius` and `mask` both shape the corners; use one") }
         if text == "max" { return .capsule(style: .continuous) }
-        guard let radius = try values.length("radius"), radius.isFinite else {
-            throw .invalidValue(param: "radius", value: text, expected: "a corner radius in points ≥ 0, or `max`")
+        guard let radius = values.numbers.number(text), radius >= 0 else {
+            throw values.invalid(
+                "radius", "a corner radius in points ≥ 0 and at most \(NumberText.format(values.numbers.largestMagnitude)), or `max` for a capsule",
+                allowed: ["max"])
         }
         return .roundedRectangle(cornerSize: Size(width: radius, height: radius), style: .continuous)
     }

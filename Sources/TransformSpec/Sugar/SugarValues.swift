@@ -10,10 +10,17 @@ struct SugarValues {
 
     private func value(_ key: String) -> String? { query[key] }
 
-    /// The error names the key as written (`dpr`, not its canonical `scale`).
+    /// The error names the key as written (`dpr`, not its canonical `scale`). A colour left empty
+    /// most likely lost a `#` to the URL's fragment, which clients never send: the hint says so.
     private func invalid(_ key: String, _ expected: String) -> SpecError {
-        .invalidValue(param: query.writtenKey(key), value: value(key) ?? "", expected: expected)
+        let text = value(key) ?? ""
+        let lostHash = Self.colourKeys.contains(key) && (text.isEmpty || text.hasSuffix(","))
+        let hint = lostHash ? " (a `#` in a URL starts its fragment, which is never sent: write `%23ff0000` or just `ff0000`)" : ""
+        return .invalidValue(param: query.writtenKey(key), value: text, expected: expected + hint)
     }
+
+    /// Parameters whose values hold colours.
+    static let colourKeys: Set<String> = ["bg", "border", "trim"]
 
     /// `invalid`, with "did you mean" when the value is a near miss of one of `allowed`.
     func invalid(_ key: String, _ expected: String, allowed: [String]) -> SpecError {
