@@ -33,9 +33,9 @@ struct ReadmeRecipeTests {
 
     static let browserAccept = "Accept: image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8"
 
-    @Test("the README has its recipes")
+    @Test("the README has its recipes and example URLs")
     func found() {
-        #expect(Self.recipes.count >= 8)
+        #expect(Self.recipes.count >= 8 && Self.readmeURLs.count >= 15)
     }
 
     @Test("each recipe answers 200 with its type and size", arguments: recipes)
@@ -56,6 +56,27 @@ struct ReadmeRecipeTests {
             #expect(image.width == size.width && image.height == size.height, "\(image.width)×\(image.height)")
         }
         if recipe.url.contains("maxbytes=") { #expect(response.header("Imgframe-Byte-Budget") == "fits") }
+    }
+
+    /// Every `/img/…` and `/view/…` URL the README shows, wherever it is (prose, tables, HTML, code),
+    /// except patterns with placeholders (`{template}`, `${…}`) and the bare route.
+    static var readmeURLs: [String] {
+        let text = (try? String(contentsOf: repository.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
+        let url = #/(?:/img/|/view/)[^\s`"'<>)|]+/#
+        let found = text.matches(of: url).map { String($0.0) }.filter { !$0.contains("{") && !$0.contains("$") }
+        return Array(Set(found)).sorted()
+    }
+
+    @Test("every /img/ and /view/ URL of the README answers 200 with an image or a PDF", arguments: readmeURLs)
+    func everyURL(_ url: String) throws {
+        let samples = ServiceFixture.samples
+        let fixture = try ServiceFixture { configuration in
+            configuration.root = samples.path
+            configuration.templates = samples.appendingPathComponent("templates").path
+        }
+        let response = try fixture.get(url, headers: [Self.browserAccept])
+        let type = response.header("Content-Type") ?? ""
+        #expect(response.status == 200 && (type.hasPrefix("image/") || type == "application/pdf"), "\(url): \(response.status) \(type) \(response.text.prefix(300))")
     }
 
     /// GitHub's heading anchors: lower case, punctuation but `-` and `_` dropped, spaces to `-`.

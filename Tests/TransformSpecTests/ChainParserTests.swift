@@ -25,12 +25,18 @@ struct ChainParserValidTests {
         (#"Color(hex:"ff3b30").frame(width:1,height:1)"#, "Color.red.frame(width:1,height:1)"),
         ("Color(white:0.5,opacity:0.25).frame(width:1,height:1)", "Color(red:0.5,green:0.5,blue:0.5,opacity:0.25).frame(width:1,height:1)"),
         ("Color.blue.opacity(0.5).frame(width:1,height:1)", "Color(red:0,green:0.47843137254901963,blue:1,opacity:0.5).frame(width:1,height:1)"),
-        ("LinearGradient(colors:[.red,Color.blue],startPoint:.top,endPoint:.bottom).frame(width:10,height:10)",
-         "LinearGradient(colors:[Color.red,Color.blue],startPoint:.top,endPoint:.bottom).frame(width:10,height:10)"),
-        ("LinearGradient(gradient:Gradient(colors:[.red,.blue]),startPoint:UnitPoint(x:0,y:0.25),endPoint:.trailing).frame(width:10,height:10)",
-         "LinearGradient(colors:[Color.red,Color.blue],startPoint:UnitPoint(x:0,y:0.25),endPoint:.trailing).frame(width:10,height:10)"),
-        ("resizable(capInsets:EdgeInsets(top:1,leading:2,bottom:3,trailing:4),resizingMode:.tile)",
-         #"Image("src.jpg").resizable(capInsets:EdgeInsets(top:1,leading:2,bottom:3,trailing:4),resizingMode:.tile)"#),
+        (
+            "LinearGradient(colors:[.red,Color.blue],startPoint:.top,endPoint:.bottom).frame(width:10,height:10)",
+            "LinearGradient(colors:[Color.red,Color.blue],startPoint:.top,endPoint:.bottom).frame(width:10,height:10)"
+        ),
+        (
+            "LinearGradient(gradient:Gradient(colors:[.red,.blue]),startPoint:UnitPoint(x:0,y:0.25),endPoint:.trailing).frame(width:10,height:10)",
+            "LinearGradient(colors:[Color.red,Color.blue],startPoint:UnitPoint(x:0,y:0.25),endPoint:.trailing).frame(width:10,height:10)"
+        ),
+        (
+            "resizable(capInsets:EdgeInsets(top:1,leading:2,bottom:3,trailing:4),resizingMode:.tile)",
+            #"Image("src.jpg").resizable(capInsets:EdgeInsets(top:1,leading:2,bottom:3,trailing:4),resizingMode:.tile)"#
+        ),
         ("resizable(capInsets:EdgeInsets(top:5))", #"Image("src.jpg").resizable(capInsets:EdgeInsets(top:5,leading:0,bottom:0,trailing:0))"#),
         ("resizable(resizingMode:Image.ResizingMode.stretch)", #"Image("src.jpg").resizable()"#),
         ("resizable().interpolation(.high).interpolation(.none)", #"Image("src.jpg").resizable().interpolation(.none)"#),
@@ -40,8 +46,10 @@ struct ChainParserValidTests {
         ("resizable().aspectRatio(CGSize(width:4,height:2),contentMode:ContentMode.fit)", #"Image("src.jpg").resizable().aspectRatio(2,contentMode:.fit)"#),
         ("resizable().aspectRatio(3/2,contentMode:.fit)", #"Image("src.jpg").resizable().aspectRatio(1.5,contentMode:.fit)"#),
         ("resizable().aspectRatio(1_000e-3,contentMode:.fit)", #"Image("src.jpg").resizable().aspectRatio(1,contentMode:.fit)"#),
-        ("resizable().frame(minWidth:0,maxWidth:.infinity,minHeight:0,maxHeight:CGFloat.infinity)",
-         #"Image("src.jpg").resizable().frame(minWidth:0,maxWidth:.infinity,minHeight:0,maxHeight:.infinity)"#),
+        (
+            "resizable().frame(minWidth:0,maxWidth:.infinity,minHeight:0,maxHeight:CGFloat.infinity)",
+            #"Image("src.jpg").resizable().frame(minWidth:0,maxWidth:.infinity,minHeight:0,maxHeight:.infinity)"#
+        ),
         ("resizable().frame(minWidth:-5,idealWidth:-3,maxWidth:-1)", #"Image("src.jpg").resizable().frame(minWidth:0,idealWidth:0,maxWidth:0)"#),
         ("resizable().frame(minWidth:200,maxWidth:100)", #"Image("src.jpg").resizable().frame(minWidth:200,maxWidth:100)"#),
         ("resizable().frame(width:300,alignment:.center)", #"Image("src.jpg").resizable().frame(width:300)"#),
@@ -55,15 +63,19 @@ struct ChainParserValidTests {
         // form the printer documents; it lays out and draws as the view form `background { Color.red }`.
         ("resizable().background(.red)", #"Image("src.jpg").resizable().background(Color.red)"#),
         ("resizable().background(Color.red,alignment:.center)", #"Image("src.jpg").resizable().background{Color.red}"#),
-        ("resizable().background(LinearGradient(colors:[.red,.blue],startPoint:.leading,endPoint:.trailing))",
-         #"Image("src.jpg").resizable().background(LinearGradient(colors:[Color.red,Color.blue],startPoint:.leading,endPoint:.trailing))"#),
+        (
+            "resizable().background(LinearGradient(colors:[.red,.blue],startPoint:.leading,endPoint:.trailing))",
+            #"Image("src.jpg").resizable().background(LinearGradient(colors:[Color.red,Color.blue],startPoint:.leading,endPoint:.trailing))"#
+        ),
         ("resizable().border(.blue)", #"Image("src.jpg").resizable().border(Color.blue)"#),
         ("resizable().border(Color.blue,width:2.5)", #"Image("src.jpg").resizable().border(Color.blue,width:2.5)"#),
         ("resizable().clipped()", #"Image("src.jpg").resizable().clipped()"#),
         ("resizable().clipped(antialiased:false)", #"Image("src.jpg").resizable().clipped()"#),
         ("resizable().clipped(antialiased:true)", #"Image("src.jpg").resizable().clipped(antialiased:true)"#),
-        ("resizable().framedAspectRatio(2,contentMode:.fill)",
-         #"Color.clear.aspectRatio(2,contentMode:.fit).overlay{Image("src.jpg").resizable().aspectRatio(contentMode:.fill)}.clipped()"#),
+        (
+            "resizable().framedAspectRatio(2,contentMode:.fill)",
+            #"Color.clear.aspectRatio(2,contentMode:.fit).overlay{Image("src.jpg").resizable().aspectRatio(contentMode:.fill)}.clipped()"#
+        ),
         (#"Image("a\"b.png")"#, #"Image("a\"b.png")"#),
         ("\n\tresizable()\n", #"Image("src.jpg").resizable()"#),
     ]
@@ -107,7 +119,7 @@ struct ChainParserErrorTests {
         ("resizable().frame(width:300", 27, "expected `,` or `)` to close the arguments of frame; found end of chain"),
         ("resizable()frame()", 11, "expected `.` and a modifier"),
         ("resizable() ; frame()", 12, "found `;`"),
-        ("resizable().frme(width:300)", 12, "unknown modifier `frme`; supported: resizable"),
+        ("resizable().frme(width:300)", 12, "unknown modifier `frme` (did you mean `frame`?); supported: resizable"),
         ("resizable().frame(width:300,minWidth:10)", 12, "either width/height or min/ideal/max"),
         ("resizable().frame(height:300,width:200)", 29, "frame does not take `width:` here"),
         ("resizable().frame(depth:3)", 18, "frame does not take `depth:` here; expected `width:`, `height:`, `alignment:`"),

@@ -231,7 +231,9 @@ struct ChainBuilder {
         default:
             throw .argument(
                 param: param, offset: m.offset,
-                message: "unknown modifier `\(m.name)`; supported: \(Self.modifiers.joined(separator: ", "))")
+                message: "unknown modifier `\(m.name)`"
+                    + (Suggestion.nearest(to: m.name, among: Self.modifiers).map { " (did you mean `\($0)`?)" } ?? "")
+                    + "; supported: \(Self.modifiers.joined(separator: ", "))")
         }
     }
 
