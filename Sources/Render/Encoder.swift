@@ -43,24 +43,11 @@ struct Encoder {
                 // An avatar's transparent corners in photo colours cost a PNG a fifth of its bytes.
                 image = try image.zeroingTransparentColour()
             }
-            var final = try image.withoutMetadata()
+            let final = try image.withoutMetadata()
             try deadline.check()
             let bytes: [UInt8]
             if let maxBytes, encoded.usesQuality {
-                // Every try encodes the same pixels: computed once, not once per encoding.
-                let pending = final
-                final = try Watchdog.run(cancelling: pending, after: deadline.remaining) { () throws(VipsError) in try pending.materialized() }
-                let pixels = final
-                bytes = try QualitySearch(maxBytes: maxBytes).best(start: quality.value(for: encoded)) { (value) throws(RenderError) in
-                    try deadline.check()
-                    do throws(VipsError) {
-                        return try Watchdog.run(cancelling: pixels, after: deadline.remaining) { () throws(VipsError) in
-                            try write(pixels, as: encoded, quality: value)
-                        }
-                    } catch {
-                        throw error.operation == Watchdog.deadlineError.operation ? .timedOut : .internalFailure(error)
-                    }
-                }.bytes
+                bytes = try encode(final, as: encoded, within: maxBytes)
             } else {
                 bytes = try Watchdog.run(cancelling: final, after: deadline.remaining) { () throws(VipsError) in
                     try write(final, as: encoded, quality: quality.value(for: encoded))
@@ -77,6 +64,21 @@ struct Encoder {
         } catch {
             throw .internalFailure(VipsError(operation: "encode", message: "\(error)"))
         }
+    }
+
+    /// `maxbytes`: the pixels computed once, then encoded at the qualities `QualitySearch` tries.
+    private func encode(_ image: VImage, as format: ImageFormat, within maxBytes: Int) throws -> [UInt8] {
+        let pixels = try Watchdog.run(cancelling: image, after: deadline.remaining) { () throws(VipsError) in try image.materialized() }
+        return try QualitySearch(maxBytes: maxBytes).best(start: quality.value(for: format)) { (value) throws(RenderError) in
+            try deadline.check()
+            do throws(VipsError) {
+                return try Watchdog.run(cancelling: pixels, after: deadline.remaining) { () throws(VipsError) in
+                    try write(pixels, as: format, quality: value)
+                }
+            } catch {
+                throw error.operation == Watchdog.deadlineError.operation ? .timedOut : .internalFailure(error)
+            }
+        }.bytes
     }
 
     private func write(_ image: VImage, as format: ImageFormat, quality: Int) throws(VipsError) -> [UInt8] {

@@ -31,6 +31,15 @@ struct ReadmeRecipeTests {
         }
     }
 
+    /// A server over the bundled samples and their templates, as `scripts/run` serves them.
+    static func samplesServer() throws -> ServiceFixture {
+        let samples = ServiceFixture.samples
+        return try ServiceFixture { configuration in
+            configuration.root = samples.path
+            configuration.templates = samples.appendingPathComponent("templates").path
+        }
+    }
+
     static let browserAccept = "Accept: image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8"
 
     @Test("the README has its recipes and example URLs")
@@ -40,11 +49,7 @@ struct ReadmeRecipeTests {
 
     @Test("each recipe answers 200 with its type and size", arguments: recipes)
     func answers(_ recipe: Recipe) throws {
-        let samples = ServiceFixture.samples
-        let fixture = try ServiceFixture { configuration in
-            configuration.root = samples.path
-            configuration.templates = samples.appendingPathComponent("templates").path
-        }
+        let fixture = try Self.samplesServer()
         let response = try fixture.get(recipe.url, headers: [Self.browserAccept])
         #expect(response.status == 200 && response.header("Content-Type") == recipe.contentType, "\(response.status) \(response.header("Content-Type") ?? "") \(response.text.prefix(300))")
         guard response.status == 200, let size = recipe.size else { return }
@@ -69,11 +74,7 @@ struct ReadmeRecipeTests {
 
     @Test("every /img/ and /view/ URL of the README answers 200 with an image or a PDF", arguments: readmeURLs)
     func everyURL(_ url: String) throws {
-        let samples = ServiceFixture.samples
-        let fixture = try ServiceFixture { configuration in
-            configuration.root = samples.path
-            configuration.templates = samples.appendingPathComponent("templates").path
-        }
+        let fixture = try Self.samplesServer()
         let response = try fixture.get(url, headers: [Self.browserAccept])
         let type = response.header("Content-Type") ?? ""
         #expect(response.status == 200 && (type.hasPrefix("image/") || type == "application/pdf"), "\(url): \(response.status) \(type) \(response.text.prefix(300))")
