@@ -41,7 +41,7 @@ final class ContentFocusFinder: FocusFinding {
             let (width, height) = (copy.width, copy.height)
             let windowWidth = min(width, max(1, Int(saturating: (window.width * Double(width)).rounded())))
             let windowHeight = min(height, max(1, Int(saturating: (window.height * Double(height)).rounded())))
-            let origin = try judged(source) { () throws(VipsError) in
+            let origin = try source.inspecting(deadline: deadline) { () throws(VipsError) in
                 try copy.smartCropOrigin(width: windowWidth, height: windowHeight, judging: strategy == .attention ? .attention : .entropy)
             }
             let answer = Point(
@@ -65,17 +65,8 @@ final class ContentFocusFinder: FocusFinding {
         let decoded = try source.decode(reduction: source.loadReduction(for: target, interpolation: .high), deadline: deadline)
         let shrink = Self.analysisSide / Double(max(decoded.width, decoded.height))
         // In memory: the entropy search reads the copy out of order, which a sequential decode refuses.
-        return try judged(source) { () throws(VipsError) in
+        return try source.inspecting(deadline: deadline) { () throws(VipsError) in
             try (shrink < 1 ? decoded.resized(horizontal: shrink, vertical: shrink, kernel: .linear) : decoded).materialized()
-        }
-    }
-
-    /// Runs libvips work on `source`'s pixels; a failure is the source's fault or ours (`verdict`).
-    private func judged<T>(_ source: SourceImage, _ body: () throws(VipsError) -> T) throws(RenderError) -> T {
-        do {
-            return try body()
-        } catch {
-            throw SourceImage.verdict(on: error, sources: [source], deadline: deadline)
         }
     }
 }

@@ -59,7 +59,6 @@ struct Encoder {
         } catch let error as RenderError {
             throw error
         } catch let error as VipsError {
-            if error.operation == Watchdog.deadlineError.operation { throw .timedOut }
             throw SourceImage.verdict(on: error, sources: sources, deadline: deadline)
         } catch {
             throw .internalFailure(VipsError(operation: "encode", message: "\(error)"))

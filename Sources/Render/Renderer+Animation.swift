@@ -44,7 +44,6 @@ extension Renderer {
         do {
             return try Watchdog.run(cancelling: canvas, after: deadline.remaining) { () throws(VipsError) in try canvas.materialized() }
         } catch {
-            if error.operation == Watchdog.deadlineError.operation { throw .timedOut }
             throw SourceImage.verdict(on: error, sources: sources, deadline: deadline)
         }
     }

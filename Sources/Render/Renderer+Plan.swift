@@ -9,16 +9,6 @@ extension Renderer {
         let deadline = Deadline(timeout: limits.timeout)
         let images = try openSources(request, sources: sources, deadline: deadline)
         try InstalledFonts.check(request.view.customFontFamilies)
-        let focus = ContentFocusFinder(images: images, deadline: deadline)
-        let plan: RenderPlan
-        do {
-            plan = try LayoutEngine.plan(
-                request.view, images: ImageCatalog(images.mapValues(\.metrics)), proposal: request.proposal, scale: request.scale,
-                text: PangoTextMeasurer(), focus: focus)
-        } catch {
-            throw .layout(error)
-        }
-        if let failure = focus.failure { throw failure }
-        return plan
+        return try layOut(request, images: images, deadline: deadline)
     }
 }

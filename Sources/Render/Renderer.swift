@@ -47,23 +47,12 @@ public struct Renderer: Sendable {
         // The deadline is checked after every stage, not only before encoding: each stage can be slow.
         let deadline = Deadline(timeout: limits.timeout)
 
-        var images = try openSources(request, sources: sources, deadline: deadline)
-        // Before layout, so a content focus looks at the frame that is drawn.
-        if let frame = request.frame { images = try Animation.showing(frame, of: images) }
+        let images = try openSources(request, sources: sources, deadline: deadline)
         let glyphs = try symbols.glyphs(for: request.view.symbolNames)
         // Before layout: measuring an unknown family would quietly use a fallback face.
         try InstalledFonts.check(request.view.customFontFamilies)
         timings.decode = lap()
-        let plan: RenderPlan
-        let focus = ContentFocusFinder(images: images, deadline: deadline)
-        do {
-            plan = try LayoutEngine.plan(
-                request.view, images: ImageCatalog(images.mapValues(\.metrics)), proposal: request.proposal, scale: request.scale,
-                text: PangoTextMeasurer(), focus: focus)
-        } catch {
-            throw .layout(error)
-        }
-        if let failure = focus.failure { throw failure }
+        let plan = try layOut(request, images: images, deadline: deadline)
         try deadline.check()
         timings.layout = lap()
         // Everything the plan will cost is checked before the first libvips call that draws.
@@ -136,8 +125,25 @@ public struct Renderer: Sendable {
         }
     }
 
+    /// Lays `request` out over `images`, with Pango measuring text and `ContentFocusFinder` judging
+    /// content focus (whose failure, which layout cannot throw, is thrown here).
+    func layOut(_ request: RenderRequest, images: [ImageRef: SourceImage], deadline: Deadline) throws(RenderError) -> RenderPlan {
+        let focus = ContentFocusFinder(images: images, deadline: deadline)
+        let plan: RenderPlan
+        do {
+            plan = try LayoutEngine.plan(
+                request.view, images: ImageCatalog(images.mapValues(\.metrics)), proposal: request.proposal, scale: request.scale,
+                text: PangoTextMeasurer(), focus: focus)
+        } catch {
+            throw .layout(error)
+        }
+        if let failure = focus.failure { throw failure }
+        return plan
+    }
+
     /// Reads the header of every image the view shows, from `sources`, and trims those the view
-    /// trims (which decodes them); the request's `orient` applies to its own image only.
+    /// trims (which decodes them); the request's `orient` applies to its own image only, and its
+    /// `frame` picks the frame shown, before layout, so a content focus judges the frame drawn.
     func openSources(_ request: RenderRequest, sources: [ImageRef: ResolvedSource], deadline: Deadline) throws(RenderError) -> [ImageRef: SourceImage] {
         var images: [ImageRef: SourceImage] = [:]
         let trims = request.view.imageTrims
@@ -149,6 +155,7 @@ public struct Renderer: Sendable {
             let image = try SourceImage(name: source.name, file: source.file, fixedOrientation: fixed, limits: limits)
             images[ref] = try trims[ref].map { (trim) throws(RenderError) in try image.trimmed(trim, deadline: deadline) } ?? image
         }
+        if let frame = request.frame { images = try Animation.showing(frame, of: images) }
         return images
     }
 }

@@ -46,7 +46,6 @@ extension SourceImage {
         } catch let error as RenderError {
             throw error
         } catch let error as VipsError {
-            if error.operation == Watchdog.deadlineError.operation { throw .timedOut }
             throw Self.verdict(on: error, sources: [self], deadline: deadline)
         } catch {
             throw .internalFailure(VipsError(operation: "decode frames", message: "\(error)"))

@@ -14,12 +14,12 @@ extension SourceImage {
             // A decode of its own: reading the first rows costs little, and the search below reads
             // the whole image once more, which a sequential decode allows only once.
             let corner = try decode(deadline: deadline)
-            background = try inspected(deadline) { () throws(VipsError) in
+            background = try inspecting(deadline: deadline) { () throws(VipsError) in
                 try corner.cropped(x: 0, y: 0, width: 1, height: 1).pixels().prefix(3).map(Double.init)
             }
         }
         let upright = try decode(deadline: deadline)
-        let bounds = try inspected(deadline) { () throws(VipsError) in
+        let bounds = try inspecting(deadline: deadline) { () throws(VipsError) in
             try Watchdog.run(cancelling: upright, after: deadline.remaining) { () throws(VipsError) in
                 try upright.trimBounds(threshold: trim.threshold, background: background)
             }
@@ -43,14 +43,5 @@ extension SourceImage {
     /// The metrics of the whole stored image.
     private var metricsUntrimmed: ImageMetrics {
         ImageMetrics(pixelWidth: storedWidth, pixelHeight: storedHeight, scale: metrics.scale, orientation: orientation)
-    }
-
-    private func inspected<T>(_ deadline: Deadline, _ body: () throws(VipsError) -> T) throws(RenderError) -> T {
-        do {
-            return try body()
-        } catch {
-            if error.operation == Watchdog.deadlineError.operation { throw .timedOut }
-            throw Self.verdict(on: error, sources: [self], deadline: deadline)
-        }
     }
 }

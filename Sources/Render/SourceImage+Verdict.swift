@@ -10,11 +10,23 @@ extension SourceImage {
     /// that cannot be decoded is `undecodable` (422); when every one decodes, the failure is ours
     /// (`internalFailure`, 500). The check runs under the render's `deadline`; running out of time is
     /// `timedOut`.
+    /// A computation the Watchdog stopped at the deadline is `timedOut`, whoever's pixels it read.
     static func verdict(on failure: VipsError, sources: [SourceImage], deadline: Deadline?) -> RenderError {
+        if failure.operation == Watchdog.deadlineError.operation { return .timedOut }
         for source in sources.sorted(by: { ByteKey($0.name) < ByteKey($1.name) }) {
             if let own = source.decodeFailure(deadline: deadline, during: failure) { return own }
         }
         return .internalFailure(failure)
+    }
+
+    /// Runs libvips work that reads this image's pixels (a trim's search, a focus's judgement); a
+    /// failure becomes this image's fault, ours, or the deadline's (`verdict`).
+    func inspecting<T>(deadline: Deadline, _ body: () throws(VipsError) -> T) throws(RenderError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw Self.verdict(on: error, sources: [self], deadline: deadline)
+        }
     }
 
     /// Throws what `decodeFailure` finds: for a writer that embeds the file's own data instead of

@@ -12,6 +12,11 @@ import VipsTestSupport
 struct ReadmeRecipeTests {
     static let repository = ServiceFixture.samples.deletingLastPathComponent()
 
+    /// The README's text ("" when it cannot be read: the tests that need it then fail on counts).
+    static var readme: String {
+        (try? String(contentsOf: repository.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
+    }
+
     /// One recipe row: the URL and what it answers.
     struct Recipe: CustomStringConvertible {
         var url: String
@@ -22,7 +27,7 @@ struct ReadmeRecipeTests {
 
     /// Rows `| **name** … | `/url` | `type` W×H … | … |` of the README.
     static var recipes: [Recipe] {
-        let text = (try? String(contentsOf: repository.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
+        let text = readme
         let row = #/^\| \*\*[^|]*\| `(/[^`]+)` \| `([a-z]+/[a-z.+-]+)`(?: (\d+)×(\d+))?/#
         return text.split(separator: "\n").compactMap { line in
             guard let match = try? row.firstMatch(in: String(line)) else { return nil }
@@ -66,7 +71,7 @@ struct ReadmeRecipeTests {
     /// Every `/img/…` and `/view/…` URL the README shows, wherever it is (prose, tables, HTML, code),
     /// except patterns with placeholders (`{template}`, `${…}`) and the bare route.
     static var readmeURLs: [String] {
-        let text = (try? String(contentsOf: repository.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
+        let text = readme
         let url = #/(?:/img/|/view/)[^\s`"'<>)|]+/#
         let found = text.matches(of: url).map { String($0.0) }.filter { !$0.contains("{") && !$0.contains("$") }
         return Array(Set(found)).sorted()

@@ -54,7 +54,6 @@ final class PDFImages {
         } catch let error as RenderError {
             throw error
         } catch let error as VipsError {
-            if error.operation == Watchdog.deadlineError.operation { throw .timedOut }
             throw SourceImage.verdict(on: error, sources: [source], deadline: deadline)
         } catch {
             throw .internalFailure(VipsError(operation: "pdf image", message: "\(error)"))
