@@ -56,7 +56,7 @@ public final class ImageService: Sendable {
         let pipeline = ImagePipeline(
             renderer: renderer, sources: sources, executor: executor, cache: cache, identities: IdentityMemo(validity: configuration.sourceCheck),
             negotiation: FormatNegotiation(jxl: configuration.jxl, avif: configuration.avif, webp: configuration.webp),
-            cacheControl: configuration.cacheControl, logger: logger, statistics: statistics, metrics: metrics)
+            fontsVersion: configuration.fontsVersion(), cacheControl: configuration.cacheControl, logger: logger, statistics: statistics, metrics: metrics)
         let presets = PresetPolicy(table: configuration.presets, presetsOnly: configuration.presetsOnly)
         let route = ImageRoute(pipeline: pipeline, specs: SpecMemo(limits: configuration.spec, presets: presets))
         let templates = TemplateFolder(path: configuration.templates, limits: configuration.spec)

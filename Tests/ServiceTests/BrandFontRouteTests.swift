@@ -38,6 +38,26 @@ struct BrandFontRouteTests {
         #expect(try VImage.decode(view.body).pixels() == a.pixels(), "the template draws what the chain draws")
     }
 
+    @Test("another version of a brand font file changes the ETag, so no cached picture of the old glyphs is served")
+    func fontsInIdentity() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("imgframe-fonts-\(UUID().uuidString)")
+        try FileManager.default.copyItem(atPath: Self.fonts, toPath: folder.path)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let target = Self.target(#"Text("Brand").font(.custom("Comic Neue",size:36))"#)
+        func etag() throws -> String? {
+            let response = try ServiceFixture { $0.fonts = folder.path }.get(target)
+            #expect(response.status == 200, "\(response.text)")
+            return response.header("ETag")
+        }
+        let first = try etag()
+        #expect(first != nil)
+        #expect(try etag() == first, "the same files: the same identity")
+        let font = try #require(FileManager.default.subpathsOfDirectory(atPath: folder.path).first { $0.hasSuffix(".ttf") || $0.hasSuffix(".otf") })
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 3600)], ofItemAtPath: folder.appendingPathComponent(font).path)
+        #expect(try etag() != first, "a replaced font file: another identity")
+        #expect(try ServiceFixture().get(target).header("ETag") != first, "without the fonts setting the key is not the brand fonts' one")
+    }
+
     @Test("an unknown family is a 400 on `chain` listing the installed families, the brand folder's first")
     func unknownFamily() throws {
         let fixture = try Self.fixture()

@@ -28,6 +28,8 @@ struct ImagePipeline: Sendable {
     let renders = SingleFlight<CacheKey, Answer>()
     let identities: IdentityMemo
     let negotiation: FormatNegotiation
+    /// The brand fonts' version (`ServiceConfiguration.fontsVersion`), part of every identity; `nil` without brand fonts.
+    let fontsVersion: String?
     let cacheControl: String
     let logger: Logger
     let statistics: ServiceStatistics
@@ -95,7 +97,7 @@ struct ImagePipeline: Sendable {
         }
         guard let resolved else { return false }
         job.sources = resolved
-        let identity = RequestIdentity(canonical: job.canonical, sources: Array(job.sources.values), formats: job.formats.map(\.rawValue))
+        let identity = RequestIdentity(canonical: job.canonical, sources: Array(job.sources.values), formats: job.formats.map(\.rawValue), fonts: fontsVersion)
         let checked = IdentityMemo.Identity(key: identity.key, etag: identity.etag)
         identities.remember(job.memoKey, checked)
         job.identity = checked

@@ -7,7 +7,8 @@ import TransformSpec
 import Vips
 
 /// Everything that decides a response's bytes: the canonical request, each source's identity
-/// (name, size, modification time) and the formats `fmt=auto` may choose from. The cache key is its
+/// (name, size, modification time), the formats `fmt=auto` may choose from and the brand fonts'
+/// version (`ServiceConfiguration.fontsVersion`). The cache key is its
 /// SHA-256 and the ETag is taken from the same hash, so they always change together.
 struct RequestIdentity {
     /// The one version of the render pipeline's output: bump it when the same request would give
@@ -29,8 +30,10 @@ struct RequestIdentity {
 
     let key: CacheKey
 
-    init(canonical: String, sources: [ResolvedSource], formats: [String]) {
+    init(canonical: String, sources: [ResolvedSource], formats: [String], fonts: String?) {
         var text = Self.pipelineVersion + "\n" + canonical + "\n"
+        // Only when brand fonts are loaded: without them every key stays what it was.
+        if let fonts { text += "fonts\t\(fonts)\n" }
         // By bytes: `String <` holds canonically equivalent names (NFC and NFD `café`) equal, which
         // would leave their order, and so the key, to the order they were resolved in.
         for source in sources.sorted(by: { ByteKey($0.name) < ByteKey($1.name) }) {
