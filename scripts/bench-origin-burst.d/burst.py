@@ -11,7 +11,8 @@ slow origin serves as cdn/photo-1.jpg .. photo-ORIGINALS.jpg. In order:
      (a) a cached hit and (b) /healthz, each RATE requests per second on its own keep-alive connection,
      (c) a local-file miss (a new URL each, a new connection each) every MISS_EVERY seconds,
      (d) the server's thread count (/proc/PID/status Threads:) every 100 ms.
-Prints the tables. Exits 1 if a burst request got no answer (a client timeout) or another failure.
+Prints the tables as markdown (stdout; the details on stderr). Exits 1 if a burst request got no
+answer (a client timeout) or another failure.
 """
 
 import http.client
@@ -196,55 +197,62 @@ def main(base, pid, originals):
     for t in [*streams.values(), misser, *local_threads, *(w for st in streams.values() for w in st.workers)]:
         t.join(max(0.0, deadline + 10 - time.monotonic()))
 
-    # --- report ----------------------------------------------------------------------------------
-    print(f"burst: {originals} concurrent misses on distinct originals, all answered after {burst_seconds:.1f} s")
-    print(f"\nrequests during the burst ({RATE:.0f}/s each, open loop on pooled keep-alive connections, times from the"
-          f" schedule; target p99 <= 10 ms):")
-    print(f"  {'stream':8s} {'count':>6s} {'non-200':>8s} {'p50 ms':>8s} {'p99 ms':>8s} {'max ms':>8s}")
-    slow = []
+    # --- report: markdown on stdout, the details on stderr ------------------------------------------
+    def log(text):
+        print(f"bench-origin-burst: {text}", file=sys.stderr, flush=True)
+
+    md = [f"{originals} concurrent misses on distinct originals, all answered after {burst_seconds:.1f} s. Requests during the"
+          f" burst, {RATE:.0f}/s of each stream, open loop on pooled keep-alive connections, timed from their schedule"
+          " (target: p99 ≤ 10 ms):", "",
+          "| stream | requests | non-200 | p50 | p99 | max | p99 ≤ 10 ms |", "|---|---:|---:|---:|---:|---:|---|"]
+    labels = {"hit": "a cached hit", "healthz": "`/healthz`"}
     for name, s in streams.items():
         times = [sec for _, sec, _ in s.results]
         bad = sum(1 for status, _, _ in s.results if status != 200)
         if bad:
             failures.append(f"{bad} {name} requests were not 200")
         p99 = percentile(times, 99)
-        print(f"  {name:8s} {len(times):6d} {bad:8d} {ms(percentile(times, 50)):>8s} {ms(p99):>8s} {ms(max(times)):>8s}"
-              f"  p99 {'met' if p99 <= 0.010 else 'MISSED'}; by status {by_status((st, sec) for st, sec, _ in s.results)}")
-        slow += [(started - burst_start, name, status, sec) for status, sec, started in s.results if sec > 0.1]
-    if slow:
-        for name in streams:
-            mine = sorted(at for at, n, _, _ in slow if n == name)
-            if mine:
-                worst = max(sec for _, n, _, sec in slow if n == name)
-                print(f"  {name}: {len(mine)} slower than 100 ms, sent from {mine[0]:.1f} s to {mine[-1]:.1f} s after the"
-                      f" burst's start, the slowest {ms(worst)} ms")
+        md.append(f"| {labels[name]} | {len(times)} | {bad} | {ms(percentile(times, 50))} ms | {ms(p99)} ms | {ms(max(times))} ms |"
+                  f" {'met' if p99 <= 0.010 else '**missed**'} |")
+        log(f"{name} by status: {by_status((st, sec) for st, sec, _ in s.results)}")
+        slow = sorted((started - burst_start, sec) for status, sec, started in s.results if sec > 0.1)
+        if slow:
+            log(f"{name}: {len(slow)} slower than 100 ms, sent from {slow[0][0]:.1f} s to {slow[-1][0]:.1f} s after the"
+                f" burst's start, the slowest {ms(max(sec for _, sec in slow))} ms")
 
     during = [sec for _, status, sec in local if status == 200]
-    print(f"\nlocal-file misses (a new URL each; target: median during the burst <= 2x idle):")
-    print(f"  idle (one at a time, {len(idle)}): median {ms(statistics.median(idle))} ms, max {ms(max(idle))} ms")
+    md += ["", "Local-file misses, a new URL each (target: median during the burst ≤ 2× idle):", "",
+           "| local-file misses | requests | non-200 | median | max |", "|---|---:|---:|---:|---:|",
+           f"| idle, one at a time | {len(idle)} | 0 | {ms(statistics.median(idle))} ms | {ms(max(idle))} ms |"]
     if local:
-        print(f"  during the burst (one every {MISS_EVERY * 1000:.0f} ms, {len(local)}; {by_status((st, sec) for _, st, sec in local)}):"
-              + (f" median of the 200s {ms(statistics.median(during))} ms, max {ms(max(during))} ms" if during else " no 200")
-              + (f"; ratio of medians {statistics.median(during) / statistics.median(idle):.1f}x"
-                 f" ({'met' if statistics.median(during) <= 2 * statistics.median(idle) else 'MISSED'})" if during else ""))
-        print("  each (sent at s after the burst's start: status, ms): "
-              + ", ".join(f"{started:.1f}: {status} {ms(sec)}" for started, status, sec in sorted(local, key=lambda x: x[0])))
-
-    print(f"\nthreads of the imgframe process (/proc/PID/status, every 100 ms): idle {idle_threads},"
-          f" max {max((n for _, n in samples), default=0)} during the burst")
+        md.append(f"| during the burst, one every {MISS_EVERY * 1000:.0f} ms | {len(local)} | {len(local) - len(during)} |"
+                  + (f" {ms(statistics.median(during))} ms | {ms(max(during))} ms |" if during else " – | – |"))
+        log("local misses during the burst by status: " + by_status((st, sec) for _, st, sec in local))
+        log("each (sent at s after the burst's start: status, ms): "
+            + ", ".join(f"{started:.1f}: {status} {ms(sec)}" for started, status, sec in sorted(local, key=lambda x: x[0])))
+    md.append("")
+    if during:
+        ratio = statistics.median(during) / statistics.median(idle)
+        md.append(f"- During the burst a local-file miss takes {ratio:.1f}× its idle median ({'met' if ratio <= 2 else '**missed**'}).")
+    else:
+        md.append("- **No local-file miss was answered 200 during the burst.**")
+    md.append(f"- The imgframe process has {idle_threads} threads idle and at most {max((n for _, n in samples), default=0)}"
+              " during the burst (`/proc/PID/status`, every 100 ms).")
 
     histogram = {}
     for result in burst:
         status, seconds, _ = result if result else ("no answer", BURST_LIMIT, "")
         histogram.setdefault(str(status), []).append(seconds)
-    print("\norigin requests by status (time to answer, from the burst's start; each must be a 200 or a timely 503/504):")
-    print(f"  {'status':20s} {'count':>6s} {'min s':>8s} {'median s':>9s} {'max s':>8s}")
+    md += ["", "The burst's requests by status, time to answer from the burst's start (each must be a `200` or a timely `503`/`504`):", "",
+           "| status | requests | fastest | median | slowest |", "|---|---:|---:|---:|---:|"]
     for status, times in sorted(histogram.items()):
-        print(f"  {status:20s} {len(times):6d} {min(times):8.2f} {statistics.median(times):9.2f} {max(times):8.2f}")
+        md.append(f"| {status if status[:1].isalpha() else f'`{status}`'} | {len(times)} | {min(times):.2f} s |"
+                  f" {statistics.median(times):.2f} s | {max(times):.2f} s |")
         if status not in ("200", "503", "504"):
             failures.append(f"{len(times)} origin requests ended {status}")
+    print("\n".join(md), flush=True)
     if failures:
-        print("\nFAILURES: " + "; ".join(failures))
+        print("bench-origin-burst: FAILURES: " + "; ".join(failures), file=sys.stderr)
         sys.exit(1)
 
 

@@ -11,7 +11,9 @@ Starts BINARY serve on 127.0.0.1:0 (root Samples, a result cache in WORKDIR), th
   * in process: BINARY render --repeat REPEAT on the same source and query, minus --repeat 1 (process
     start, libvips set-up, the first render's one-time costs), divided by REPEAT - 1; CPU from wait4.
 Before the rounds, the server's first answer and the render's output are decoded (Pillow) and checked
-against the case's format and pixel size. Prints a table per round and a summary with medians.
+against the case's format and pixel size. Prints a table per round (stderr) and the report, markdown
+(stdout): a line of context, the medians and the ratios as a sentence; with DOCS=1 also into the block
+<!-- bench-miss-cpu --> of docs/performance.md (scripts/bench.d/docs.py).
 """
 
 import os
@@ -25,6 +27,8 @@ import urllib.request
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
 sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(ROOT, "scripts", "bench.d"))
+import docs  # noqa: E402  (the report's context line and its block in docs/)
 from peers import describe, expected  # noqa: E402  (the same checks as bench-peers)
 
 # Case -> (source under Samples, query with {n} for the per-request number). The same renders as
@@ -198,37 +202,56 @@ def main(binary, work):
     report(rows, cases, dict(rounds=rounds, seconds=seconds, connections=connections, repeat=repeat))
 
 
+# The cases as the tables name them.
+LABELS = {"fit": "fit 4032×3024 → 300×225", "upscale": "upscale 34×34 → 300×300, PNG", "fill": "fill 4032×3024 → 300×400"}
+
+
 def report(rows, cases, setup):
+    """Every round's numbers on stderr; the markdown report (context, the medians, a sentence) on
+    stdout, and with DOCS=1 into the block bench-miss-cpu."""
     print(f"CPU per miss: server (wrk, c{setup['connections']}, {setup['seconds']} s per run, every request a new URL) "
           f"vs in process (render --repeat {setup['repeat']} minus --repeat 1); {setup['rounds']} rounds, "
-          f"{os.cpu_count()} cores, load average {open('/proc/loadavg').read().split()[0]}")
+          f"{os.cpu_count()} cores, load average {open('/proc/loadavg').read().split()[0]}", file=sys.stderr)
     head = ("round", "case", "server CPU-ms/miss", "render CPU-ms", "ratio", "200s", "wrk 2xx", "non-2xx", "sock-err",
             "hits", "server ok/s", "render wall-ms", "start CPU-ms")
     keys = ("round", "case", "server_cpu_ms", "render_cpu_ms", "ratio", "server_ok", "wrk_ok", "non2xx", "sock_err", "hits",
             "server_ok_per_s", "render_wall_ms", "render_start_cpu_ms")
-    table(head, [[row[k] for k in keys] for row in rows])
-    print("\nsummary (medians over the rounds; ratio = median of the rounds' ratios):")
-    summary = []
+    table(head, [[row[k] for k in keys] for row in rows], sys.stderr)
+    md = [docs.context(f"`CASES=\"{' '.join(cases)}\" ROUNDS={setup['rounds']} DURATION={setup['seconds']}"
+                       f" CONNECTIONS={setup['connections']} REPEAT={setup['repeat']} PIN={'1' if PINNED else '0'}`"), "",
+          "CPU time per cache miss: the server's under wrk (every request a new URL), against the same render in process"
+          " (`imgframe render --repeat`), medians over the rounds:", "",
+          "| case | server CPU-ms per miss | CPU-ms per render in process | ratio (range) | server misses/s | server ms per miss"
+          " (connections ÷ rate) | render wall-ms in process |",
+          "|---|---:|---:|---:|---:|---:|---:|"]
+    ratios = []
     for case in cases:
         mine = [r for r in rows if r["case"] == case]
         if not mine:
             continue
         med = lambda key: statistics.median(float(r[key]) for r in mine)  # noqa: E731
         wall_server = 1000 / med("server_ok_per_s") * setup["connections"]
-        summary.append([case + (" (34→300 PNG)" if case == "upscale" else ""), f"{med('server_cpu_ms'):.2f}", f"{med('render_cpu_ms'):.2f}",
-                        f"{med('ratio'):.2f}×", f"{min(float(r['ratio']) for r in mine):.2f}–{max(float(r['ratio']) for r in mine):.2f}",
-                        f"{med('server_ok_per_s'):.1f}", f"{wall_server:.1f}", f"{med('render_wall_ms'):.2f}"])
-    table(("case", "CPU-ms per miss (server)", "CPU-ms per render (in-process)", "ratio", "ratio range", "server ok/s",
-           "server wall-ms/miss (conns/rate)", "render wall-ms"), summary)
+        low, high = min(float(r["ratio"]) for r in mine), max(float(r["ratio"]) for r in mine)
+        ratios.append((case, med("ratio")))
+        spread = f" ({low:.2f}–{high:.2f})" if f"{low:.2f}" != f"{high:.2f}" else ""
+        md.append(f"| {LABELS.get(case, case)} | {med('server_cpu_ms'):.2f} | {med('render_cpu_ms'):.2f} | {med('ratio'):.2f}×{spread}"
+                  f" | {med('server_ok_per_s'):.1f} | {wall_server:.1f} | {med('render_wall_ms'):.2f} |")
+    md.append("")
+    if ratios:
+        md.append("- A miss costs " + ", ".join(f"{ratio:.2f}× ({case})" for case, ratio in ratios) + " the CPU of the same render"
+                  " in process; the rest is HTTP, hashing, the result cache's write and hand-offs between threads.")
     if any(r["hits"] or r["non2xx"] or r["sock_err"] for r in rows):
-        print("WARNING: some runs had cache hits, non-2xx answers or socket errors (see the columns above)")
+        md.append("- **Some runs had cache hits, non-2xx answers or socket errors**; see the rounds the script prints.")
+    sys.stderr.flush()
+    docs.publish("miss-cpu", "\n".join(md))
 
 
-def table(head, lines):
+def table(head, lines, out=sys.stdout):
     lines = [[str(x) for x in line] for line in lines]
     widths = [max(len(str(x)) for x in col) for col in zip(head, *lines)]
     for line in (head, *lines):
-        print("  ".join(str(x).rjust(w) if i >= 1 and not str(x)[:1].isalpha() else str(x).ljust(w) for i, (x, w) in enumerate(zip(line, widths))))
+        print("  ".join(str(x).rjust(w) if i >= 1 and not str(x)[:1].isalpha() else str(x).ljust(w) for i, (x, w) in enumerate(zip(line, widths))),
+              file=out)
 
 
 if __name__ == "__main__":

@@ -7,7 +7,7 @@
   expected CASE                 print the format and size every peer must answer CASE with
   probe CASE OUT                one render of the libvips in-process limit, written to OUT (to check)
   record WRK RSS PEER CASE C    one JSON line from a wrk --latency output and an rss result
-  report RESULTS                the table, the ratios and a markdown table
+  report RESULTS [CONTEXT HITS] the plain table on stderr; the markdown report on stdout
 """
 
 import json
@@ -301,8 +301,24 @@ def _ratio(a, b):
     return f"{a / b:.2f}" if a is not None and b else "n/a"
 
 
-def report(path):
+def _span(values, spec="{:.2f}", unit=""):
+    """'0.95–0.99×' for several values, '0.97×' for one (unit appended), '–' for none."""
+    values = [v for v in values if v is not None]
+    if not values:
+        return "–"
+    low, high = spec.format(min(values)), spec.format(max(values))
+    return (low if low == high else f"{low}–{high}") + unit
+
+
+# The cases as the tables name them.
+LABELS = {"fit": "fit 4032×3024 → 300×225", "fill": "fill 4032×3024 → 300×400", "upscale": "upscale 34×34 → 300×300, PNG"}
+
+
+def report(path, context="", hits="0"):
+    """The plain table and ratios on stderr; the markdown report (context, table, generated
+    sentences) on stdout."""
     rows = [json.loads(line) for line in open(path) if line.strip()]
+    out = sys.stderr
 
     def find(peer, case, conns=None):
         for r in rows:
@@ -324,60 +340,47 @@ def report(path):
         return "-" if v is None else spec.format(v)
 
     thumbor_c = sorted({r["conns"] for r in rows if r["peer"] == "thumbor"})
+    imgframe_c = sorted({r["conns"] for r in rows if r["peer"] == "imgframe"})
+    cases = [case for case in CASES if any(r["case"] == case for r in rows)]
 
     def thumbor_best(case):
         # thumbor's worker processes share one listening socket and a keep-alive connection stays with
         # the process that accepted it, so one process can end up with every connection of a run and
         # the other idle (about half the rate). The comparison is with its best run, both processes busy.
-        rates = [r["ok_rps"] for r in rows if r["peer"] == "thumbor" and r["case"] == case]
-        return max(rates) if rates else None
+        runs = [r for r in rows if r["peer"] == "thumbor" and r["case"] == case]
+        return max(runs, key=lambda r: r["ok_rps"]) if runs else None
+
+    def thumbor_rate(case):
+        best = thumbor_best(case)
+        return best["ok_rps"] if best else None
 
     head = ("peer", "case", "conns", "ok/s", "non-2xx", "sock-err", "ok mean ms", "p50 ms", "p99 ms", "peak MB", "vs limit", "vs thumbor best")
     lines = []
     for r in rows:
-        limit_rate = rate("libvips", r["case"])
-        thumb_rate = thumbor_best(r["case"])
         lines.append((r["peer"], r["case"], f"{'p' if r['peer'] == 'libvips' else 'c'}{r['conns']}", f"{r['ok_rps']:.1f}",
                       fmt(r.get("non2xx"), "{}"), fmt(r.get("socket_errors"), "{}"), fmt(r.get("ok_mean_ms")), fmt(r.get("p50_ms")), fmt(r.get("p99_ms")),
-                      fmt(memory(r) if r["peer"] != "libvips" else None), _ratio(r["ok_rps"], limit_rate),
-                      _ratio(r["ok_rps"], thumb_rate) if r["peer"] == "imgframe" else ""))
+                      fmt(memory(r) if r["peer"] != "libvips" else None), _ratio(r["ok_rps"], rate("libvips", r["case"])),
+                      _ratio(r["ok_rps"], thumbor_rate(r["case"])) if r["peer"] == "imgframe" else ""))
     widths = [max(len(str(x)) for x in col) for col in zip(head, *lines)]
-    print()
+    print(file=out)
     for line in (head, *lines):
-        print("  ".join(str(x).rjust(w) if i >= 2 else str(x).ljust(w) for i, (x, w) in enumerate(zip(line, widths))))
-
+        print("  ".join(str(x).rjust(w) if i >= 2 else str(x).ljust(w) for i, (x, w) in enumerate(zip(line, widths))), file=out)
     print("(ok/s: 2xx answers per second; ok mean: mean time of the 2xx answers, imgframe's own histogram when"
           " there were non-2xx; p50/p99: wrk's, over all answers, so fast 503s pull them down; peak MB: imgframe's"
-          " VmHWM, thumbor's sampled sum of VmRSS over its processes)")
-    print("\nratios (successful renders/s):")
-    for case in CASES:
-        for c in (2, 8, 16):
-            if find("imgframe", case, c):
-                print(f"  {case:8s} imgframe c{c}/thumbor best: {_ratio(rate('imgframe', case, c), thumbor_best(case))}")
-        for c in (2, 8, 16):
-            if find("imgframe", case, c):
-                print(f"  {case:8s} imgframe c{c}/libvips limit: {_ratio(rate('imgframe', case, c), rate('libvips', case))}")
-    print("non-2xx answers (of all requests):")
-    for peer, cs in (("imgframe", (8, 16)), ("thumbor", thumbor_c)):
-        for c in cs:
-            for case in CASES:
-                r = find(peer, case, c)
-                if r:
-                    print(f"  {peer:8s} c{c:<3d} {case:8s} {r['non2xx']} of {r['requests']} ({100 * r['non2xx'] / max(r['requests'], 1):.1f} %)")
-    print("peak RSS (MiB; imgframe: VmHWM of the server, thumbor: sampled sum of VmRSS over its processes):")
-    for case in CASES:
-        i16 = find("imgframe", case, 16)
-        tmax = max((memory(r) for r in rows if r["peer"] == "thumbor" and r["case"] == case), default=None)
-        print(f"  {case:8s} imgframe c16 {fmt(memory(i16) if i16 else None)}, thumbor (max of its runs) {fmt(tmax)}")
+          " VmHWM, thumbor's sampled sum of VmRSS over its processes)", file=out)
 
-    print("\nmarkdown (successful renders/s, their mean time, peak RSS of the server, share of non-2xx answers):\n")
-    cols = [("libvips", None)] + [("thumbor", c) for c in thumbor_c] + [("imgframe", c) for c in (2, 8, 16) if any(r["peer"] == "imgframe" and r["conns"] == c for r in rows)]
-    titles = []
-    for peer, c in cols:
-        titles.append("libvips in process, 2 processes" if peer == "libvips" else f"{peer} `-c{c}`")
-    print("| case | " + " | ".join(titles) + " |")
-    print("|---|" + "---|" * len(cols))
-    for case in CASES:
+    # --- markdown ---------------------------------------------------------------------------------
+    cols = [("libvips", None)] + [("thumbor", c) for c in thumbor_c] + [("imgframe", c) for c in imgframe_c]
+    limit_procs = next((r["conns"] for r in rows if r["peer"] == "libvips"), None)
+    titles = [f"libvips in process, {limit_procs} processes" if peer == "libvips" else f"{peer} `-c{c}`" for peer, c in cols]
+    md = []
+    if context:
+        md += [context, ""]
+    md += ["Successful renders/s, their mean time and the server's peak RSS (imgframe: its VmHWM; thumbor: the"
+           " sampled sum of its processes' RSS), and the share of other answers when there were any:", ""]
+    md.append("| case | " + " | ".join(titles) + " |")
+    md.append("|---|" + "---|" * len(cols))
+    for case in cases:
         cells = []
         for peer, c in cols:
             r = find(peer, case, c)
@@ -387,8 +390,30 @@ def report(path):
                 cells.append(f"{r['ok_rps']:.1f}/s")
             else:
                 extra = f", {100 * r['non2xx'] / max(r['requests'], 1):.1f} % non-2xx" if r["non2xx"] else ""
+                extra += f", {r['socket_errors']} socket errors" if r.get("socket_errors") else ""
                 cells.append(f"{r['ok_rps']:.1f}/s, {fmt(r['ok_mean_ms'], '{:.0f}')} ms, {fmt(memory(r), '{:.0f}')} MB{extra}")
-        print(f"| {case} | " + " | ".join(cells) + " |")
+        md.append(f"| {LABELS.get(case, case)} | " + " | ".join(cells) + " |")
+    md.append("")
+    for case in cases:
+        mine = [r for r in rows if r["peer"] == "imgframe" and r["case"] == case]
+        best, limit_rate = thumbor_best(case), rate("libvips", case)
+        parts = []
+        if best:
+            parts.append(f"{_span([r['ok_rps'] / best['ok_rps'] for r in mine], unit='×')} thumbor's best run"
+                         f" ({best['ok_rps']:.1f}/s at `-c{best['conns']}`)")
+        if limit_rate:
+            parts.append(f"{_span([r['ok_rps'] / limit_rate for r in mine], unit='×')} the libvips in-process limit")
+        if mine and parts:
+            md.append(f"- {case}: imgframe's runs are {' and '.join(parts)}.")
+    refused = [f"{r['peer']} `-c{r['conns']}` {r['case']} {100 * r['non2xx'] / max(r['requests'], 1):.1f} %"
+               for r in rows if r["peer"] != "libvips" and (r.get("non2xx") or r.get("socket_errors"))]
+    md.append("- Answers other than 2xx, or socket errors: " + ("; ".join(refused) + "." if refused else "none, at any concurrency."))
+    imgframe_mb = [memory(r) for r in rows if r["peer"] == "imgframe"]
+    thumbor_mb = [memory(r) for r in rows if r["peer"] == "thumbor"]
+    md.append(f"- Peak RSS: imgframe {_span(imgframe_mb, '{:.0f}', ' MB')}, thumbor {_span(thumbor_mb, '{:.0f}', ' MB')}.")
+    if str(hits) not in ("", "0"):
+        md.append(f"- imgframe answered {hits} requests from its result cache: not every request above was a render.")
+    print("\n".join(md))
 
 
 if __name__ == "__main__":
