@@ -76,10 +76,12 @@ extension ImageService {
             wrap: { request, finish in
                 // A preflight's answer carries its own CORS headers.
                 guard request.method != .options else { return finish }
-                let origin = request.headers["Origin"]
                 let requested = download ? ContentDisposition.requested(in: request.query) : nil
                 // A signed URL that expires: caches keep its answer no longer than it verifies.
                 let expires = context.signer.isEnabled ? URLSigner.expiry(in: request.query) : nil
+                // Nothing to add (CORS off, no `dl=`, no expiry): the answer goes out as it is, unwrapped.
+                if case .none = cors.origins, requested == nil, expires == nil { return finish }
+                let origin = request.headers["Origin"]
                 let path = request.path
                 return { response, cache in
                     var response = response
