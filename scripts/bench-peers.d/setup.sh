@@ -26,7 +26,7 @@ bench_setup() {
     fi
     if [ "${SKIP_BUILD:-0}" != 1 ]; then
         printf '%s: swift build -c release --product imgframe\n' "$name" >&2
-        swift build -c release --product imgframe >/dev/null
+        platform_build_release
     fi
     [ -x .build/release/imgframe ] || { printf '%s: no .build/release/imgframe\n' "$name" >&2; return 1; }
 }

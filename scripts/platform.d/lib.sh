@@ -34,3 +34,10 @@ platform_run_here() {
     scripts/setup
     exec scripts/platform "$script" "$@"
 }
+
+# Builds the release imgframe that the benchmarks and the gallery run, unless SKIP_BUILD=1, with its
+# output and without SwiftPM's warnings about the pkg-config flags it drops (as scripts/run does).
+platform_build_release() {
+    [ "${SKIP_BUILD:-0}" = 1 ] && return 0
+    swift build -c release --product imgframe 2>&1 >/dev/null | { grep -v '^warning: prohibited flag(s): ' >&2 || true; }
+}
