@@ -70,7 +70,8 @@ final class PangoTextLayout {
             apply(scale: middle, height: height)
             if isTruncated { cut = middle } else { fits = middle }
         }
-        apply(scale: fits, height: height)
+        // The layout is already at `fits` when the last size tried fitted.
+        if fontScale != fits { apply(scale: fits, height: height) }
     }
 
     /// Whether some text did not fit the lines allowed and "…" stands for it.
@@ -152,11 +153,12 @@ final class PangoTextLayout {
             guard let line = pango_layout_get_line_readonly(layout, index) else { continue }
             let extents = lineExtents(index)
             let rightToLeft = pango_layout_line_get_resolved_direction(line) == PANGO_DIRECTION_RTL
-            let share: Double = switch alignment {
-            case .center: 0.5
-            case .leading: rightToLeft ? 1 : 0
-            case .trailing: rightToLeft ? 0 : 1
-            }
+            let share: Double =
+                switch alignment {
+                case .center: 0.5
+                case .leading: rightToLeft ? 1 : 0
+                case .trailing: rightToLeft ? 0 : 1
+                }
             cairo_move_to(cairo, (widest - extents.width) * share - extents.x, Double(index) * metrics.lineHeight + metrics.ascender)
             pango_cairo_show_layout_line(cairo, line)
         }
