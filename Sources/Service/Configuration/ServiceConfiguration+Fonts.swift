@@ -1,5 +1,5 @@
-import Cache
 import Foundation
+import Hashing
 import Render
 
 extension ServiceConfiguration {
@@ -22,19 +22,19 @@ extension ServiceConfiguration {
     }
 
     /// What identifies the brand fonts' current files, for cache keys and ETags: a digest of every
-    /// file under `fonts` (path in the folder, size, modification time), so replacing a font and
-    /// restarting renders text again instead of serving pictures of the old glyphs. `nil` when
-    /// `fonts` is unset, which leaves every key as it was without brand fonts.
+    /// file under `fonts` (its path in the folder and its bytes), so replacing a font and restarting
+    /// renders text again instead of serving pictures of the old glyphs. By content, not modification
+    /// time, so replicas given the same files (from one ConfigMap or image) agree on every ETag. `nil`
+    /// when `fonts` is unset, which leaves every key as it was without brand fonts.
     public func fontsVersion() -> String? {
         guard let fonts else { return nil }
         let folder = URL(fileURLWithPath: fonts, isDirectory: true)
-        let keys: [URLResourceKey] = [.isRegularFileKey, .fileSizeKey, .contentModificationDateKey]
-        let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: keys)?.allObjects.compactMap { $0 as? URL } ?? []
-        let lines = files.compactMap { file -> String? in
-            guard let values = try? file.resourceValues(forKeys: Set(keys)), values.isRegularFile == true else { return nil }
-            let modified = values.contentModificationDate?.timeIntervalSince1970 ?? 0
-            return "\(file.path.dropFirst(folder.path.count))\t\(values.fileSize ?? 0)\t\(modified)"
+        let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])?.allObjects.compactMap { $0 as? URL } ?? []
+        let hasher = SHA256Hasher()
+        for file in files.sorted(by: { $0.path < $1.path }) where (try? file.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true {
+            hasher.update(Array(file.path.dropFirst(folder.path.count).utf8) + [0])
+            hasher.update(Array((try? Data(contentsOf: file)) ?? Data()))
         }
-        return String(CacheKey(material: lines.sorted().joined(separator: "\n")).hex.prefix(32))
+        return String(hasher.finish().hexString.prefix(32))
     }
 }
