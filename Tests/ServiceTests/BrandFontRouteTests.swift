@@ -38,27 +38,37 @@ struct BrandFontRouteTests {
         #expect(try VImage.decode(view.body).pixels() == a.pixels(), "the template draws what the chain draws")
     }
 
-    @Test("another brand font file changes the ETag, so no cached picture of the old glyphs is served; a new modification time alone does not")
+    @Test("the brand fonts are part of the ETag: the same folder gives the same one, no fonts setting another")
     func fontsInIdentity() throws {
+        let target = Self.target(#"Text("Brand").font(.custom("Comic Neue",size:36))"#)
+        let first = try Self.fixture().get(target)
+        #expect(first.status == 200, "\(first.text)")
+        #expect(first.header("ETag") != nil)
+        #expect(try Self.fixture().get(target).header("ETag") == first.header("ETag"), "the same files: the same identity")
+        // The family stays loaded for this process, so the request still renders, under another key.
+        #expect(try ServiceFixture().get(target).header("ETag") != first.header("ETag"), "without the fonts setting the key is not the brand fonts' one")
+    }
+
+    /// Computed, not loaded: loading a folder makes it the whole process's fonts (`BrandFonts`), and
+    /// a font file replaced under a loaded folder would change what other tests draw meanwhile.
+    @Test("the fonts' version is a digest of the folder's file names and bytes: a replaced font changes it, a new modification time does not")
+    func fontsVersionByContent() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("imgframe-fonts-\(UUID().uuidString)")
         try FileManager.default.copyItem(atPath: Self.fonts, toPath: folder.path)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let target = Self.target(#"Text("Brand").font(.custom("Comic Neue",size:36))"#)
-        func etag() throws -> String? {
-            let response = try ServiceFixture { $0.fonts = folder.path }.get(target)
-            #expect(response.status == 200, "\(response.text)")
-            return response.header("ETag")
-        }
-        let first = try etag()
-        #expect(first != nil)
-        #expect(try etag() == first, "the same files: the same identity")
-        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 3600)], ofItemAtPath: folder.appendingPathComponent("ComicNeue-Regular.otf").path)
-        #expect(try etag() == first, "only a file's bytes count, not its time: replicas given the same files agree")
+        var configuration = ServiceConfiguration()
+        #expect(configuration.fontsVersion() == nil, "no fonts setting: no part in the key")
+        configuration.fonts = folder.path
+        let first = try #require(configuration.fontsVersion())
+        var samples = ServiceConfiguration()
+        samples.fonts = Self.fonts
+        #expect(first == samples.fontsVersion(), "a copy of the same files: the same version")
         let regular = folder.appendingPathComponent("ComicNeue-Regular.otf")
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 3600)], ofItemAtPath: regular.path)
+        #expect(configuration.fontsVersion() == first, "only a file's bytes count, not its time: replicas given the same files agree")
         try FileManager.default.removeItem(at: regular)
         try FileManager.default.copyItem(at: folder.appendingPathComponent("ComicNeue-Bold.otf"), to: regular)
-        #expect(try etag() != first, "a replaced font file: another identity")
-        #expect(try ServiceFixture().get(target).header("ETag") != first, "without the fonts setting the key is not the brand fonts' one")
+        #expect(configuration.fontsVersion() != first, "a replaced font file: another version")
     }
 
     @Test("an unknown family is a 400 on `chain` listing the installed families, the brand folder's first")
