@@ -315,27 +315,17 @@ static inline int cvips_pngsave_keep(VipsImage *in, void **buf, size_t *len) {
     return vips_pngsave_buffer(in, buf, len, "strip", FALSE, NULL);
 }
 
-// Why: decoding encoded bytes in memory (tests read back what the encoder wrote).
-static inline int cvips_load_buffer(const void *data, size_t size, VipsImage **out) {
+// Why: decoding encoded bytes in memory (tests read back what the encoder wrote); with `all_pages`,
+// every frame of an animation stacked top to bottom (tests count the frames the encoder wrote; `n` is
+// an option of the GIF and WebP loaders only, so it is passed only then).
+static inline int cvips_load_buffer(const void *data, size_t size, int all_pages, VipsImage **out) {
     // The image decodes lazily, after the caller's buffer may be gone: it reads from a copy that the
     // source (and so the image) keeps alive.
     VipsBlob *blob = vips_blob_copy(data, size);
     VipsSource *source = vips_source_new_from_blob(blob);
     vips_area_unref(VIPS_AREA(blob));
     if (source == NULL) return -1;
-    *out = vips_image_new_from_source(source, "", NULL);
-    g_object_unref(source);
-    return *out == NULL ? -1 : 0;
-}
-
-// Why: every frame of an encoded animation in memory (tests count the frames the encoder wrote),
-// stacked top to bottom; `n` is an option of the GIF and WebP loaders only.
-static inline int cvips_load_buffer_pages(const void *data, size_t size, VipsImage **out) {
-    VipsBlob *blob = vips_blob_copy(data, size);
-    VipsSource *source = vips_source_new_from_blob(blob);
-    vips_area_unref(VIPS_AREA(blob));
-    if (source == NULL) return -1;
-    *out = vips_image_new_from_source(source, "", "n", -1, NULL);
+    *out = all_pages ? vips_image_new_from_source(source, "", "n", -1, NULL) : vips_image_new_from_source(source, "", NULL);
     g_object_unref(source);
     return *out == NULL ? -1 : 0;
 }

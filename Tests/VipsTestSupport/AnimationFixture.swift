@@ -54,7 +54,7 @@ public struct DecodedAnimation {
     /// Decodes every frame of `bytes` (GIF or WebP; any other format is one frame).
     public init(_ bytes: [UInt8]) throws(VipsError) {
         let paged = try bytes.withUnsafeBytes { buffer in
-            capture { () throws(VipsError) in try VImage.make("load pages") { cvips_load_buffer_pages(buffer.baseAddress, buffer.count, $0) } }
+            capture { () throws(VipsError) in try VImage.make("load pages") { cvips_load_buffer(buffer.baseAddress, buffer.count, 1, $0) } }
         }.get()
         image = paged
     }

@@ -24,7 +24,7 @@ extension VImage {
     /// Decodes an encoded image held in memory (any enabled loader).
     public static func decode(_ bytes: [UInt8]) throws(VipsError) -> VImage {
         try bytes.withUnsafeBytes { buffer in
-            capture { () throws(VipsError) in try make("load buffer") { cvips_load_buffer(buffer.baseAddress, buffer.count, $0) } }
+            capture { () throws(VipsError) in try make("load buffer") { cvips_load_buffer(buffer.baseAddress, buffer.count, 0, $0) } }
         }.get()
     }
 
