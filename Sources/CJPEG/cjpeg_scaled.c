@@ -1,11 +1,13 @@
 // DCT-scaled JPEG decoding with libjpeg-turbo; see include/cjpeg_scaled.h.
 #include "cjpeg_scaled.h"
+#include "cjpeg_eighth.h"
 
 #include <errno.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -111,8 +113,64 @@ static void progress(j_common_ptr cinfo) {
     if (monitor->deadline_ns > 0 && monotonic_ns() > monitor->deadline_ns) fail(cinfo, CJPEG_TIMED_OUT, "timed out");
 }
 
+// Reads the header and sets the decode up: RGB or grey out, at 1/`denominator`, within the pixel
+// limits (failing past them). False for colour this decoder leaves to libvips (CMYK, YCCK).
+static int read_header(j_decompress_ptr cinfo, int denominator, int64_t max_source_pixels, int64_t max_pixels) {
+    jpeg_read_header(cinfo, TRUE);
+    switch (cinfo->jpeg_color_space) {
+    case JCS_GRAYSCALE:
+        cinfo->out_color_space = JCS_GRAYSCALE;
+        break;
+    case JCS_YCbCr:
+    case JCS_RGB:
+        cinfo->out_color_space = JCS_RGB;
+        break;
+    default:
+        return 0;
+    }
+    if ((int64_t) cinfo->image_width * cinfo->image_height > max_source_pixels) {
+        char text[120];
+        snprintf(text, sizeof text, "%u×%u pixels, the limit is %lld", cinfo->image_width, cinfo->image_height,
+                 (long long) max_source_pixels);
+        fail((j_common_ptr) cinfo, CJPEG_TOO_LARGE, text);
+    }
+    cinfo->scale_num = 1;
+    cinfo->scale_denom = (unsigned int) denominator;
+    jpeg_calc_output_dimensions(cinfo);
+    if ((int64_t) cinfo->output_width * cinfo->output_height > max_pixels) {
+        char text[120];
+        snprintf(text, sizeof text, "%u×%u pixels decoded, the limit is %lld", cinfo->output_width, cinfo->output_height,
+                 (long long) max_pixels);
+        fail((j_common_ptr) cinfo, CJPEG_TOO_LARGE, text);
+    }
+    return 1;
+}
+
+// The most scan data the 1/8 decoder reads into memory; a larger file streams through libjpeg.
+enum { EIGHTH_MAX_BYTES = 64 << 20 };
+
+// The 1/8 decode of cjpeg_eighth.c, from where the header ended to the end of the file, read whole.
+static int decode_eighth(j_decompress_ptr cinfo, file_source *source, int64_t deadline_ns, unsigned char *pixels) {
+    struct stat status;
+    off_t start = source->offset - (off_t) source->pub.bytes_in_buffer;
+    if (fstat(source->fd, &status) != 0 || status.st_size <= start || status.st_size - start > EIGHTH_MAX_BYTES) return EIGHTH_DECLINED;
+    size_t length = (size_t) (status.st_size - start);
+    uint8_t *data = malloc(length + EIGHTH_PADDING);
+    if (data == NULL) return EIGHTH_DECLINED;
+    size_t done = 0;
+    while (done < length) {
+        ssize_t count = pread(source->fd, data + done, length - done, start + (off_t) done);
+        if (count < 0 && errno == EINTR) continue;
+        if (count <= 0) break;
+        done += (size_t) count;
+    }
+    int result = done == length ? cjpeg_decode_eighth(cinfo, data, length, deadline_ns, pixels) : EIGHTH_DECLINED;
+    free(data);
+    return result;
+}
+
 int cjpeg_decode_scaled(int fd, int denominator, int64_t deadline_ns, int64_t max_source_pixels, int64_t max_pixels,
-                        int max_scans, cjpeg_scaled *out) {
+                        int max_scans, int options, cjpeg_scaled *out) {
     struct jpeg_decompress_struct cinfo;
     error_manager err;
     progress_monitor monitor;
@@ -151,42 +209,29 @@ int cjpeg_decode_scaled(int fd, int denominator, int64_t deadline_ns, int64_t ma
     cinfo.progress = &monitor.pub;
 
     jpeg_save_markers(&cinfo, JPEG_APP0 + 2, 0xFFFF);  // ICC profile chunks
-    jpeg_read_header(&cinfo, TRUE);
-    switch (cinfo.jpeg_color_space) {
-    case JCS_GRAYSCALE:
-        cinfo.out_color_space = JCS_GRAYSCALE;
-        break;
-    case JCS_YCbCr:
-    case JCS_RGB:
-        cinfo.out_color_space = JCS_RGB;
-        break;
-    default:
+    if (!read_header(&cinfo, denominator, max_source_pixels, max_pixels)) {
         jpeg_destroy_decompress(&cinfo);
         return CJPEG_UNSUPPORTED;
-    }
-    if ((int64_t) cinfo.image_width * cinfo.image_height > max_source_pixels) {
-        char text[120];
-        snprintf(text, sizeof text, "%u×%u pixels, the limit is %lld", cinfo.image_width, cinfo.image_height,
-                 (long long) max_source_pixels);
-        fail((j_common_ptr) &cinfo, CJPEG_TOO_LARGE, text);
-    }
-    cinfo.scale_num = 1;
-    cinfo.scale_denom = (unsigned int) denominator;
-    jpeg_calc_output_dimensions(&cinfo);
-    if ((int64_t) cinfo.output_width * cinfo.output_height > max_pixels) {
-        char text[120];
-        snprintf(text, sizeof text, "%u×%u pixels decoded, the limit is %lld", cinfo.output_width, cinfo.output_height,
-                 (long long) max_pixels);
-        fail((j_common_ptr) &cinfo, CJPEG_TOO_LARGE, text);
     }
     JOCTET *profile = NULL;
     unsigned int profile_length = 0;
     if (jpeg_read_icc_profile(&cinfo, &profile, &profile_length)) icc = profile;
-
-    jpeg_start_decompress(&cinfo);
     size_t stride = (size_t) cinfo.output_width * (size_t) cinfo.output_components;
     pixels = malloc(stride * cinfo.output_height);
     if (pixels == NULL) fail((j_common_ptr) &cinfo, CJPEG_FAILED, "out of memory");
+
+    if (denominator == 8 && !(options & CJPEG_LIBJPEG_ONLY) && cjpeg_eighth_takes(&cinfo)) {
+        int eighth = decode_eighth(&cinfo, source, deadline_ns, pixels);
+        if (eighth == EIGHTH_TIMED_OUT) fail((j_common_ptr) &cinfo, CJPEG_TIMED_OUT, "timed out");
+        if (eighth == EIGHTH_OK) goto decoded;
+        // Declined: libjpeg decodes the file from its start, and judges its data.
+        jpeg_abort_decompress(&cinfo);
+        source->offset = 0;
+        source->pub.bytes_in_buffer = 0;
+        source->pub.next_input_byte = NULL;
+        read_header(&cinfo, denominator, max_source_pixels, max_pixels);
+    }
+    jpeg_start_decompress(&cinfo);
     while (cinfo.output_scanline < cinfo.output_height) {
         JSAMPROW rows[ROWS_PER_CALL];
         JDIMENSION count = cinfo.output_height - cinfo.output_scanline;
@@ -196,6 +241,7 @@ int cjpeg_decode_scaled(int fd, int denominator, int64_t deadline_ns, int64_t ma
     }
     // Every row is decoded; whatever follows the image data (trailing bytes) is not read, so it cannot
     // fail a complete image. jpeg_destroy_decompress is a valid end to a decode (libjpeg.txt, "Abort").
+decoded:
     out->pixels = pixels;
     out->width = (int) cinfo.output_width;
     out->height = (int) cinfo.output_height;

@@ -2,7 +2,7 @@ import CJPEG
 import CVips
 import CheckedConversion
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Why a scaled JPEG decode (`ImageFile.decodeScaledJPEG`) gave up.
@@ -15,6 +15,15 @@ public enum ScaledJPEGError: Error, Sendable {
     case tooLarge(String)
     /// libvips could not take the decoded pixels.
     case vips(VipsError)
+}
+
+/// Which decoder `ImageFile.decodeScaledJPEG` runs.
+public enum ScaledJPEGDecoder: Sendable {
+    /// A baseline file's 1/8 decode skips most of libjpeg's Huffman decoding (the same bytes); the
+    /// rest is libjpeg's.
+    case fastest
+    /// libjpeg alone: the reference the 1/8 decoder is tested against.
+    case libjpeg
 }
 
 extension ImageFile {
@@ -32,7 +41,9 @@ extension ImageFile {
     /// data). `nil` when the file's colour is one this decoder leaves to libvips (CMYK, YCCK).
     /// `resolution` is recorded as the image's (libvips's header read of the file, which also looks at
     /// EXIF), so the output's DPI does not depend on the decoder.
-    public func decodeScaledJPEG(shrink: Int, resolution: Resolution, timeLimit: Duration?, maxSourcePixels: Int, maxPixels: Int) throws(ScaledJPEGError) -> VImage? {
+    public func decodeScaledJPEG(
+        shrink: Int, resolution: Resolution, timeLimit: Duration?, maxSourcePixels: Int, maxPixels: Int, decoder: ScaledJPEGDecoder = .fastest
+    ) throws(ScaledJPEGError) -> VImage? {
         var deadline: Int64 = 0
         if let timeLimit {
             var now = timespec()
@@ -43,7 +54,8 @@ extension ImageFile {
         }
         var decoded = cjpeg_scaled()
         let result = cjpeg_decode_scaled(
-            descriptor, Int32(shrink), deadline, Int64(maxSourcePixels), Int64(maxPixels), Self.maxProgressiveScans, &decoded)
+            descriptor, Int32(shrink), deadline, Int64(maxSourcePixels), Int64(maxPixels), Self.maxProgressiveScans,
+            decoder == .libjpeg ? Int32(CJPEG_LIBJPEG_ONLY) : 0, &decoded)
         let message = withUnsafeBytes(of: decoded.message) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
         switch Int(result) {
         case Int(CJPEG_OK): break
@@ -55,7 +67,8 @@ extension ImageFile {
         defer { free(decoded.icc) }
         do {
             let image = try VImage.make("scaled jpeg decode") {
-                cvips_from_decoded($0, decoded.pixels, decoded.width, decoded.height, decoded.bands, decoded.icc, Int(decoded.icc_length),
+                cvips_from_decoded(
+                    $0, decoded.pixels, decoded.width, decoded.height, decoded.bands, decoded.icc, Int(decoded.icc_length),
                     resolution.x, resolution.y)
             }
             let width = max(1, Int(decoded.source_width) / shrink), height = max(1, Int(decoded.source_height) / shrink)

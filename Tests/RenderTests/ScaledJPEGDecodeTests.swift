@@ -21,13 +21,28 @@ struct ScaledJPEGDecodeTests {
         return try ImageFile(path: folder.url.appendingPathComponent(name).path)
     }
 
-    static func decode(_ file: ImageFile, shrink: Int, timeLimit: Duration? = nil, maxPixels: Int = 1 << 24) throws(ScaledJPEGError) -> VImage? {
-        try file.decodeScaledJPEG(shrink: shrink, resolution: Resolution(x: 1, y: 1), timeLimit: timeLimit, maxSourcePixels: 50_000_000, maxPixels: maxPixels)
+    static func decode(
+        _ file: ImageFile, shrink: Int, timeLimit: Duration? = nil, maxPixels: Int = 1 << 24, decoder: ScaledJPEGDecoder = .fastest
+    ) throws(ScaledJPEGError) -> VImage? {
+        try file.decodeScaledJPEG(
+            shrink: shrink, resolution: Resolution(x: 1, y: 1), timeLimit: timeLimit, maxSourcePixels: 50_000_000, maxPixels: maxPixels, decoder: decoder)
     }
 
-    @Test("the same pixels and sizes as libvips's jpegload", arguments: [
-        ("baseline", 2), ("baseline", 4), ("baseline", 8), ("progressive", 8), ("progressive", 2), ("grey", 4), ("odd", 8), ("odd", 2),
-    ])
+    /// What a decode gave, comparable: the size and pixels, `nil` (left to libvips), or the error's words.
+    static func outcome(_ file: ImageFile, decoder: ScaledJPEGDecoder) -> String {
+        do {
+            guard let image = try decode(file, shrink: 8, decoder: decoder) else { return "unsupported" }
+            return "\(image.width)x\(image.height)x\(image.bands) \(try image.pixels().hashValue)"
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    @Test(
+        "the same pixels and sizes as libvips's jpegload",
+        arguments: [
+            ("baseline", 2), ("baseline", 4), ("baseline", 8), ("progressive", 8), ("progressive", 2), ("grey", 4), ("odd", 8), ("odd", 2),
+        ])
     func samePixelsAsLibvips(_ kind: String, _ shrink: Int) throws {
         let folder = try SourceFolder()
         let (width, height) = kind == "odd" ? (333, 171) : (640, 480)
@@ -39,6 +54,78 @@ struct ScaledJPEGDecodeTests {
         #expect(whole.width == width / shrink && whole.height == height / shrink)
         #expect(whole.width == streamed.width && whole.height == streamed.height && whole.bands == streamed.bands)
         #expect(try whole.pixels() == streamed.pixels())
+    }
+
+    /// The 1/8 decoder of baseline files (it skips most of the Huffman decoding) against libjpeg alone,
+    /// at a size whose last MCUs are partial: every layout it takes, qualities from coarse to 100 (whose
+    /// coefficients use the longest codes), with restart markers after every MCU, every 7, or none.
+    @Test(
+        "1/8 of a baseline file: libjpeg's bytes for every layout, quality and restart interval",
+        arguments: [
+            ("420", 5), ("420", 50), ("420", 90), ("420", 100), ("444", 50), ("444", 100), ("grey", 75), ("grey", 100),
+        ], [0, 1, 7])
+    func eighthMatchesLibjpeg(_ layout: (String, Int), _ restartInterval: Int) throws {
+        let folder = try SourceFolder()
+        var image = try Self.photo(width: 333, height: 171)
+        if layout.0 == "grey" { image = try image.converted(to: .bw) }
+        let bytes = try image.jpeg(quality: layout.1, subsampled: layout.0 == "420", restartInterval: restartInterval)
+        let file = try Self.file(folder, "e.jpg", bytes)
+        let fast = try #require(try Self.decode(file, shrink: 8))
+        let reference = try #require(try Self.decode(file, shrink: 8, decoder: .libjpeg))
+        #expect(fast.width == 41 && fast.height == 21 && fast.bands == (layout.0 == "grey" ? 1 : 3))
+        #expect(fast.bands == reference.bands)
+        #expect(try fast.pixels() == reference.pixels())
+    }
+
+    /// Damage libjpeg warns about (a bad code, data cut short, a restart marker out of order, missing,
+    /// or with bytes before it) must be declined by the 1/8 decoder, so that libjpeg answers: for every
+    /// damaged file, the same pixels or the same error as libjpeg alone.
+    @Test("damaged files at 1/8: libjpeg's answer, pixels or error, for every one")
+    func eighthDamagedLikeLibjpeg() throws {
+        let folder = try SourceFolder()
+        let bytes = try Self.photo(width: 160, height: 96).jpeg(quality: 90, subsampled: true, restartInterval: 3)
+        // The scan's data starts after the SOS segment; its restart markers are FF D0…D7.
+        let sos = try #require((0..<bytes.count - 1).first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xDA })
+        let scan = sos + 2 + Int(bytes[sos + 2]) << 8 + Int(bytes[sos + 3])
+        let restarts = (scan..<bytes.count - 1).filter { bytes[$0] == 0xFF && (0xD0...0xD7).contains(bytes[$0 + 1]) }
+        #expect(restarts.count > 5)
+        var damaged: [[UInt8]] = []
+        for marker in restarts.prefix(4) {
+            var renumbered = bytes
+            renumbered[marker + 1] = 0xD0 + (renumbered[marker + 1] - 0xD0 + 1) % 8
+            var removed = bytes
+            removed.removeSubrange(marker..<marker + 2)
+            var extraneous = bytes
+            extraneous.insert(0x5A, at: marker)
+            damaged += [renumbered, removed, extraneous]
+        }
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15  // a fixed sequence (xorshift), so a failure repeats
+        func next(_ bound: Int) -> Int {
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+            return Int(state % UInt64(bound))
+        }
+        for trial in 0..<240 {
+            var copy = bytes
+            let at = scan + next(bytes.count - 2 - scan)
+            switch trial % 4 {
+            case 0: copy[at] ^= UInt8(1 + next(255))
+            case 1: copy.removeSubrange(at...)
+            case 2: copy.remove(at: at)
+            default: copy.insert(contentsOf: [0xFF, UInt8(next(256))], at: at)
+            }
+            damaged.append(copy)
+        }
+        var failed = 0
+        for (index, copy) in damaged.enumerated() {
+            let file = try Self.file(folder, "d\(index).jpg", copy)
+            let fast = Self.outcome(file, decoder: .fastest)
+            #expect(fast == Self.outcome(file, decoder: .libjpeg), "damage \(index)")
+            if !fast.hasPrefix("20x12x3") { failed += 1 }
+        }
+        // Both kinds of answer were compared: some damage is harmless to a 1/8 decode, most is not.
+        #expect(failed > damaged.count / 4 && failed < damaged.count)
     }
 
     @Test("the file's ICC profile comes along, so colour management converts as before")
@@ -111,16 +198,18 @@ struct ScaledJPEGDecodeTests {
         }
     }
 
-    @Test("the renderer decodes small reductions whole and large ones through libvips, to the same bytes",
-          arguments: ["plain", "p3", "exif6"])
+    @Test(
+        "the renderer decodes small reductions whole and large ones through libvips, to the same bytes",
+        arguments: ["plain", "p3", "exif6"])
     func wholeOrStreamed(_ kind: String) throws {
         let folder = try SourceFolder()
         let photo = try Self.photo(width: 640, height: 480)
-        let bytes = switch kind {
-        case "p3": try photo.converted(toProfile: "p3").jpegKeepingMetadata(quality: 90)
-        case "exif6": try photo.taggedWithOrientation(6).jpegKeepingMetadata(quality: 90)
-        default: try photo.jpeg(quality: 90)
-        }
+        let bytes =
+            switch kind {
+            case "p3": try photo.converted(toProfile: "p3").jpegKeepingMetadata(quality: 90)
+            case "exif6": try photo.taggedWithOrientation(6).jpegKeepingMetadata(quality: 90)
+            default: try photo.jpeg(quality: 90)
+            }
         try folder.write("w.jpg", bytes: bytes)
         let source = try SourceImage(
             name: "w.jpg", file: ImageFile(path: folder.url.appendingPathComponent("w.jpg").path), fixedOrientation: nil, limits: RenderLimits())

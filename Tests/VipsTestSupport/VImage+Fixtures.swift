@@ -55,6 +55,12 @@ extension VImage {
         try encode("jpegsave") { cvips_jpegsave_keep($0, $1, $2, Int32(quality)) }
     }
 
+    /// Baseline JPEG with chroma at 4:2:0 (`subsampled`) or 4:4:4 (a grey image has one channel), and a
+    /// restart marker every `restartInterval` MCUs (0: none).
+    public func jpeg(quality: Int, subsampled: Bool, restartInterval: Int) throws(VipsError) -> [UInt8] {
+        try encode("jpegsave") { cvips_jpegsave_layout($0, $1, $2, Int32(quality), subsampled ? 1 : 0, Int32(restartInterval)) }
+    }
+
     /// PNG keeping metadata.
     public func pngKeepingMetadata() throws(VipsError) -> [UInt8] {
         try encode("pngsave") { cvips_pngsave_keep($0, $1, $2) }
