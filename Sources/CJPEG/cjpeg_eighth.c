@@ -3,9 +3,10 @@
 // Why: a thumbnail of a camera photo is a 1/8 decode, and that decode is nearly all Huffman decoding
 // (libjpeg-turbo spends 80 % of a fit render there). At 1/8, libjpeg needs only each luma block's DC
 // coefficient; it still decodes every AC coefficient to find where the next block starts, one
-// symbol at a time, then the magnitude bits. Here the stuffing is removed first, so the bit reader is
-// one unaligned load, and a table of 10-bit prefixes gives a symbol's code and magnitude lengths
-// together: skipping a coefficient is one lookup.
+// symbol at a time, then the magnitude bits. Here the stuffing is removed first (a segment at a
+// time, through buffers small enough to stay in the heap), so the bit reader is one unaligned load,
+// and a table of 13-bit prefixes gives the code and magnitude lengths of the next symbols together:
+// skipping a coefficient takes less than one lookup.
 //
 // The pixels are libjpeg-turbo's, byte for byte (the tests compare them with libvips's jpegload):
 // the same 1×1 inverse DCT for luma, the same 2×2 one for 4:2:0 chroma (libjpeg scales chroma by
@@ -14,9 +15,11 @@
 // restart marker out of place or bytes before it — is declined, and libjpeg decodes the file.
 #include "cjpeg_eighth.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 enum { FAST_BITS = 10, MULTI_BITS = 13 };
 
@@ -39,11 +42,6 @@ typedef struct {
     int32_t offset[17];
     uint8_t symbols[256];
 } huffman;
-
-// A stretch of scan data between restart markers, in bits of the destuffed data.
-typedef struct {
-    uint64_t start, end;
-} segment;
 
 // Zigzag order to natural order, with 16 more entries for a run that overshoots (libjpeg's
 // jpeg_natural_order: such coefficients land on the last one).
@@ -105,8 +103,6 @@ typedef struct {
     uint64_t bits;
     int count;
 } reader;
-
-static inline reader reader_at(const uint8_t *data, uint64_t position) { return (reader) {data + (position >> 3), 0, 0}; }
 
 // Bits read so far from `data`.
 static inline uint64_t reader_position(const reader *r, const uint8_t *data) { return (uint64_t) (r->next - data) * 8 - (uint64_t) r->count; }
@@ -309,44 +305,125 @@ static int64_t monotonic_ns(void) {
     return (int64_t) now.tv_sec * 1000000000 + now.tv_nsec;
 }
 
-// Removes the stuffing (FF 00 → FF) in place and splits the data at its restart markers (which must
-// come in order, RST0…RST7 and round again) into `segments`; the data ends at the first other
-// marker. Zeros follow it. The number of segments, or -1 to decline: markers out of order, more
-// than `capacity` segments, or data that ends without a marker (libjpeg, reading ahead, would meet
-// the end of the file and warn).
-static long split_segments(uint8_t *data, size_t length, segment *segments, long capacity) {
-    size_t in = 0, out = 0;
-    long count = 0;
-    uint64_t start = 0;
-    int next_restart = 0, ended = 0;
-    while (in < length) {
-        const uint8_t *marker = memchr(data + in, 0xFF, length - in);
-        size_t run = marker != NULL ? (size_t) (marker - (data + in)) : length - in;
-        if (out != in) memmove(data + out, data + in, run);
-        out += run;
-        in += run;
-        if (marker == NULL) break;
-        size_t next = in + 1;
-        while (next < length && data[next] == 0xFF) next++;  // fill bytes
-        if (next >= length) break;
-        uint8_t code = data[next];
-        in = next + 1;
-        if (code == 0x00) {
-            data[out++] = 0xFF;
-        } else if (code >= 0xD0 && code <= 0xD7) {
-            if (code - 0xD0 != next_restart || count + 1 >= capacity) return -1;
-            segments[count++] = (segment) {start, (uint64_t) out * 8};
-            start = (uint64_t) out * 8;
-            next_restart = (next_restart + 1) & 7;
-        } else {
-            ended = 1;
+enum {
+    // File bytes read at a time.
+    RAW_CHUNK = 32 * 1024,
+    // Destuffed bytes held at a time.
+    CLEAN_CAPACITY = 64 * 1024,
+    // Destuffed bytes kept ahead of the reader before an MCU: more than an MCU's codes can take
+    // (6 blocks × 64 symbols × 31 bits), plus the reader's 8-byte load.
+    MCU_MARGIN = 2048,
+    // Bytes libjpeg may read past the last bit it decodes (its 57-bit lookahead, rounded up).
+    LIBJPEG_READ_AHEAD = 16,
+};
+
+// The scan's bytes: the file from `offset` on, destuffed one segment (the data up to the next
+// marker) at a time into `clean`, which zeros follow.
+typedef struct {
+    int fd;
+    off_t offset;
+    int at_end_of_file;
+    size_t raw_at, raw_end;
+    size_t clean_end;
+    // What ended the segment: 0 while it goes on, -1 the end of the file (or a read error), else the
+    // marker's code (FF xx).
+    int marker;
+    uint8_t raw[RAW_CHUNK];
+    uint8_t clean[CLEAN_CAPACITY + EIGHTH_PADDING];
+} scan_source;
+
+// Reads more of the file after the `keep` raw bytes not yet processed.
+static void read_raw(scan_source *s) {
+    size_t keep = s->raw_end - s->raw_at;
+    memmove(s->raw, s->raw + s->raw_at, keep);
+    s->raw_at = 0;
+    s->raw_end = keep;
+    ssize_t count;
+    do {
+        count = pread(s->fd, s->raw + keep, RAW_CHUNK - keep, s->offset);
+    } while (count < 0 && errno == EINTR);
+    if (count <= 0) {
+        s->at_end_of_file = 1;
+        return;
+    }
+    s->offset += count;
+    s->raw_end += (size_t) count;
+}
+
+// Destuffs the segment's data (FF 00 → FF; fill bytes before a marker dropped) into `clean` until
+// it holds `wanted` bytes (at most CLEAN_CAPACITY) or the segment has ended; zeros follow the data.
+static void fill_clean(scan_source *s, size_t wanted) {
+    while (s->clean_end < wanted && s->marker == 0) {
+        if (s->raw_end - s->raw_at < 2 && !s->at_end_of_file) {
+            read_raw(s);
+            continue;
+        }
+        if (s->raw_at >= s->raw_end) {
+            s->marker = -1;
             break;
         }
+        const uint8_t *from = s->raw + s->raw_at;
+        size_t count = s->raw_end - s->raw_at;
+        if (count > wanted - s->clean_end) count = wanted - s->clean_end;
+        const uint8_t *ff = memchr(from, 0xFF, count);
+        size_t run = ff != NULL ? (size_t) (ff - from) : count;
+        memcpy(s->clean + s->clean_end, from, run);
+        s->clean_end += run;
+        s->raw_at += run;
+        if (ff == NULL) continue;
+        size_t next = s->raw_at + 1;
+        while (next < s->raw_end && s->raw[next] == 0xFF) next++;
+        if (next >= s->raw_end) {
+            // The byte after the FF is in the next chunk: read on from this FF.
+            s->raw_at = next - 1;
+            if (s->at_end_of_file) {
+                s->marker = -1;
+                break;
+            }
+            read_raw(s);
+            continue;
+        }
+        s->raw_at = next + 1;
+        if (s->raw[next] == 0x00) {
+            s->clean[s->clean_end++] = 0xFF;
+        } else {
+            s->marker = s->raw[next];
+        }
     }
-    if (!ended) return -1;
-    segments[count++] = (segment) {start, (uint64_t) out * 8};
-    memset(data + out, 0, EIGHTH_PADDING);
-    return count;
+    memset(s->clean + s->clean_end, 0, EIGHTH_PADDING);
+}
+
+// Moves the reader's unread bytes to the front of `clean`, making room to destuff more after them.
+static void compact(scan_source *s, reader *r) {
+    size_t consumed = (size_t) (reader_position(r, s->clean) >> 3);
+    memmove(s->clean, s->clean + consumed, s->clean_end - consumed);
+    s->clean_end -= consumed;
+    r->next -= consumed;
+}
+
+// Before an MCU: at least MCU_MARGIN destuffed bytes ahead of the reader, or the segment's end.
+// (So the reader never loads the zeros after bytes still to come.)
+static void keep_ahead(scan_source *s, reader *r) {
+    if (s->marker != 0 || s->clean_end * 8 - reader_position(r, s->clean) >= MCU_MARGIN * 8) return;
+    compact(s, r);
+    fill_clean(s, CLEAN_CAPACITY);
+}
+
+// Whether `count` more bytes follow the reader's last whole byte before the segment's end; destuffs
+// as far as needed to tell.
+static int bytes_follow(scan_source *s, reader *r, size_t count) {
+    compact(s, r);
+    size_t last = (size_t) ((reader_position(r, s->clean) + 7) >> 3);
+    fill_clean(s, last + count);
+    return s->clean_end >= last + count;
+}
+
+// Starts the next segment, after the marker that ended this one.
+static void next_segment(scan_source *s, reader *r) {
+    s->clean_end = 0;
+    s->marker = 0;
+    fill_clean(s, CLEAN_CAPACITY);
+    *r = (reader) {s->clean, 0, 0};
 }
 
 int cjpeg_eighth_takes(j_decompress_ptr cinfo) {
@@ -369,7 +446,7 @@ typedef struct {
     int16_t quant[64];
 } component_tables;
 
-int cjpeg_decode_eighth(j_decompress_ptr cinfo, uint8_t *data, size_t length, int64_t deadline_ns, uint8_t *pixels) {
+int cjpeg_decode_eighth(j_decompress_ptr cinfo, int fd, off_t scan_offset, int64_t deadline_ns, uint8_t *pixels) {
     if (!cjpeg_eighth_takes(cinfo)) return EIGHTH_DECLINED;
     const int components = cinfo->num_components;
     const int subsampled = components == 3 && cinfo->comp_info[0].h_samp_factor == 2;
@@ -382,9 +459,8 @@ int cjpeg_decode_eighth(j_decompress_ptr cinfo, uint8_t *data, size_t length, in
 
     int result = EIGHTH_DECLINED;
     component_tables *tables = malloc(sizeof(component_tables) * (size_t) components);
-    long capacity = (interval > 0 ? mcus_per_row * mcu_rows / interval + 1 : 0) + 2;
-    segment *segments = malloc(sizeof(segment) * (size_t) capacity);
-    if (tables == NULL || segments == NULL) goto done;
+    scan_source *source = malloc(sizeof(scan_source));
+    if (tables == NULL || source == NULL) goto done;
     for (int i = 0; i < components; i++) {
         const jpeg_component_info *c = &cinfo->comp_info[i];
         const JQUANT_TBL *quant = c->quant_tbl_no >= 0 && c->quant_tbl_no < NUM_QUANT_TBLS ? cinfo->quant_tbl_ptrs[c->quant_tbl_no] : NULL;
@@ -396,11 +472,12 @@ int cjpeg_decode_eighth(j_decompress_ptr cinfo, uint8_t *data, size_t length, in
             tables[i].quant[k] = (int16_t) quant->quantval[k];
         }
     }
-    long segment_count = split_segments(data, length, segments, capacity);
-    if (segment_count < 0 || (interval == 0 && segment_count > 1)) goto done;
-
-    long current = 0, restarts_left = interval;
-    reader r = reader_at(data, segments[0].start);
+    *source = (scan_source) {.fd = fd, .offset = scan_offset};
+    reader r;
+    next_segment(source, &r);
+    const uint8_t *data = source->clean;
+    int next_restart = 0;
+    long restarts_left = interval;
     int dc[3] = {0, 0, 0};
     const size_t stride = (size_t) width * (size_t) components;
     for (long row = 0; row < mcu_rows; row++) {
@@ -411,15 +488,17 @@ int cjpeg_decode_eighth(j_decompress_ptr cinfo, uint8_t *data, size_t length, in
         for (long column = 0; column < mcus_per_row; column++) {
             if (interval > 0) {
                 if (restarts_left == 0) {
-                    // The interval's data ends here, but for its padding: a whole byte more is one libjpeg
-                    // counts as extraneous (a warning).
-                    if (segments[current].end - reader_position(&r, data) >= 8 || ++current >= segment_count) goto done;
-                    r = reader_at(data, segments[current].start);
+                    // The interval's data ends here, but for its padding (a whole byte more is one libjpeg
+                    // counts as extraneous, a warning), at the restart marker due.
+                    if (bytes_follow(source, &r, 1) || source->marker != 0xD0 + next_restart) goto done;
+                    next_restart = (next_restart + 1) & 7;
+                    next_segment(source, &r);
                     dc[0] = dc[1] = dc[2] = 0;
                     restarts_left = interval;
                 }
                 restarts_left--;
             }
+            keep_ahead(source, &r);
             uint8_t luma[4], cb[4], cr[4];
             const int luma_blocks = subsampled ? 4 : 1;
             for (int b = 0; b < luma_blocks; b++) {
@@ -446,7 +525,7 @@ int cjpeg_decode_eighth(j_decompress_ptr cinfo, uint8_t *data, size_t length, in
                     chroma[0] = idct_1x1(dc[ci], tables[ci].quant);
                 }
             }
-            if (reader_position(&r, data) > segments[current].end) goto done;  // past the data: cut short, or corrupt
+            if (reader_position(&r, data) > source->clean_end * 8) goto done;  // past the segment: cut short, or corrupt
             const int side = subsampled ? 2 : 1;
             for (int dy = 0; dy < side; dy++) {
                 long y = row * side + dy;
@@ -467,9 +546,11 @@ int cjpeg_decode_eighth(j_decompress_ptr cinfo, uint8_t *data, size_t length, in
             }
         }
     }
+    // libjpeg, reading ahead, would meet the end of the file here and warn.
+    if (!bytes_follow(source, &r, LIBJPEG_READ_AHEAD) && source->marker == -1) goto done;
     result = EIGHTH_OK;
 done:
     free(tables);
-    free(segments);
+    free(source);
     return result;
 }

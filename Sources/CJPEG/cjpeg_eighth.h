@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 #include <jpeglib.h>
 
@@ -16,20 +17,18 @@ enum {
     EIGHTH_TIMED_OUT = 2,
 };
 
-/// Writable bytes the caller leaves after the scan's data (the decoder pads with zeros there, so its
-/// bit reader needs no end checks inside an MCU).
+/// Zeros after the scan data the decoder holds, so its bit reader needs no end checks inside an MCU.
 enum { EIGHTH_PADDING = 4096 };
 
 /// Whether `cinfo` (after jpeg_read_header) is an image this decoder may take: one interleaved
 /// baseline scan of 8-bit grey, or YCbCr at 4:4:4 or 4:2:0.
 int cjpeg_eighth_takes(j_decompress_ptr cinfo);
 
-/// Decodes the scan whose entropy-coded bytes (from just after the SOS header to the end of the file)
-/// are `data[0..<length]`, followed by EIGHTH_PADDING writable bytes, at 1/8 into `pixels`
-/// (cinfo->output_width × output_height × 3 for RGB or × 1 for grey), the same bytes libjpeg gives.
-/// Destroys `data` (stuffing is removed in place). Gives EIGHTH_DECLINED for anything libjpeg could
-/// warn about (corrupt, truncated, misplaced restart markers), and EIGHTH_TIMED_OUT once
-/// CLOCK_MONOTONIC passes `deadline_ns` (0: none).
-int cjpeg_decode_eighth(j_decompress_ptr cinfo, uint8_t *data, size_t length, int64_t deadline_ns, uint8_t *pixels);
+/// Decodes the scan whose entropy-coded bytes start at `scan_offset` in the file open at `fd` (just
+/// after the SOS header; read with pread) at 1/8 into `pixels` (cinfo->output_width × output_height
+/// × 3 for RGB or × 1 for grey), the same bytes libjpeg gives. Gives EIGHTH_DECLINED for anything
+/// libjpeg could warn about (corrupt, truncated, misplaced restart markers), and EIGHTH_TIMED_OUT
+/// once CLOCK_MONOTONIC passes `deadline_ns` (0: none).
+int cjpeg_decode_eighth(j_decompress_ptr cinfo, int fd, off_t scan_offset, int64_t deadline_ns, uint8_t *pixels);
 
 #endif

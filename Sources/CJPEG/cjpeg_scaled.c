@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -146,29 +145,6 @@ static int read_header(j_decompress_ptr cinfo, int denominator, int64_t max_sour
     return 1;
 }
 
-// The most scan data the 1/8 decoder reads into memory; a larger file streams through libjpeg.
-enum { EIGHTH_MAX_BYTES = 64 << 20 };
-
-// The 1/8 decode of cjpeg_eighth.c, from where the header ended to the end of the file, read whole.
-static int decode_eighth(j_decompress_ptr cinfo, file_source *source, int64_t deadline_ns, unsigned char *pixels) {
-    struct stat status;
-    off_t start = source->offset - (off_t) source->pub.bytes_in_buffer;
-    if (fstat(source->fd, &status) != 0 || status.st_size <= start || status.st_size - start > EIGHTH_MAX_BYTES) return EIGHTH_DECLINED;
-    size_t length = (size_t) (status.st_size - start);
-    uint8_t *data = malloc(length + EIGHTH_PADDING);
-    if (data == NULL) return EIGHTH_DECLINED;
-    size_t done = 0;
-    while (done < length) {
-        ssize_t count = pread(source->fd, data + done, length - done, start + (off_t) done);
-        if (count < 0 && errno == EINTR) continue;
-        if (count <= 0) break;
-        done += (size_t) count;
-    }
-    int result = done == length ? cjpeg_decode_eighth(cinfo, data, length, deadline_ns, pixels) : EIGHTH_DECLINED;
-    free(data);
-    return result;
-}
-
 int cjpeg_decode_scaled(int fd, int denominator, int64_t deadline_ns, int64_t max_source_pixels, int64_t max_pixels,
                         int max_scans, int options, cjpeg_scaled *out) {
     struct jpeg_decompress_struct cinfo;
@@ -221,7 +197,9 @@ int cjpeg_decode_scaled(int fd, int denominator, int64_t deadline_ns, int64_t ma
     if (pixels == NULL) fail((j_common_ptr) &cinfo, CJPEG_FAILED, "out of memory");
 
     if (denominator == 8 && !(options & CJPEG_LIBJPEG_ONLY) && cjpeg_eighth_takes(&cinfo)) {
-        int eighth = decode_eighth(&cinfo, source, deadline_ns, pixels);
+        // The scan starts where libjpeg's reading of the header stopped.
+        off_t scan = source->offset - (off_t) source->pub.bytes_in_buffer;
+        int eighth = cjpeg_decode_eighth(&cinfo, fd, scan, deadline_ns, pixels);
         if (eighth == EIGHTH_TIMED_OUT) fail((j_common_ptr) &cinfo, CJPEG_TIMED_OUT, "timed out");
         if (eighth == EIGHTH_OK) goto decoded;
         // Declined: libjpeg decodes the file from its start, and judges its data.

@@ -77,6 +77,25 @@ struct ScaledJPEGDecodeTests {
         #expect(try fast.pixels() == reference.pixels())
     }
 
+    /// A file of a few hundred kilobytes crosses the 1/8 decoder's read chunks (32 KB) and destuffed
+    /// segment buffer (64 KB), stuffed bytes and restart markers among them: libjpeg's bytes, for the
+    /// whole file and for the file cut around each chunk's edge.
+    @Test("1/8 of a large file, whole and cut at its read chunks' edges: libjpeg's answer")
+    func eighthAcrossBuffers() throws {
+        let folder = try SourceFolder()
+        let bytes = try Self.photo(width: 1200, height: 800).jpeg(quality: 97, subsampled: true, restartInterval: 5)
+        #expect(bytes.count > 4 * 32 * 1024)
+        let whole = try Self.file(folder, "w.jpg", bytes)
+        #expect(Self.outcome(whole, decoder: .fastest) == Self.outcome(whole, decoder: .libjpeg))
+        #expect(Self.outcome(whole, decoder: .fastest).hasPrefix("150x100x3"))
+        for chunk in 1...3 {
+            for delta in -2...2 {
+                let file = try Self.file(folder, "c\(chunk)\(delta).jpg", Array(bytes.prefix(chunk * 32 * 1024 + delta)))
+                #expect(Self.outcome(file, decoder: .fastest) == Self.outcome(file, decoder: .libjpeg), "cut at \(chunk) chunks \(delta)")
+            }
+        }
+    }
+
     /// Damage libjpeg warns about (a bad code, data cut short, a restart marker out of order, missing,
     /// or with bytes before it) must be declined by the 1/8 decoder, so that libjpeg answers: for every
     /// damaged file, the same pixels or the same error as libjpeg alone.
