@@ -69,10 +69,10 @@ public enum Limits {
     /// Allocator arenas; glibc's default of 8 per core strands freed memory in per-thread heaps.
     public static let mallocArenas = 2
     /// Allocations from this size up are mmap-backed and unmapped when freed (fixed, not glibc's
-    /// dynamic threshold that grows to 32 MiB). Below it, a thumbnail's buffers (a 12 MP photo's 1/8
-    /// decode is 570 KB) are reused from the heap: mapped afresh, each would cost a page fault per
-    /// 4 KB, about 0.5 CPU-ms per render at 128 KiB.
-    public static let mallocMmapThreshold = 1024 * 1024
+    /// dynamic threshold that grows to 32 MiB). Below it, a thumbnail's decode (570 KB for a 12 MP
+    /// photo at 1/8, 2.3 MB at 1/4) is reused from the heap: mapped afresh, it would cost a page
+    /// fault per 4 KB on every miss, 0.5 to 2 CPU-ms (measured at 128 KiB).
+    public static let mallocMmapThreshold = 4 * 1024 * 1024
     /// Free space at the top of a heap beyond which glibc shrinks it on free.
     public static let mallocTrimThreshold = 8 * 1024 * 1024
     /// Free heap bytes worth a `malloc_trim`.
