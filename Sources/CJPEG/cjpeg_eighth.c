@@ -8,7 +8,7 @@
 // and a table of 13-bit prefixes gives the code and magnitude lengths of the next symbols together:
 // skipping a coefficient takes less than one lookup.
 //
-// The pixels are libjpeg-turbo's, byte for byte (the tests compare them with libvips's jpegload):
+// The pixels are libjpeg-turbo's, byte for byte (the tests and the JPEG fuzzer compare the two):
 // the same 1×1 inverse DCT for luma, the same 2×2 one for 4:2:0 chroma (libjpeg scales chroma by
 // the DCT rather than upsampling, and that needs its AC coefficients), the same range limits, and
 // the same fixed-point YCbCr→RGB. Whatever libjpeg could warn about — a bad code, data cut short, a
