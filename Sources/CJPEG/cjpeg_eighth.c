@@ -28,9 +28,6 @@ typedef struct {
     // Codes of at most FAST_BITS bits, by their next FAST_BITS bits: (length << 8) | symbol; 0 when
     // the code is longer.
     uint16_t code[1 << FAST_BITS];
-    // The same, for skipping an AC coefficient: (symbol << 8) | (code length + magnitude bits), when
-    // both fit in FAST_BITS; else 0.
-    uint16_t skip[1 << FAST_BITS];
     // For skipping AC coefficients several at a time, by the next MULTI_BITS bits: the bits of the
     // whole symbols (code and magnitude) they hold (bits 0–3), whether the last is the end of the
     // block (bit 4), and how far the others move the coefficient index (bits 5–15); 0 when not even
@@ -51,6 +48,9 @@ static const uint8_t natural_order[64 + 16] = {
     39, 46, 53, 60, 61, 54, 47, 55, 62, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63,
 };
 
+// An AC symbol that ends its block: no magnitude bits, and not the run of 16 zeros (F0).
+static inline int ends_block(int symbol) { return (symbol & 15) == 0 && (symbol >> 4) != 15; }
+
 // False for a table libjpeg refuses (a DC symbol over 15, a code of all ones or that does not fit).
 static int build_huffman(const JHUFF_TBL *table, int is_dc, huffman *h) {
     if (table == NULL) return 0;
@@ -67,11 +67,8 @@ static int build_huffman(const JHUFF_TBL *table, int is_dc, huffman *h) {
         h->offset[length] = index - code;
         for (int i = 0; i < n; i++, index++, code++) {
             if (length > FAST_BITS) continue;
-            int symbol = h->symbols[index], spread = FAST_BITS - length, total = length + (symbol & 15);
-            for (int j = 0; j < (1 << spread); j++) {
-                h->code[(code << spread) + j] = (uint16_t) ((length << 8) | symbol);
-                if (total <= FAST_BITS) h->skip[(code << spread) + j] = (uint16_t) ((symbol << 8) | total);
-            }
+            int spread = FAST_BITS - length;
+            for (int j = 0; j < (1 << spread); j++) h->code[(code << spread) + j] = (uint16_t) ((length << 8) | h->symbols[index]);
         }
         h->maxcode[length] = n > 0 ? code - 1 : -1;
         if (code >= (1 << length)) return 0;
@@ -85,7 +82,7 @@ static int build_huffman(const JHUFF_TBL *table, int is_dc, huffman *h) {
             int symbol = entry & 0xFF, total = (entry >> 8) + (symbol & 15);
             if (entry == 0 || total > MULTI_BITS - used) break;
             used += total;
-            if ((symbol & 15) == 0 && (symbol >> 4) != 15) {
+            if (ends_block(symbol)) {
                 end = 1;
                 break;
             }
@@ -173,24 +170,11 @@ static inline int skip_ac(const huffman *h, reader *r) {
             if ((several & 16) || k >= 64) return 1;
             continue;
         }
-        uint16_t entry = h->skip[r->bits >> (64 - FAST_BITS)];
-        int symbol;
-        if (entry != 0) {
-            consume(r, entry & 0xFF);
-            symbol = entry >> 8;
-        } else {
-            int length;
-            uint16_t code = h->code[r->bits >> (64 - FAST_BITS)];
-            if (code != 0) {
-                length = code >> 8;
-                symbol = code & 0xFF;
-            } else {
-                symbol = long_symbol(h, r->bits, &length);
-                if (length == 0) return 0;
-            }
-            consume(r, length + (symbol & 15));
-        }
-        if ((symbol & 15) == 0 && (symbol >> 4) != 15) return 1;
+        // One symbol: near the block's end, or a code and magnitude longer than MULTI_BITS.
+        int symbol = decode_symbol(h, r);
+        if (symbol < 0) return 0;
+        consume(r, symbol & 15);
+        if (ends_block(symbol)) return 1;
         k += (symbol >> 4) + 1;
         if (k >= 64) return 1;
     }
@@ -315,6 +299,9 @@ enum {
     MCU_MARGIN = 2048,
     // Bytes libjpeg may read past the last bit it decodes (its 57-bit lookahead, rounded up).
     LIBJPEG_READ_AHEAD = 16,
+    // Zeros after the destuffed data, so the bit reader needs no end checks inside an MCU: an MCU
+    // that runs past a segment's end is found after it, within these.
+    PADDING = 4096,
 };
 
 // The scan's bytes: the file from `offset` on, destuffed one segment (the data up to the next
@@ -329,7 +316,7 @@ typedef struct {
     // marker's code (FF xx).
     int marker;
     uint8_t raw[RAW_CHUNK];
-    uint8_t clean[CLEAN_CAPACITY + EIGHTH_PADDING];
+    uint8_t clean[CLEAN_CAPACITY + PADDING];
 } scan_source;
 
 // Reads more of the file after the `keep` raw bytes not yet processed.
@@ -390,7 +377,7 @@ static void fill_clean(scan_source *s, size_t wanted) {
             s->marker = s->raw[next];
         }
     }
-    memset(s->clean + s->clean_end, 0, EIGHTH_PADDING);
+    memset(s->clean + s->clean_end, 0, PADDING);
 }
 
 // Moves the reader's unread bytes to the front of `clean`, making room to destuff more after them.

@@ -17,9 +17,6 @@ enum {
     EIGHTH_TIMED_OUT = 2,
 };
 
-/// Zeros after the scan data the decoder holds, so its bit reader needs no end checks inside an MCU.
-enum { EIGHTH_PADDING = 4096 };
-
 /// Whether `cinfo` (after jpeg_read_header) is an image this decoder may take: one interleaved
 /// baseline scan of 8-bit grey, or YCbCr at 4:4:4 or 4:2:0.
 int cjpeg_eighth_takes(j_decompress_ptr cinfo);
