@@ -447,6 +447,11 @@ static inline int cvips_avifsave(VipsImage *in, void **buf, size_t *len, int qua
                                 "effort", 2, "strip", TRUE, NULL);
 }
 
+// Tests only: AVIF at a bit depth of 8, 10 or 12 (a 16-bit image keeps its depth), fastest effort.
+static inline int cvips_avifsave_depth(VipsImage *in, void **buf, size_t *len, int bitdepth) {
+    return vips_heifsave_buffer(in, buf, len, "compression", VIPS_FOREIGN_HEIF_COMPRESSION_AV1, "bitdepth", bitdepth, "effort", 0, NULL);
+}
+
 // Why: JPEG XL at libjxl effort 4: on 4 MP, 0.2 CPU-s against 1.8 at the default effort 7, for
 // bytes within 1 % (libvips 8.16, libjxl 0.11). Lossy at `Q` like the other formats.
 static inline int cvips_jxlsave(VipsImage *in, void **buf, size_t *len, int quality) {

@@ -23,6 +23,12 @@ extension ViewNode {
         }
     }
 
+    /// Every image whose crop a content focus (`.focus(.attention)`, `.focus(.entropy)`) places: the
+    /// renderer looks at its pixels during layout.
+    public var contentFocusedImages: Set<ImageRef> {
+        Set(imageLeaves.compactMap { image in if case .content = image.focus { image.ref } else { nil } })
+    }
+
     /// Every `Image` leaf, in tree order.
     public var imageLeaves: [ImageView] {
         if case .image(let image) = self { return [image] }

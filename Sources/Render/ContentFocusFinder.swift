@@ -12,6 +12,7 @@ final class ContentFocusFinder: FocusFinding {
     static let analysisSide = 400.0
 
     private let images: [ImageRef: SourceImage]
+    private let limits: RenderLimits
     private let deadline: Deadline
     private var copies: [ImageRef: VImage] = [:]
     private var answers: [Question: Point] = [:]
@@ -24,8 +25,9 @@ final class ContentFocusFinder: FocusFinding {
         let window: Size
     }
 
-    init(images: [ImageRef: SourceImage], deadline: Deadline) {
+    init(images: [ImageRef: SourceImage], limits: RenderLimits, deadline: Deadline) {
         self.images = images
+        self.limits = limits
         self.deadline = deadline
     }
 
@@ -55,14 +57,22 @@ final class ContentFocusFinder: FocusFinding {
         }
     }
 
-    /// The source upright, its longest side at most `analysisSide`.
-    private func upright(_ source: SourceImage) throws(RenderError) -> VImage {
+    /// The shrink-on-load that decodes `source` for judging: the smallest that keeps `analysisSide`.
+    static func reduction(for source: SourceImage) -> LoadReduction {
         let size = source.metrics.orientedPixelSize
-        let factor = min(1, Self.analysisSide / max(size.width, size.height))
+        let factor = min(1, analysisSide / max(size.width, size.height))
         let target = PixelRect(
             x: 0, y: 0, width: max(1, Int(saturating: (size.width * factor).rounded(.up))),
             height: max(1, Int(saturating: (size.height * factor).rounded(.up))))
-        let decoded = try source.decode(reduction: source.loadReduction(for: target, interpolation: .high), deadline: deadline)
+        return source.loadReduction(for: target, interpolation: .high)
+    }
+
+    /// The source upright, its longest side at most `analysisSide`; refused before the decode when
+    /// the decode alone would exceed the render budget.
+    private func upright(_ source: SourceImage) throws(RenderError) -> VImage {
+        let reduction = Self.reduction(for: source)
+        try source.checkAnalysisDecode(reduction, for: "a content focus", limits: limits)
+        let decoded = try source.decode(reduction: reduction, deadline: deadline)
         let shrink = Self.analysisSide / Double(max(decoded.width, decoded.height))
         // In memory: the entropy search reads the copy out of order, which a sequential decode refuses.
         return try source.inspecting(deadline: deadline) { () throws(VipsError) in
@@ -76,6 +86,6 @@ extension Renderer {
     /// plan shows where `.focus(.attention)` puts the crop; `orientation` overrides the EXIF tag.
     public func focusFinder(primary name: String, file: ImageFile, orientation: ImageOrientation?) throws(RenderError) -> any FocusFinding {
         let source = try SourceImage(name: name, file: file, fixedOrientation: orientation, limits: limits)
-        return ContentFocusFinder(images: [.primary: source], deadline: Deadline(timeout: limits.timeout))
+        return ContentFocusFinder(images: [.primary: source], limits: limits, deadline: Deadline(timeout: limits.timeout))
     }
 }

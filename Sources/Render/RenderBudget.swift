@@ -6,7 +6,8 @@ import Vips
 /// that would need more than `RenderLimits.maxRenderBytes` is refused instead of growing the
 /// process. libvips streams most work in strips; what it holds whole is counted here:
 /// - random-access decodes (9-slice reads regions of its source in any order): the whole source;
-/// - JPEG shrink-on-load decoded whole on the render thread (`SourceImage.decodesWhole`): its RGB;
+/// - decodes held whole (`SourceImage.heldDecodeBytes`): a JPEG shrink-on-load decoded on the
+///   render thread, and what the HEIF/AVIF, WebP and GIF loaders hold (measured per loader);
 /// - tiles: the resampled tile each repeats;
 /// - in a linear `colorMode`, tiles and effect groups' offscreen layers are float linear light,
 ///   four times the bytes of 8-bit RGBA;
@@ -15,9 +16,12 @@ import Vips
 ///   float strips the Gaussian reads (one band for a shadow's alpha, four for a blur), grown by the
 ///   kernel's reach;
 /// - `fmt=auto` with transparency possible: the canvas, computed once to look for transparency;
-/// - the encoders: AVIF, WebP and GIF take the whole image, with tens of bytes per pixel of working
-///   memory; JPEG's Huffman optimisation keeps every DCT coefficient (peak RSS growth per pixel,
-///   measured encoding colour noise at 4–32 MP with libvips 8.14; PNG stayed flat);
+/// - the encoders: AVIF, JPEG XL, WebP and GIF take the whole image, with tens of bytes per pixel of
+///   working memory; JPEG's Huffman optimisation keeps every DCT coefficient (peak RSS growth per
+///   pixel, measured encoding colour noise; PNG stayed flat);
+/// - `maxbytes`: the canvas, computed once and kept while the quality search encodes it;
+/// - the encoded body, held until it is sent and stored: PNG's, up to its raw size (16-bit for
+///   `extendedLinear`);
 /// - an animation (`Animation`): every frame of its image decoded at once, and every drawn frame
 ///   kept until the encoder takes them. Frames are drawn one after another, each computed before
 ///   the next, so the drawing items above are held for one frame at a time, and the encoders work
@@ -27,12 +31,15 @@ struct RenderBudget {
     static let rgbaBytes = 4
     /// Rows of float RGBA (16 bytes a pixel) a composite keeps per layer while the canvas streams.
     static let compositeRows = 128
-    /// Working bytes per output pixel of each encoder (peak RSS growth per pixel, measured). `nil` is
-    /// `fmt=auto`'s JPEG-or-PNG, counted as JPEG, the larger.
+    /// Working bytes per output pixel of each encoder: peak RSS growth per pixel encoding noise with
+    /// the service's settings (libvips 8.16, 2 threads), rounded up: AVIF 22 at 4 and at 16 MP, JPEG
+    /// XL 19 at 16 MP (it has a fixed part too: 42 a pixel at 4 MP), WebP 15, JPEG 3; GIF 14 (libvips
+    /// 8.14). `nil` is `fmt=auto`'s JPEG-or-PNG, counted as JPEG, the larger.
     static func encoderBytesPerPixel(_ format: ImageFormat?) -> Int {
         switch format {
-        case .avif, .jxl: 40
-        case .webp: 24
+        case .avif: 24
+        case .jxl: 20
+        case .webp: 16
         case .gif: 14
         case .jpeg, nil: 4
         case .png, .pdf: 0
@@ -54,7 +61,7 @@ struct RenderBudget {
     /// `animation` draws every frame of one image.
     init(
         plan: RenderPlan, images: [ImageRef: SourceImage], choice: FormatChoice, isOpaque: Bool, colorMode: ColorRenderingMode = .nonLinear,
-        animation: Animation? = nil
+        animation: Animation? = nil, maxBytes: Int? = nil
     ) {
         workingBytes = Self.rgbaBytes * colorMode.workingBytesPerSample
         let canvas = plan.canvas
@@ -66,13 +73,13 @@ struct RenderBudget {
                 switch paint.content {
                 case .stretch:
                     layers += 1
-                    let reduction = images[paint.ref].map { $0.loadReduction(for: paint.placement.pixelRect, interpolation: paint.interpolation) }
-                    if let source = images[paint.ref], let reduction, source.decodesWhole(reduction) {
-                        let size = reduction.reducedSize(width: source.storedWidth, height: source.storedHeight)
-                        add("JPEG `\(source.name)` decoded whole at a reduced size", (size.width + 1) * (size.height + 1) * 3)
+                    if let source = images[paint.ref] {
+                        let reduction = source.loadReduction(for: paint.placement.pixelRect, interpolation: paint.interpolation)
+                        add("`\(source.name)` decoded whole", source.heldDecodeBytes(reduction))
                     }
                 case .tile(let grid):
                     layers += 1
+                    if let source = images[paint.ref] { add("`\(source.name)` decoded whole", source.heldDecodeBytes(.none)) }
                     let tile = Double(workingBytes) * grid.tileSize.width * plan.scale * grid.tileSize.height * plan.scale
                     add("tile of `\(images[paint.ref]?.name ?? "image")`", Int(saturating: min(tile, Double(Int.max / 4))))
                 case .nineSlice:
@@ -111,6 +118,15 @@ struct RenderBudget {
         }
         let name = choice.format?.rawValue.uppercased() ?? "JPEG"
         add("the \(name) encoder", pixels * Self.encoderBytesPerPixel(choice.format))
+        if maxBytes != nil && choice.format?.usesQuality != false {
+            add("the canvas, kept for the quality search (maxbytes)", pixels * Self.rgbaBytes)
+        }
+        if choice.format == .png {
+            // The body is held in memory until it is sent and stored; PNG's can come near the raw size
+            // (`fmt=auto`'s PNG is within what its JPEG encoder is counted for).
+            let sampleBytes = colorMode == .extendedLinear ? 2 : 1
+            add("the encoded PNG, up to its raw size", pixels * Self.rgbaBytes * sampleBytes)
+        }
     }
 
     /// False only when the canvas will have no alpha band at all: one image without alpha, stretched
@@ -164,7 +180,7 @@ struct RenderBudget {
         }
     }
 
-    private static func mebibytes(_ bytes: Int) -> String {
+    static func mebibytes(_ bytes: Int) -> String {
         "\((bytes + (1 << 20) - 1) >> 20) MiB"
     }
 }

@@ -46,6 +46,26 @@ public struct RenderCost: Sendable {
     static let layerPixel = 4.0
     /// Per character of text, ns.
     static let textCharacter = 30_000.0
+    /// How many times the work of 8-bit sRGB drawing takes in float linear light (`colormode=linear`):
+    /// four times the bytes per sample, and about four times the time (the red team's measure).
+    static let linearDrawing = 4.0
+    /// A trim's search (libvips `find_trim`: a median filter and a threshold over the whole upright
+    /// image), per stored pixel, ns: 2.9 s for 49 MP, PNG decode included.
+    static let trimPixel = 60.0
+
+    /// What looking at `source`'s pixels before layout costs: a trim's search over its whole decode,
+    /// or a content focus's decode at `reduction` (the judging of a 400-pixel copy costs little).
+    static func analysis(trimming source: SourceImage) -> Item {
+        let stored = Double(source.storedWidth) * Double(source.storedHeight)
+        return Item(what: "a trim of `\(source.name)`", milliseconds: trimPixel * stored / 1_000_000, advice: "leave out the trim or use a smaller source")
+    }
+
+    static func analysis(focusing source: SourceImage, reduction: LoadReduction) -> Item {
+        let stored = Double(source.storedWidth) * Double(source.storedHeight)
+        let size = reduction.reducedSize(width: source.storedWidth, height: source.storedHeight)
+        let nanoseconds = storedPixel * stored + imagePixel * Double(size.width) * Double(size.height)
+        return Item(what: "a content focus on `\(source.name)`", milliseconds: nanoseconds / 1_000_000, advice: "use a focus point or a smaller source")
+    }
 
     /// Per output pixel of each encoder, ns. `nil` is `fmt=auto`'s JPEG-or-PNG, counted as PNG, the larger.
     static func encoderPixel(_ format: ImageFormat?) -> Double {
@@ -72,15 +92,22 @@ public struct RenderCost: Sendable {
     /// The estimate, CPU milliseconds of one core.
     public var milliseconds: Double { Self.perRender + items.reduce(0) { $0 + $1.milliseconds } }
 
-    /// Estimates `plan` drawn with `images` and written as `choice`; `animation` draws it once per frame.
-    init(plan: RenderPlan, images: [ImageRef: SourceImage], choice: FormatChoice, animation: Animation? = nil) {
+    /// Estimates `plan` drawn with `images` and written as `choice`; `animation` draws it once per
+    /// frame. A linear `colorMode` draws in float linear light, `linearDrawing` times the work of
+    /// 8-bit sRGB; `maxBytes` encodes up to `QualitySearch.maxEncodes` times; `analysis` is what
+    /// looking at pixels before layout cost (`OpenedRender.analysis`), already spent or not.
+    init(
+        plan: RenderPlan, images: [ImageRef: SourceImage], choice: FormatChoice, animation: Animation? = nil, colorMode: ColorRenderingMode = .nonLinear,
+        maxBytes: Int? = nil, analysis: [Item] = []
+    ) {
         let geometry = PaintGeometry(plan: plan)
+        let drawing = colorMode.isLinear ? Self.linearDrawing : 1
         for operation in plan.flatOperations {
             guard let ink = geometry.inkArea(operation) else { continue }
-            add("drawing", Self.layerPixel * Self.area(ink), advice: "ask for a smaller size or fewer layers")
+            add("drawing", drawing * Self.layerPixel * Self.area(ink), advice: "ask for a smaller size or fewer layers")
             switch operation {
             case .image(let paint):
-                addImage(paint, images[paint.ref], visible: ink)
+                addImage(paint, images[paint.ref], visible: ink, drawing: drawing)
             case .text(let text):
                 add("\(text.text.string.count) characters of text", Self.textCharacter * Double(text.text.string.count), advice: "shorten the text")
             case .fill, .border, .shape, .symbol, .group:
@@ -89,14 +116,18 @@ public struct RenderCost: Sendable {
         }
         for group in plan.effectGroups { addGroup(group, geometry: geometry) }
         let pixels = Double(plan.canvas.width) * Double(plan.canvas.height)
+        let searches = maxBytes != nil && choice.format?.usesQuality != false
+        let encoder = "the \(choice.format?.rawValue.uppercased() ?? "PNG") encoder"
         add(
-            "the \(choice.format?.rawValue.uppercased() ?? "PNG") encoder", Self.encoderPixel(choice.format) * pixels,
-            advice: "ask for a smaller size or fmt=jpeg")
+            searches ? "\(encoder), up to \(QualitySearch.maxEncodes) times (maxbytes)" : encoder,
+            Self.encoderPixel(choice.format) * pixels * (searches ? Double(QualitySearch.maxEncodes) : 1),
+            advice: searches ? "ask for a smaller size or leave out maxbytes" : "ask for a smaller size or fmt=jpeg")
         if let frames = animation?.frameCount, frames > 1 {
             items = items.map {
                 Item(what: "\($0.what) × \(frames) frames", milliseconds: $0.milliseconds * Double(frames), advice: $0.advice + ", or one frame (frame=N)")
             }
         }
+        items = analysis + items
     }
 
     /// The Gaussian's taps per pixel and band: two passes of a kernel 2⌈3.53σ⌉ + 1 wide (libvips cuts
@@ -115,7 +146,7 @@ public struct RenderCost: Sendable {
         return pixels * scaledBlurPixel + pixels / (k * k) * blurTap * blurTaps(sigma: sigma / k)
     }
 
-    private mutating func addImage(_ paint: ImagePaint, _ source: SourceImage?, visible: PixelRect) {
+    private mutating func addImage(_ paint: ImagePaint, _ source: SourceImage?, visible: PixelRect, drawing: Double) {
         let stored = Double(paint.metrics.pixelWidth) * Double(paint.metrics.pixelHeight)
         var decoded = stored
         if case .stretch = paint.content, let source {
@@ -123,7 +154,7 @@ public struct RenderCost: Sendable {
                 .reducedSize(width: paint.metrics.pixelWidth, height: paint.metrics.pixelHeight)
             decoded = Double(size.width) * Double(size.height)
         }
-        let nanoseconds = Self.storedPixel * stored + Self.imagePixel * (decoded + Self.area(visible))
+        let nanoseconds = Self.storedPixel * stored + Self.imagePixel * (decoded + drawing * Self.area(visible))
         add("image `\(source?.name ?? "image")`", nanoseconds, advice: "ask for a smaller size")
     }
 

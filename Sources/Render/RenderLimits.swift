@@ -38,8 +38,9 @@ public struct RenderLimits: Sendable {
     /// Largest AVIF output, pixels: libheif's encoder cannot be stopped at the deadline. Default 4 MP.
     public var maxAVIFPixels: Int = 4_000_000
     /// Largest JPEG XL output, pixels: libjxl's encoder cannot be stopped at the deadline. Default
-    /// 16 MP, about 0.8 CPU-s at effort 4 (0.2 CPU-s measured at 4 MP and 0.5 at 12 MP).
-    public var maxJXLPixels: Int = 16_000_000
+    /// 6 MP, about 0.3 CPU-s at effort 4 (0.2 CPU-s measured at 4 MP and 0.5 at 12 MP) and 120 MiB,
+    /// within the default render budget (16 MP would need about 320 MiB).
+    public var maxJXLPixels: Int = 6_000_000
     /// Largest WebP output, pixels: libwebp cannot be stopped at the deadline. Default 6 MP.
     public var maxWebPPixels: Int = 6_000_000
     /// Largest GIF output, pixels: its quantizer cannot be stopped at the deadline. Default 2 MP.

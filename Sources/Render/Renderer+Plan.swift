@@ -7,7 +7,7 @@ extension Renderer {
     /// over its preview; `imgframe plan` prints the same JSON (`RenderPlan.json`). `sources` as for `render`.
     public func plan(_ request: RenderRequest, sources: [ImageRef: ResolvedSource]) throws(RenderError) -> RenderPlan {
         let deadline = Deadline(timeout: limits.timeout)
-        let images = try openSources(request, sources: sources, deadline: deadline)
+        let images = try lookAtPixels(request, images: readHeaders(request, sources: sources, deadline: deadline), deadline: deadline)
         try InstalledFonts.check(request.view.customFontFamilies)
         return try layOut(request, images: images, deadline: deadline)
     }

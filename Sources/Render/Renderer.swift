@@ -35,6 +35,37 @@ public struct Renderer: Sendable {
     /// memory, CPU time against the deadline, the format's cap) without drawing a pixel; `render(_:)`
     /// draws the result. Arguments as for `render(_:sources:autoFormats:)`.
     public func prepare(_ request: RenderRequest, sources: [ImageRef: ResolvedSource], autoFormats: [ImageFormat] = []) throws(RenderError) -> PreparedRender {
+        try prepare(open(request, sources: sources), autoFormats: autoFormats)
+    }
+
+    /// The first stage of `prepare`: reads the header of every image the view shows (the limits on
+    /// each file and header checked), decoding nothing, and estimates what looking at their pixels
+    /// before layout (trims, content focus) will cost; a look whose decode alone would exceed the
+    /// render budget is refused here.
+    public func open(_ request: RenderRequest, sources: [ImageRef: ResolvedSource]) throws(RenderError) -> OpenedRender {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let images = try readHeaders(request, sources: sources, deadline: Deadline(timeout: limits.timeout))
+        var analysis: [RenderCost.Item] = []
+        for (ref, _) in request.view.imageTrims {
+            guard let image = images[ref] else { continue }
+            try image.checkAnalysisDecode(.none, for: "a trim", limits: limits)
+            analysis.append(RenderCost.analysis(trimming: image))
+        }
+        for ref in request.view.contentFocusedImages {
+            guard let image = images[ref] else { continue }
+            let reduction = ContentFocusFinder.reduction(for: image)
+            try image.checkAnalysisDecode(reduction, for: "a content focus", limits: limits)
+            analysis.append(RenderCost.analysis(focusing: image, reduction: reduction))
+        }
+        return OpenedRender(request: request, images: images, analysis: analysis, elapsed: clock.now - started)
+    }
+
+    /// The second stage of `prepare`: trims, lays out (content focus looks at pixels here) and checks
+    /// everything the plan will cost. With `fmt=auto`, the formats the client accepts are tried in
+    /// its order, and the first that passes every check (cap, memory, time) is chosen; JPEG/PNG last.
+    public func prepare(_ opened: OpenedRender, autoFormats: [ImageFormat] = []) throws(RenderError) -> PreparedRender {
+        let request = opened.request
         var timings = RenderTimings()
         let clock = ContinuousClock()
         let started = clock.now
@@ -45,9 +76,8 @@ public struct Renderer: Sendable {
             return (now - start).milliseconds
         }
         // The deadline is checked after every stage, not only before encoding: each stage can be slow.
-        let deadline = Deadline(timeout: limits.timeout)
-
-        let images = try openSources(request, sources: sources, deadline: deadline)
+        let deadline = Deadline(timeout: limits.timeout.map { $0 - opened.elapsed })
+        let images = try lookAtPixels(request, images: opened.images, deadline: deadline)
         let glyphs = try symbols.glyphs(for: request.view.symbolNames)
         // Before layout: measuring an unknown family would quietly use a fallback face.
         try InstalledFonts.check(request.view.customFontFamilies)
@@ -59,16 +89,26 @@ public struct Renderer: Sendable {
         try checkOutput(plan)
         try plan.checkIntermediateSizes(limits)
         let animates = request.frame == nil && Animation.driver(in: images) != nil
-        let choice = try FormatChoice(format: request.format, autoFormats: autoFormats, canvas: plan.canvas, limits: limits, animated: animates)
-        let animation = try Animation(request: request, images: images, format: choice.format, limits: limits)
-        try RenderBudget(
-            plan: plan, images: images, choice: choice, isOpaque: request.isOpaque, colorMode: request.colorMode, animation: animation
-        ).check(limits)
-        let cost = RenderCost(plan: plan, images: images, choice: choice, animation: animation)
-        try cost.check(limits)
-        return PreparedRender(
-            request: request, images: images, glyphs: glyphs, plan: plan, choice: choice, animation: animation, timings: timings,
-            elapsed: clock.now - started, cost: cost)
+        let choices = try FormatChoice.candidates(format: request.format, autoFormats: autoFormats, canvas: plan.canvas, limits: limits, animated: animates)
+        func checked(_ choice: FormatChoice) throws(RenderError) -> PreparedRender {
+            let animation = try Animation(request: request, images: images, format: choice.format, limits: limits)
+            try RenderBudget(
+                plan: plan, images: images, choice: choice, isOpaque: request.isOpaque, colorMode: request.colorMode, animation: animation,
+                maxBytes: request.maxBytes
+            ).check(limits)
+            let cost = RenderCost(
+                plan: plan, images: images, choice: choice, animation: animation, colorMode: request.colorMode, maxBytes: request.maxBytes,
+                analysis: opened.analysis)
+            try cost.check(limits)
+            return PreparedRender(
+                request: request, images: images, glyphs: glyphs, plan: plan, choice: choice, animation: animation, timings: timings,
+                elapsed: opened.elapsed + (clock.now - started), cost: cost)
+        }
+        // Every choice but the last (an explicit format, or fmt=auto's JPEG/PNG) may give way to the next.
+        for choice in choices.dropLast() {
+            if let prepared = try? checked(choice) { return prepared }
+        }
+        return try checked(choices[choices.count - 1])
     }
 
     /// Draws and encodes a prepared render, within what is left of the deadline after `prepare`.
@@ -128,7 +168,7 @@ public struct Renderer: Sendable {
     /// Lays `request` out over `images`, with Pango measuring text and `ContentFocusFinder` judging
     /// content focus (whose failure, which layout cannot throw, is thrown here).
     func layOut(_ request: RenderRequest, images: [ImageRef: SourceImage], deadline: Deadline) throws(RenderError) -> RenderPlan {
-        let focus = ContentFocusFinder(images: images, deadline: deadline)
+        let focus = ContentFocusFinder(images: images, limits: limits, deadline: deadline)
         let plan: RenderPlan
         do {
             plan = try LayoutEngine.plan(
@@ -141,19 +181,28 @@ public struct Renderer: Sendable {
         return plan
     }
 
-    /// Reads the header of every image the view shows, from `sources`, and trims those the view
-    /// trims (which decodes them); the request's `orient` applies to its own image only, and its
-    /// `frame` picks the frame shown, before layout, so a content focus judges the frame drawn.
-    func openSources(_ request: RenderRequest, sources: [ImageRef: ResolvedSource], deadline: Deadline) throws(RenderError) -> [ImageRef: SourceImage] {
+    /// Reads the header of every image the view shows, from `sources`; the request's `orient`
+    /// applies to its own image only.
+    func readHeaders(_ request: RenderRequest, sources: [ImageRef: ResolvedSource], deadline: Deadline) throws(RenderError) -> [ImageRef: SourceImage] {
         var images: [ImageRef: SourceImage] = [:]
-        let trims = request.view.imageTrims
         for ref in request.view.imageRefs {
             try deadline.check()
             guard let source = sources[ref] else { throw .unresolvedSource(ref) }
             var fixed: ImageOrientation?
             if ref == .primary, case .fixed(let orientation) = request.orientation { fixed = orientation }
-            let image = try SourceImage(name: source.name, file: source.file, fixedOrientation: fixed, limits: limits)
-            images[ref] = try trims[ref].map { (trim) throws(RenderError) in try image.trimmed(trim, deadline: deadline) } ?? image
+            images[ref] = try SourceImage(name: source.name, file: source.file, fixedOrientation: fixed, limits: limits)
+        }
+        return images
+    }
+
+    /// Trims the images the view trims (which decodes them), then picks the `frame` shown, before
+    /// layout, so a content focus judges the frame drawn.
+    func lookAtPixels(_ request: RenderRequest, images opened: [ImageRef: SourceImage], deadline: Deadline) throws(RenderError) -> [ImageRef: SourceImage] {
+        var images = opened
+        for (ref, trim) in request.view.imageTrims {
+            try deadline.check()
+            guard let image = images[ref] else { continue }
+            images[ref] = try image.trimmed(trim, limits: limits, deadline: deadline)
         }
         if let frame = request.frame { images = try Animation.showing(frame, of: images) }
         return images

@@ -4,9 +4,11 @@ import Vips
 
 extension SourceImage {
     /// This image with its uniform borders cut off (`ImageTrim`): libvips `find_trim` on the whole
-    /// upright image (a full decode), against the trim's colour or the top-left pixel. What is left
-    /// is what layout sees; an image that is all border stays whole.
-    func trimmed(_ trim: ImageTrim, deadline: Deadline) throws(RenderError) -> SourceImage {
+    /// upright image (a full decode, refused beforehand when it alone would exceed the render budget),
+    /// against the trim's colour or the top-left pixel. What is left is what layout sees; an image
+    /// that is all border stays whole.
+    func trimmed(_ trim: ImageTrim, limits: RenderLimits, deadline: Deadline) throws(RenderError) -> SourceImage {
+        try checkAnalysisDecode(.none, for: "a trim", limits: limits)
         let background: [Double]
         if let color = trim.color {
             background = color.bytes.prefix(3).map(Double.init)

@@ -19,6 +19,8 @@ struct SourceImage {
     let hasAlpha: Bool
     /// Which shrink-on-load the file's format allows (from the loader that read the header).
     let loaderFamily: LoaderFamily
+    /// How its loader holds a decode in memory (from the loader and the header's bands and depth).
+    let decodeMemory: DecodeMemory
     /// True when decoding changes no colour: RGB or grey without an embedded ICC profile (not CMYK),
     /// so the file's own JPEG bytes show what `decode` shows (the PDF writer embeds them unchanged).
     let hasPlainColor: Bool
@@ -65,6 +67,7 @@ struct SourceImage {
         orientation = fixedOrientation ?? ImageOrientation(exifValue: header.exifOrientation) ?? .up
         hasAlpha = header.hasAlpha
         loaderFamily = LoaderFamily(loader: header.loader)
+        decodeMemory = DecodeMemory(loader: header.loader, bands: header.bands, bytesPerSample: header.bytesPerSample)
         let animates = loaderFamily == .webp || header.loader?.hasPrefix("gifload") == true
         frameCount = animates ? header.pageCount : 1
         frameDelays = animates ? header.frameDelays : []

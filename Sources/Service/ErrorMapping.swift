@@ -43,6 +43,7 @@ enum ErrorMapping {
             case .notFound: return Outcome(status: .notFound, message: "no such route; images are under /img/, view templates under /view/")
             case .overloaded: return Outcome(status: .serviceUnavailable, message: "too much work is waiting; retry shortly")
             case .queueTimedOut: return Outcome(status: .serviceUnavailable, message: "no worker was free in time; retry shortly")
+            case .memoryPressure: return Outcome(status: .serviceUnavailable, message: "the server is short of memory; retry shortly")
             }
         default:
             return Outcome(status: .internalServerError, message: "internal error", isServerFault: true)

@@ -20,4 +20,6 @@ enum RequestError: Error {
     case overloaded
     /// No thread of a lane was free within `queue_timeout`.
     case queueTimedOut
+    /// The process is above its memory high-water mark (`MemoryGovernor`).
+    case memoryPressure
 }

@@ -21,6 +21,8 @@ public final class ImageService: Sendable {
     /// Renders and other service counters.
     public let statistics = ServiceStatistics()
     let metrics = ServiceMetrics()
+    /// Refuses new renders while the process is above its memory high-water mark.
+    public let memory: MemoryGovernor
 
     /// Builds the service; throws when libvips cannot start.
     /// - Parameter cacheFaults: test hook that makes cache writes fail (see `ResultCache.FaultPoint`).
@@ -30,6 +32,8 @@ public final class ImageService: Sendable {
     ) throws(VipsError) {
         self.configuration = configuration
         let metrics = self.metrics
+        let memory = MemoryGovernor(highWater: configuration.effectiveMemoryHighWater)
+        self.memory = memory
         let executor = Executor(
             renderWorkers: configuration.workers, heavyRenders: configuration.heavyWorkers, ioWorkers: configuration.ioWorkers,
             originFetches: configuration.originFetches, queueLength: configuration.queueLength, queueTimeout: configuration.queueTimeout,
@@ -56,8 +60,9 @@ public final class ImageService: Sendable {
         let pipeline = ImagePipeline(
             renderer: renderer, sources: sources, executor: executor, cache: cache, identities: IdentityMemo(validity: configuration.sourceCheck),
             negotiation: FormatNegotiation(jxl: configuration.jxl, avif: configuration.avif, webp: configuration.webp),
-            fontsVersion: configuration.fontsVersion(), cacheControl: configuration.cacheControl, logger: logger, statistics: statistics, metrics: metrics)
-        let presets = PresetPolicy(table: configuration.presets, presetsOnly: configuration.presetsOnly)
+            fontsVersion: configuration.fontsVersion(), cacheControl: configuration.cacheControl, logger: logger, statistics: statistics, metrics: metrics,
+            memory: memory)
+        let presets = PresetPolicy(table: configuration.presets, presetsOnly: configuration.presetsOnly, signed: !configuration.signingKeys.isEmpty)
         let route = ImageRoute(pipeline: pipeline, specs: SpecMemo(limits: configuration.spec, presets: presets))
         let templates = TemplateFolder(path: configuration.templates, limits: configuration.spec)
         if !templates.directory.isReadable {
@@ -76,7 +81,7 @@ public final class ImageService: Sendable {
         let statistics = self.statistics
         let box = ServerBox()
         let exposition: @Sendable () -> HTTPResponse = {
-            let text = metrics.exposition(cache: cache, executor: executor, statistics: statistics, connections: box.server?.connectionCount ?? 0)
+            let text = metrics.exposition(cache: cache, executor: executor, statistics: statistics, memory: memory, connections: box.server?.connectionCount ?? 0)
             return HTTPResponse(
                 status: .ok, headers: [("Content-Type", "text/plain; version=0.0.4; charset=utf-8"), ("Cache-Control", "no-store")],
                 body: Array(text.utf8))

@@ -10,6 +10,8 @@ struct PresetRefusal: Error, Sendable, Equatable {
     var message: String {
         let offer = presets.map { "preset=\($0)" }.joined(separator: ", ")
         guard let parameter else { return "this server answers only presets: name one (\(offer))" }
-        return "this server answers only presets (\(offer)): `\(parameter)` may come only from one"
+        // `v` changes no pixel: what it lacks is the operator's signature (`PresetPolicy`).
+        let rule = parameter == "v" ? "needs a signed URL" : "may come only from one"
+        return "this server answers only presets (\(offer)): `\(parameter)` \(rule)"
     }
 }

@@ -20,6 +20,8 @@ public final class VImage: @unchecked Sendable {
     public var width: Int { Int(cvips_width(pointer)) }
     public var height: Int { Int(cvips_height(pointer)) }
     public var bands: Int { Int(cvips_bands(pointer)) }
+    /// Bytes of one band of one pixel: 1 for 8-bit images, 2 for 16-bit (a 10- or 12-bit HEIF's too).
+    public var bytesPerSample: Int { Int(vips_format_sizeof(cvips_format(pointer))) }
     public var hasAlpha: Bool { vips_image_hasalpha(pointer) != 0 }
 
     /// The libvips loader that read this image (e.g. `jpegload_source`, `webpload_source`), `nil` for

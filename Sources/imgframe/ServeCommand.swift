@@ -26,12 +26,8 @@ struct ServeCommand: ParsableCommand {
             printError(error.description)
             throw ExitCode(78)
         }
-        let level = settings.logLevel
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = level
-            return handler
-        }
+        let (level, format) = (settings.logLevel, settings.logFormat)
+        LoggingSystem.bootstrap { label in LogLineHandler(label: label, level: level, format: format) }
         // Before any thread starts: freed render memory goes back to the system.
         Allocator.configure()
         let service: ImageService

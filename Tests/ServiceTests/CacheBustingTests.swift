@@ -2,9 +2,9 @@ import Foundation
 @testable import Service
 import Testing
 
-/// What a cache in front of the service may do with an answer: `v=` makes a new entry (new cache
-/// key and ETag, same pixels) on every route, and the answer to a signed URL that expires is never
-/// kept past its expiry.
+/// What a cache in front of the service may do with an answer: `v=` makes a new URL and ETag (same
+/// pixels, and here one render and one stored body whatever `v` says) on every route, and the answer
+/// to a signed URL that expires is never kept past its expiry.
 @Suite("caching: v= and expiring signed URLs")
 struct CacheBustingTests {
     static let key = "cache-busting-suite-key-of-32-bytes"
@@ -17,7 +17,7 @@ struct CacheBustingTests {
     }
 
     @Test(
-        "v= gives /img, /view and /info a new ETag and cache entry, and the same bytes",
+        "v= gives /img, /view and /info a new ETag, and the same bytes",
         arguments: [
             "/img/dot_green.png?w=10&h=10", "/view/award?name=Ana&date=22.11.2026&fmt=png", "/info/dot_green.png",
         ])
@@ -33,6 +33,18 @@ struct CacheBustingTests {
         // Each ETag revalidates its own URL only.
         #expect(try fixture.get(target + separator + "v=2", headers: ["If-None-Match: \(taggedETag)"]).status == 304)
         #expect(try fixture.get(target + separator + "v=3", headers: ["If-None-Match: \(taggedETag)"]).status == 200)
+    }
+
+    @Test("a new v= renders nothing and stores nothing: it is a hit on the one body its pixels have")
+    func versionTagSharesTheBody() throws {
+        let fixture = try Self.fixture()
+        #expect(try fixture.get("/img/landscape_4.jpg?w=120&fmt=png").header("X-Cache") == "MISS")
+        for version in 1...5 {
+            let tagged = try fixture.get("/img/landscape_4.jpg?w=120&fmt=png&v=\(version)")
+            #expect(tagged.status == 200 && tagged.header("X-Cache") == "HIT", "v=\(version): \(tagged.headers)")
+        }
+        #expect(fixture.service.statistics.renders == 1)
+        #expect(fixture.cacheFiles.count == 1, "\(fixture.cacheFiles)")
     }
 
     @Test("a v= that is not a short URL-safe tag is refused, naming v", arguments: ["", "a%20b", String(repeating: "x", count: 65)])
@@ -72,6 +84,8 @@ struct CacheBustingTests {
             ("public", 60, "public, max-age=60"),
             ("no-store", 60, "no-store"),
             ("public, max-age=3600", -5, "public, max-age=0"),
+            // A cache could serve these after the URL has expired.
+            ("public, max-age=3600, stale-while-revalidate=86400, stale-if-error=604800", 60, "public, max-age=60"),
         ])
     func bound(_ value: String, _ left: Int, _ expected: String) {
         #expect(ExpiringCacheControl.bounded(value, secondsLeft: left) == expected)

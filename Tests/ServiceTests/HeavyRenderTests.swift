@@ -21,7 +21,7 @@ struct HeavyRenderTests {
         metrics.split(separator: "\n").first { $0.hasPrefix(name + " ") }.flatMap { Double($0.split(separator: " ")[1]) }
     }
 
-    @Test("a render estimated past the deadline gets 400 at once, saying what to reduce, and no worker starts it")
+    @Test("a render estimated past the deadline gets 400 once laid out, saying what to reduce, and nothing is drawn")
     func refusedUpFront() throws {
         let fixture = try ServiceFixture()
         let response = try fixture.get(Self.tooSlow)
@@ -29,8 +29,9 @@ struct HeavyRenderTests {
         let message = response.json["error"] ?? ""
         #expect(message.contains("of CPU") && message.contains("the limit is 10 s") && message.contains("reduce the frame or the blur radius"), "\(message)")
         let metrics = try fixture.get("/metrics").text
-        // A render a worker takes records its wait for the worker; this one never waited.
-        #expect((Self.value("imgframe_render_queue_wait_seconds_count", in: metrics) ?? 0) == 0, "\(metrics)")
+        // Laid out by a light worker (its wait is recorded once), never moved to the heavy renders, never drawn.
+        #expect(Self.value("imgframe_render_queue_wait_seconds_count", in: metrics) == 1, "\(metrics)")
+        #expect(!metrics.contains("imgframe_render_stage_duration_seconds"), "\(metrics)")
     }
 
     @Test("with 2 workers and three heavy renders admitted, a thumbnail miss is answered before any heavy one finishes")

@@ -92,17 +92,33 @@ struct PresetRouteTests {
         #expect(response.text.contains("this server answers only presets") && response.text.contains("preset=thumb, preset=small, preset=png"), "\(response.text)")
     }
 
-    @Test("presets_only answers presets, with sig, exp, v and dl beside them; templates keep their parameters; /info/ is unchanged")
+    @Test("presets_only answers presets, with sig, exp and dl beside them; templates keep their parameters; /info/ is unchanged")
     func presetsOnlyAnswers() throws {
         let fixture = try Self.fixture(only: true)
         let thumb = try fixture.get("/img/landscape_4.jpg?preset=thumb")
         #expect(thumb.status == 200, "\(thumb.text)")
         #expect(try ViewTemplateRouteTests.size(thumb.body) == (300, 300))
-        let tagged = try fixture.get("/img/landscape_4.jpg?preset=small&v=2&dl=1")
-        #expect(tagged.status == 200 && tagged.header("Content-Disposition")?.hasPrefix("attachment") == true, "\(tagged.text)")
+        let download = try fixture.get("/img/landscape_4.jpg?preset=small&dl=1")
+        #expect(download.status == 200 && download.header("Content-Disposition")?.hasPrefix("attachment") == true, "\(download.text)")
         let card = try fixture.get("/view/card?name=Ana&preset=png")
         #expect(card.status == 200 && card.header("Content-Type") == "image/png", "\(card.text)")
         #expect(try fixture.get("/info/landscape_4.jpg").status == 200)
+    }
+
+    @Test("presets_only takes v= only in a signed URL: unsigned, each v would be another URL for a CDN to fetch")
+    func presetsOnlyVersion() throws {
+        let unsigned = try Self.fixture(only: true)
+        for target in ["/img/landscape_4.jpg?preset=small&v=2", "/view/card?name=Ana&preset=png&v=2"] {
+            let refused = try unsigned.get(target)
+            #expect(refused.status == 403 && refused.text.contains("`v` needs a signed URL"), "\(target): \(refused.text)")
+        }
+        let signed = try Self.fixture(only: true, signed: true)
+        let signer = URLSigner(keys: [Self.key])
+        let first = try signed.get(signer.sign("/img/landscape_4.jpg?preset=small&v=1"))
+        let second = try signed.get(signer.sign("/img/landscape_4.jpg?preset=small&v=2"))
+        #expect(first.status == 200 && second.status == 200 && first.body == second.body, "\(second.text)")
+        #expect(first.header("ETag") != second.header("ETag"))
+        #expect(signed.service.statistics.renders == 1 && signed.cacheFiles.count == 1)
     }
 
     @Test("a signed preset URL verifies as written; naming another preset breaks the signature")

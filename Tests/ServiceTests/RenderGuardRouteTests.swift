@@ -23,8 +23,11 @@ struct RenderGuardRouteTests {
     @Test("over the memory budget or an encoder's cap: 400 with the reason, nothing cached")
     func budgetAndCaps() throws {
         let fixture = try ServiceFixture { $0.render.maxRenderBytes = 4 * 1024 * 1024 }
-        let heavy = try fixture.get("/img/landscape_4.jpg?w=2000&h=2000&mode=fill&fmt=webp")
+        let heavy = try fixture.get("/img/landscape_4.jpg?w=2000&h=2000&mode=fill&fmt=jpeg")
         #expect(heavy.status == 400 && heavy.json["error"]?.contains("memory") == true, "\(heavy.text)")
+        // The encoders' caps follow the budget: WebP's 16 bytes a pixel leave it 229 376 pixels of 4 MiB.
+        let webp = try fixture.get("/img/landscape_4.jpg?w=2000&h=2000&mode=fill&fmt=webp")
+        #expect(webp.status == 400 && webp.json["error"]?.contains("limited to 229376 pixels") == true, "\(webp.text)")
         let avif = try fixture.get("/img/landscape_4.jpg?w=3000&h=3000&mode=fill&fmt=avif")
         #expect(avif.status == 400, "\(avif.text)")
         #expect(fixture.cacheFiles.isEmpty)

@@ -61,6 +61,11 @@ extension VImage {
         try encode("jpegsave") { cvips_jpegsave_layout($0, $1, $2, Int32(quality), subsampled ? 1 : 0, Int32(restartInterval)) }
     }
 
+    /// AVIF at `bitDepth` (8, 10 or 12; a 16-bit image keeps its precision), at the fastest effort.
+    public func avif(bitDepth: Int) throws(VipsError) -> [UInt8] {
+        try encode("heifsave") { cvips_avifsave_depth($0, $1, $2, Int32(bitDepth)) }
+    }
+
     /// PNG keeping metadata.
     public func pngKeepingMetadata() throws(VipsError) -> [UInt8] {
         try encode("pngsave") { cvips_pngsave_keep($0, $1, $2) }

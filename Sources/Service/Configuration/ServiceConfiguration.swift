@@ -51,6 +51,8 @@ public struct ServiceConfiguration: Sendable {
     public var cacheControl: String = Limits.cacheControl
     /// Lowest level logged.
     public var logLevel: Logger.Level = .info
+    /// How log entries are written (`LogLineHandler.Format`).
+    public var logFormat: LogLineHandler.Format = .text
     /// May `fmt=auto` answer JPEG XL to clients that accept it?
     public var jxl = true
     /// May `fmt=auto` answer AVIF to clients that accept it?
@@ -61,10 +63,18 @@ public struct ServiceConfiguration: Sendable {
     public var progressiveJPEG = RenderOptions.default.progressiveJPEG
     /// Most image pixels a PDF embeds per rendered pixel (`RenderOptions.pdfImageScale`). Default 2.
     public var pdfImageScale: Double = RenderOptions.default.pdfImageScale
-    /// Render threads. Default one per core (`Limits.defaultWorkers`).
-    public var workers: Int = Limits.defaultWorkers(cores: ProcessInfo.processInfo.activeProcessorCount)
+    /// Render threads. Default one per CPU the container allows (`Limits.defaultWorkers`, `ContainerLimits`).
+    public var workers: Int = Limits.defaultWorkers(cores: ContainerLimits.current.cpus)
     /// Renders that may wait for a worker; more get 503 (after `queueTimeout`). Default 64 per worker.
-    public var queueLength: Int = Limits.defaultWorkers(cores: ProcessInfo.processInfo.activeProcessorCount) * Limits.queuePerWorker
+    public var queueLength: Int = Limits.defaultWorkers(cores: ContainerLimits.current.cpus) * Limits.queuePerWorker
+    /// Resident bytes above which new renders get 503 (`MemoryGovernor`): `nil` for the default, 85 %
+    /// of the container's memory limit (none without a limit); 0 turns it off.
+    public var memoryHighWater: Int?
+    /// The mark the governor keeps: `memoryHighWater`, or the default.
+    public var effectiveMemoryHighWater: Int? {
+        guard let memoryHighWater else { return MemoryGovernor.defaultHighWater() }
+        return memoryHighWater == 0 ? nil : memoryHighWater
+    }
     /// Longest wait of a render for a worker; a render still waiting then gets 503. Default 3 s.
     public var queueTimeout: Duration = Limits.queueTimeout
     /// Most heavy renders (`Limits.heavyRenderShare`) running at once; `nil` takes half the workers,

@@ -65,6 +65,12 @@ enum Settings {
             }
             c.logLevel = level
         }),
+        Setting(key: "log_format", help: "text (one line per entry) or json (one object per line)", read: { $0.logFormat.rawValue }, apply: { c, v throws(SettingError) in
+            guard let format = LogLineHandler.Format(rawValue: v.lowercased()) else {
+                throw SettingError(reason: "must be one of \(LogLineHandler.Format.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            c.logFormat = format
+        }),
         Setting(key: "formats.jxl", help: "fmt=auto may answer JPEG XL", read: { String($0.jxl) }, apply: { c, v throws(SettingError) in c.jxl = try bool(v) }),
         Setting(key: "formats.avif", help: "fmt=auto may answer AVIF", read: { String($0.avif) }, apply: { c, v throws(SettingError) in c.avif = try bool(v) }),
         Setting(key: "formats.webp", help: "fmt=auto may answer WebP", read: { String($0.webp) }, apply: { c, v throws(SettingError) in c.webp = try bool(v) }),
@@ -106,12 +112,16 @@ enum Settings {
             c.server.eventLoops = n == 0 ? ServerConfiguration.defaultEventLoops : n
         }),
         Setting(
-            key: "workers", help: "render threads; 0 = one per core",
-            read: { $0.workers == Limits.defaultWorkers(cores: ProcessInfo.processInfo.activeProcessorCount) ? "0" : String($0.workers) },
+            key: "workers", help: "render threads; 0 = one per CPU the container allows (cgroup cpu.max, affinity)",
+            read: { $0.workers == Limits.defaultWorkers(cores: ContainerLimits.current.cpus) ? "0" : String($0.workers) },
             apply: { c, v throws(SettingError) in
             let n = try integer(v, 0...1024)
-            c.workers = n == 0 ? Limits.defaultWorkers(cores: ProcessInfo.processInfo.activeProcessorCount) : n
+            c.workers = n == 0 ? Limits.defaultWorkers(cores: ContainerLimits.current.cpus) : n
         }),
+        Setting(
+            key: "memory.high_water", help: "resident memory above which new renders get 503; auto = 85 % of the cgroup's memory.max (none without one), 0 = off",
+            read: { $0.memoryHighWater.map(bytesText) ?? "auto" },
+            apply: { c, v throws(SettingError) in c.memoryHighWater = v == "auto" ? nil : try bytes(v, allowZero: true) }),
         Setting(
             key: "queue", help: "renders that may wait for a worker; 0 = \(Limits.queuePerWorker) per worker",
             read: { $0.queueLength == $0.workers * Limits.queuePerWorker ? "0" : String($0.queueLength) },

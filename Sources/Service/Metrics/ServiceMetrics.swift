@@ -38,7 +38,7 @@ final class ServiceMetrics: Sendable {
     }
 
     /// The exposition, with the gauges read now.
-    func exposition(cache: ResultCache, executor: Executor, statistics: ServiceStatistics, connections: Int) -> String {
+    func exposition(cache: ResultCache, executor: Executor, statistics: ServiceStatistics, memory governor: MemoryGovernor, connections: Int) -> String {
         let (pool, io) = (executor.render, executor.io)
         let c = cache.statistics
         let counters: [(String, String, Int)] = [
@@ -49,6 +49,7 @@ final class ServiceMetrics: Sendable {
             ("imgframe_cache_written_bytes_total", "Bytes written to the cache (imgframe.cache.bytes_written).", c.bytesWritten),
             ("imgframe_cache_served_bytes_total", "Bytes served from the cache (imgframe.cache.bytes_served).", c.bytesServed),
             ("imgframe_renders_total", "Renders started (imgframe.renders).", statistics.renders),
+            ("imgframe_memory_refusals_total", "Renders refused with 503 above the memory high-water mark (imgframe.memory.refusals).", governor.refusals),
         ]
         for (name, help, value) in counters { registry.set(name, help: help, type: "counter", to: Double(value)) }
         let usage = cache.usage
@@ -67,6 +68,11 @@ final class ServiceMetrics: Sendable {
             ("imgframe_http_connections", "Open client connections (http.server.active_connections).", connections),
             ("imgframe_vips_memory_bytes", "Pixel memory libvips holds now (imgframe.vips.memory).", memory.current),
             ("imgframe_vips_memory_highwater_bytes", "Most pixel memory libvips has held (imgframe.vips.memory_highwater).", memory.highWater),
+            ("imgframe_resident_memory_bytes", "Resident memory of the process now (imgframe.memory.resident).", governor.resident),
+            (
+                "imgframe_memory_high_water_bytes", "Resident memory above which new renders are refused; 0: no mark (imgframe.memory.high_water).",
+                governor.highWater ?? 0
+            ),
         ]
         for (name, help, value) in gauges { registry.set(name, help: help, to: Double(value)) }
         requests.publish(to: registry)

@@ -69,6 +69,21 @@ struct ImageJob: Sendable {
         }
     }
 
+    /// `canonical` without the cache-busting `v` (`/info`'s keeps it: it stores nothing), and that `v`.
+    var bodyCanonical: String {
+        switch product {
+        case .image(let request): request.bodyCanonical
+        case .info(let info): info.canonical
+        }
+    }
+
+    var cacheVersion: String? {
+        switch product {
+        case .image(let request): request.spec.cacheVersion
+        case .info: nil
+        }
+    }
+
     /// The remembered-identity key: the canonical form and the formats `fmt=auto` may choose from.
     var memoKey: IdentityMemo.Key {
         switch product {

@@ -14,10 +14,13 @@ import TransformSpec
 ///    `fstat`, or a fetch from an origin);
 /// 2. **conditional / hit** — `304` for a matching `If-None-Match`, or the cached result (the hot
 ///    set on the loop, the cache file on the I/O lane);
-/// 3. **admit** — one render per key (identical concurrent misses share it), every cost checked
-///    before a pixel is drawn (`Renderer.prepare`), then a place in the render lane;
-/// 4. **render**, 5. **store**, 6. **respond** — on the render lane; the answer goes to everyone
-///    who joined the render.
+/// 3. **admit** — one render per key (identical concurrent misses share it), its sources' headers
+///    read (`Renderer.open`), then a place in the render lane: among the heavy renders when looking
+///    at pixels before layout (trims, content focus) is estimated heavy;
+/// 4. **prepare**, 5. **render**, 6. **store**, 7. **respond** — on the render lane: trims and
+///    layout, every cost checked before a pixel is drawn (`Renderer.prepare`; a render found heavy
+///    by a light worker moves once to the heavy renders), drawing and encoding; the answer goes to
+///    everyone who joined the render.
 ///
 /// `/info` stops after stage 2: its answer is the source's header, read on the I/O lane.
 struct ImagePipeline: Sendable {
@@ -34,6 +37,8 @@ struct ImagePipeline: Sendable {
     let logger: Logger
     let statistics: ServiceStatistics
     let metrics: ServiceMetrics
+    /// Refuses new renders while the process is above its memory high-water mark.
+    let memory: MemoryGovernor
 
     /// A response and the cache status the access log shows for it.
     struct Answer: Sendable {
@@ -97,7 +102,9 @@ struct ImagePipeline: Sendable {
         }
         guard let resolved else { return false }
         job.sources = resolved
-        let identity = RequestIdentity(canonical: job.canonical, sources: Array(job.sources.values), formats: job.formats.map(\.rawValue), fonts: fontsVersion)
+        let identity = RequestIdentity(
+            canonical: job.bodyCanonical, cacheVersion: job.cacheVersion, sources: Array(job.sources.values), formats: job.formats.map(\.rawValue),
+            fonts: fontsVersion)
         let checked = IdentityMemo.Identity(key: identity.key, etag: identity.etag)
         identities.remember(job.memoKey, checked)
         job.identity = checked
@@ -120,30 +127,64 @@ struct ImagePipeline: Sendable {
         return Answer(response: CachedResponse.response(headers: headers, body: hit.body), cache: .hit)
     }
 
-    /// Stage 3: joins the render of this identity, or starts it: prepares it here (sources' headers,
-    /// layout, every cost checked: a render that could not finish within the deadline is refused at
-    /// once, without a worker), then queues it in the render lane, among the heavy renders when its
-    /// estimate is over `Limits.heavyRenderShare` of the deadline.
+    /// Stage 3: joins the render of this identity, or starts it: reads its sources' headers here (a
+    /// look at pixels whose decode alone exceeds the budget is refused at once), then queues it in
+    /// the render lane, among the heavy renders from the start when looking at pixels before layout
+    /// (trims, content focus) is estimated heavy.
     private func admit(_ job: ImageJob, _ spec: TransformSpec) {
         let key = job.identity!.key
         guard renders.join(key, { answer in job.respond(answer.response, answer.cache) }) else { return }
+        guard memory.admits() else { return renders.complete(key, failure(RequestError.memoryPressure)) }
         statistics.renderCount.add(1, ordering: .relaxed)
-        let prepared: PreparedRender
+        let opened: OpenedRender
         do {
-            prepared = try renderer.prepare(spec.renderRequest, sources: job.sources, autoFormats: job.formats)
+            opened = try renderer.open(spec.renderRequest, sources: job.sources)
         } catch {
             return renders.complete(key, failure(error))
         }
-        let heavy = prepared.cost.milliseconds > (renderer.limits.timeout ?? Limits.renderTimeout).milliseconds * Limits.heavyRenderShare
+        toRenderLane(.opened(opened), job, key: key, heavy: isHeavy(opened.analysisMilliseconds))
+    }
+
+    /// What a render-lane job starts from: a render opened on the I/O lane, or one prepared by a
+    /// light worker and moved to the heavy renders.
+    private enum RenderWork: Sendable {
+        case opened(OpenedRender)
+        case prepared(PreparedRender)
+    }
+
+    /// On the render lane: prepares the render (trims, layout, every cost checked: a render that could
+    /// not finish within the deadline is refused without drawing), and draws it, or, when a light
+    /// worker finds its estimate heavy, moves it once to the heavy renders, prepared.
+    private func toRenderLane(_ work: RenderWork, _ job: ImageJob, key: CacheKey, heavy: Bool) {
         executor.submit(
             .render, heavy: heavy,
             { [self] in
+                let prepared: PreparedRender
+                switch work {
+                case .prepared(let ready):
+                    prepared = ready
+                case .opened(let opened):
+                    do {
+                        prepared = try renderer.prepare(opened, autoFormats: job.formats)
+                    } catch {
+                        let answer = failure(error)
+                        return { renders.complete(key, answer) }
+                    }
+                    if !heavy && isHeavy(prepared.cost.milliseconds) {
+                        return { toRenderLane(.prepared(prepared), job, key: key, heavy: true) }
+                    }
+                }
                 let answer = render(prepared, job)
                 return { renders.complete(key, answer) }
             }, refused: { [self] error in renders.complete(key, failure(error)) })
     }
 
-    /// Stages 4–5 on the render lane: draws and encodes, stores the result under the job's key, and
+    /// Whether `milliseconds` of estimated CPU time make a render heavy: over `Limits.heavyRenderShare` of the deadline.
+    private func isHeavy(_ milliseconds: Double) -> Bool {
+        milliseconds > (renderer.limits.timeout ?? Limits.renderTimeout).milliseconds * Limits.heavyRenderShare
+    }
+
+    /// Stages 5–6 on the render lane: draws and encodes, stores the result under the job's key, and
     /// makes the `200`. A result finished past its deadline never gets here: the renderer throws `timedOut`.
     private func render(_ prepared: PreparedRender, _ job: ImageJob) -> Answer {
         let identity = job.identity!
@@ -190,7 +231,7 @@ struct ImagePipeline: Sendable {
         headers.add("Imgframe-Byte-Budget", length <= maxBytes ? "fits" : "exceeded")
     }
 
-    /// Stage 6: the answer to the client.
+    /// Stage 7: the answer to the client.
     private func deliver(_ answer: Answer, to job: ImageJob) {
         job.respond(answer.response, answer.cache)
     }

@@ -9,6 +9,8 @@ final class ImageRequest: Sendable {
     let spec: TransformSpec
     /// `TransformSpec.canonicalForm`.
     let canonical: String
+    /// The canonical form without the cache-busting `v`, which changes no byte: the cache key's input.
+    let bodyCanonical: String
     /// `canonical` by its bytes, as the identity memo compares it.
     let canonicalKey: ByteKey
     /// `canonicalKey.hashValue` (the identity memo's key hashes this instead of the form).
@@ -21,6 +23,9 @@ final class ImageRequest: Sendable {
     init(spec: TransformSpec, imageParameters: ImageParameters) {
         self.spec = spec
         canonical = spec.canonicalForm
+        var unversioned = spec
+        unversioned.cacheVersion = nil
+        bodyCanonical = spec.cacheVersion == nil ? canonical : unversioned.canonicalForm
         canonicalKey = ByteKey(canonical)
         canonicalHash = canonicalKey.hashValue
         self.imageParameters = imageParameters

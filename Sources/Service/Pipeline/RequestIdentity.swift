@@ -8,8 +8,10 @@ import Vips
 
 /// Everything that decides a response's bytes: the canonical request, each source's identity
 /// (name, size, modification time), the formats `fmt=auto` may choose from and the brand fonts'
-/// version (`ServiceConfiguration.fontsVersion`). The cache key is its
-/// SHA-256 and the ETag is taken from the same hash, so they always change together.
+/// version (`ServiceConfiguration.fontsVersion`). The cache key is its SHA-256 and the ETag is taken
+/// from the same hash, so they always change together. The cache-busting `v` changes no byte: it is
+/// left out of the key (a new `v` is a hit, never a new render or a new stored body) and kept in the
+/// ETag (a client revalidating the old URL's tag against the new URL gets the body again).
 struct RequestIdentity {
     /// The one version of the render pipeline's output: bump it when the same request would give
     /// different bytes. It is part of the identity hash, so one bump changes both the cache key
@@ -29,8 +31,12 @@ struct RequestIdentity {
     static let pipelineVersion = "render-7"
 
     let key: CacheKey
+    /// The request's `v`, which only the ETag carries.
+    let cacheVersion: String?
 
-    init(canonical: String, sources: [ResolvedSource], formats: [String], fonts: String?) {
+    /// `canonical` is the request's canonical form without its `v`, which is `cacheVersion`.
+    init(canonical: String, cacheVersion: String? = nil, sources: [ResolvedSource], formats: [String], fonts: String?) {
+        self.cacheVersion = cacheVersion
         var text = Self.pipelineVersion + "\n" + canonical + "\n"
         // Only when brand fonts are loaded: without them every key stays what it was.
         if let fonts { text += "fonts\t\(fonts)\n" }
@@ -42,8 +48,9 @@ struct RequestIdentity {
         key = CacheKey(material: text + formats.joined(separator: ","))
     }
 
-    /// A strong entity tag: 128 bits of the identity hash, quoted.
+    /// A strong entity tag: 128 bits of the identity hash (with `v`, of the key and `v`), quoted.
     var etag: String {
-        "\"" + key.hex.prefix(32) + "\""
+        let hex = cacheVersion.map { CacheKey(material: key.hex + "\nv=" + $0).hex } ?? key.hex
+        return "\"" + hex.prefix(32) + "\""
     }
 }
