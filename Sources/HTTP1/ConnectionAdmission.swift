@@ -3,9 +3,10 @@
 /// holds one under its lock and asks it on every accept and every close.
 ///
 /// Three rules, checked in this order:
-/// 1. **Per client** (`maxConnectionsPerClient`): a client address already holding that many
-///    connections (regular or probe) is refused, as nginx's `limit_conn` refuses with 503. One
-///    client can then never take the whole pool, whatever it sends or does not send.
+/// 1. **Per client** (`maxConnectionsPerClient`): a client network (`PeerAddress.clientNetwork`: an
+///    IPv4 /24, an IPv6 /64) already holding that many connections (regular or probe) is refused, as
+///    nginx's `limit_conn` refuses with 503. One client can then never take the whole pool, whatever
+///    it sends or does not send, nor multiply its share by changing address within its network.
 /// 2. **The pool** (`maxConnections`): below it the connection is regular.
 /// 3. **The probe reserve** (`probeSlots`, 0 when the server knows no probe paths): at the limit,
 ///    a connection may still take one of a few slots kept for health probes; the server lets it
@@ -67,11 +68,12 @@ struct ConnectionAdmission: Sendable {
     /// Connections held in the probe reserve.
     var probeCount: Int { probes.count }
 
-    /// Open connections from `peer`, regular and probe (an evicted one until it has closed).
-    func connections(from peer: PeerAddress) -> Int { perPeer[peer, default: 0] }
+    /// Open connections from `peer`'s network, regular and probe (an evicted one until it has closed).
+    func connections(from peer: PeerAddress) -> Int { perPeer[peer.clientNetwork, default: 0] }
 
-    /// Decides about connection `id` from `peer`; unless refused, it counts until `closed(id)`.
-    mutating func admit(_ id: Int, from peer: PeerAddress) -> Decision {
+    /// Decides about connection `id` from `address`; unless refused, it counts until `closed(id)`.
+    mutating func admit(_ id: Int, from address: PeerAddress) -> Decision {
+        let peer = address.clientNetwork
         guard connections(from: peer) < maxConnectionsPerClient else { return .refused(.perClient) }
         let decision: Decision
         if regularCount < maxConnections {

@@ -47,6 +47,13 @@ struct PeerAddress: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The network a client is counted by: its IPv4 /24, or its IPv6 /64. One host or subscriber
+    /// commonly holds a whole IPv6 /64 (2^64 addresses) and often several IPv4 addresses of a /24,
+    /// so counting single addresses would let one client multiply its share of the connection limit.
+    var clientNetwork: PeerAddress {
+        isIPv4 ? PeerAddress(high: 0, low: low & ~0xff) : PeerAddress(high: high, low: 0)
+    }
+
     /// Whether this is an IPv4 address (stored as `::ffff:a.b.c.d`).
     var isIPv4: Bool { high == 0 && low >> 32 == 0xffff }
 

@@ -38,9 +38,9 @@ public struct ServerConfiguration: Sendable {
     /// Most open connections; beyond it only the probe reserve (below) takes connections, and the
     /// rest are answered 503 and closed. Default 2048.
     public var maxConnections: Int = 2048
-    /// Most open connections from one client IP address (IPv4, or IPv6 as a whole address);
-    /// beyond it a new connection from that address is answered 503 + `Retry-After` and closed at
-    /// once, before anything is read (nginx's `limit_conn` answers 503 too). Loopback counts like
+    /// Most open connections from one client network (an IPv4 /24, an IPv6 /64: what one host or
+    /// subscriber commonly holds); beyond it a new connection from that network is answered 503 +
+    /// `Retry-After` and closed at once, before anything is read (nginx's `limit_conn` answers 503 too). Loopback counts like
     /// any other address. Default 256, an eighth of `maxConnections`: one address cannot fill the
     /// pool with idle sockets, yet many users behind one NAT (browsers open about six connections
     /// per origin, so about 40 of them) or one CDN edge (which reuses kept-alive connections) fit.

@@ -164,6 +164,57 @@ final class PangoTextLayout {
         }
     }
 
+    /// The faces Pango shaped the text with, at the sizes the runs asked for, each with whether it
+    /// draws in colour (an OpenType colour table: bitmaps, layers, SVG or paint) and the distinct
+    /// glyphs it shows: what cairo rasterises (`GlyphImages`). A face is judged by its own tables,
+    /// not by the code points: "7" drawn in Noto Color Emoji is a colour glyph. (The size is the
+    /// run's: a bitmap face describes itself at its strike's size, 109 pixels for Noto Color Emoji.)
+    func glyphFaces() -> [GlyphFace] {
+        // Where each run starts in the text handed to Pango, bytes.
+        var starts: [Int] = []
+        var offset = 0
+        for string in runStrings {
+            starts.append(offset)
+            offset += string.utf8.count
+        }
+        var faces: [Key: GlyphFace] = [:]
+        guard let iterator = pango_layout_get_iter(layout) else { return [] }
+        defer { pango_layout_iter_free(iterator) }
+        repeat {
+            guard let run = pango_layout_iter_get_run_readonly(iterator), let font = run.pointee.item.pointee.analysis.font,
+                let glyphs = run.pointee.glyphs
+            else { continue }
+            let index = max(0, (starts.lastIndex { $0 <= Int(run.pointee.item.pointee.offset) } ?? 0))
+            let size = min(TextFont(text.runs[index].attributes, scale: fontScale).size, Self.maxPointSize)
+            let key = Key(font: font, size: size)
+            if faces[key] == nil {
+                let face = hb_font_get_face(pango_font_get_hb_font(font))
+                let color = hb_ot_color_has_png(face) != 0 || hb_ot_color_has_layers(face) != 0 || hb_ot_color_has_svg(face) != 0 || hb_ot_color_has_paint(face) != 0
+                faces[key] = GlyphFace(pointSize: size, isColor: color, glyphs: [])
+            }
+            for index in 0..<Int(glyphs.pointee.num_glyphs) {
+                let glyph = glyphs.pointee.glyphs[index].glyph
+                // Empty glyphs (line ends) draw nothing; unknown ones draw a box, as outlines.
+                if glyph != PANGO_GLYPH_EMPTY { faces[key]?.glyphs.insert(glyph) }
+            }
+        } while pango_layout_iter_next_run(iterator) != 0
+        return Array(faces.values)
+    }
+
+    /// A face at one size.
+    private struct Key: Hashable {
+        let font: UnsafeMutablePointer<PangoFont>
+        let size: Double
+    }
+
+    /// One face of a laid-out text (`glyphFaces`).
+    struct GlyphFace {
+        /// The size its runs asked for, points.
+        let pointSize: Double
+        let isColor: Bool
+        var glyphs: Set<PangoGlyph>
+    }
+
     /// Pango attributes for one run: its face, letter spacing and colour (owned by the caller until
     /// inserted into a list).
     private static func attributes(of attributes: TextAttributes, scale: Double) -> [UnsafeMutablePointer<PangoAttribute>] {

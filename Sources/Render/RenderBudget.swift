@@ -61,7 +61,7 @@ struct RenderBudget {
     /// `animation` draws every frame of one image.
     init(
         plan: RenderPlan, images: [ImageRef: SourceImage], choice: FormatChoice, isOpaque: Bool, colorMode: ColorRenderingMode = .nonLinear,
-        animation: Animation? = nil, maxBytes: Int? = nil
+        animation: Animation? = nil, maxBytes: Int? = nil, glyphs: GlyphImages? = nil
     ) {
         workingBytes = Self.rgbaBytes * colorMode.workingBytesPerSample
         let canvas = plan.canvas
@@ -96,14 +96,15 @@ struct RenderBudget {
             case .shape(let shape):
                 if geometry.inkArea(shape) != nil { layers += 1 }
             case .text(let text):
-                guard text.placement.visiblePixelRect != nil else { continue }
-                layers += 1
-                add("glyph images of a Text at \(Int(saturating: text.text.largestPointSize * plan.scale)) px", TextLayers.glyphBytes(text.text, scale: plan.scale))
+                if text.placement.visiblePixelRect != nil { layers += 1 }
             case .symbol(let symbol):
                 if symbol.placement.visiblePixelRect != nil { layers += 1 }
             case .group:
                 break
             }
+        }
+        for text in (glyphs ?? GlyphImages(plan: plan, pdf: choice.format == .pdf)).texts {
+            add("glyph images of a Text at \(Int(saturating: text.emPixels.rounded())) px", text.bytes)
         }
         for group in plan.effectGroups { addGroup(group, geometry: geometry) }
         add("compositing \(layers) layers", layers * canvas.width * Self.compositeRows * 16)

@@ -24,7 +24,8 @@ import Vips
 ///   encode), plus 1.5 ns per stored pixel (entropy decoding reads them all: a 64×48 thumbnail of
 ///   the 12 MP sample takes 21 ms);
 /// - every layer composited, and fills, shapes and gradients: 4 ns per visible pixel;
-/// - text: 30 µs per character for shaping and drawing (1080 characters in 35 ms);
+/// - text: 30 µs per character for shaping and drawing (1080 characters in 35 ms), and colour glyphs
+///   by the pixels cairo rasterises for them (`GlyphImages`);
 /// - the encoder, per output pixel: JPEG 10 ns, PNG 80, WebP 70 (a 2000×1500 photo: 32, 240,
 ///   210 ms), AVIF 700, GIF 1100 (`Limits`' cap measurements; GIF re-measured on libvips 8.16: 450
 ///   ns a pixel for a still 2000×1500 photo, 1016 for 20 animated 480×270 frames, each quantised).
@@ -46,6 +47,9 @@ public struct RenderCost: Sendable {
     static let layerPixel = 4.0
     /// Per character of text, ns.
     static let textCharacter = 30_000.0
+    /// Per pixel of a colour glyph rasterised (a bitmap strike scaled, or colour layers drawn), ns:
+    /// a 4000-point emoji in a PDF, 16 667 pixels square at cairo's fallback resolution, took 5 CPU-s.
+    static let colorGlyphPixel = 18.0
     /// How many times the work of 8-bit sRGB drawing takes in float linear light (`colormode=linear`):
     /// four times the bytes per sample, and about four times the time (the red team's measure).
     static let linearDrawing = 4.0
@@ -98,7 +102,7 @@ public struct RenderCost: Sendable {
     /// looking at pixels before layout cost (`OpenedRender.analysis`), already spent or not.
     init(
         plan: RenderPlan, images: [ImageRef: SourceImage], choice: FormatChoice, animation: Animation? = nil, colorMode: ColorRenderingMode = .nonLinear,
-        maxBytes: Int? = nil, analysis: [Item] = []
+        maxBytes: Int? = nil, analysis: [Item] = [], glyphs: GlyphImages? = nil
     ) {
         let geometry = PaintGeometry(plan: plan)
         let drawing = colorMode.isLinear ? Self.linearDrawing : 1
@@ -113,6 +117,9 @@ public struct RenderCost: Sendable {
             case .fill, .border, .shape, .symbol, .group:
                 break
             }
+        }
+        for text in (glyphs ?? GlyphImages(plan: plan, pdf: choice.format == .pdf)).texts {
+            add("colour glyphs of a Text at \(Int(saturating: text.emPixels.rounded())) px", Self.colorGlyphPixel * text.colorPixels, advice: "use a smaller font size")
         }
         for group in plan.effectGroups { addGroup(group, geometry: geometry) }
         let pixels = Double(plan.canvas.width) * Double(plan.canvas.height)

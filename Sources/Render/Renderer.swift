@@ -90,15 +90,17 @@ public struct Renderer: Sendable {
         try plan.checkIntermediateSizes(limits)
         let animates = request.frame == nil && Animation.driver(in: images) != nil
         let choices = try FormatChoice.candidates(format: request.format, autoFormats: autoFormats, canvas: plan.canvas, limits: limits, animated: animates)
+        // PDF is never fmt=auto's: the glyph images are the same for every candidate.
+        let glyphImages = GlyphImages(plan: plan, pdf: choices[0].format == .pdf)
         func checked(_ choice: FormatChoice) throws(RenderError) -> PreparedRender {
             let animation = try Animation(request: request, images: images, format: choice.format, limits: limits)
             try RenderBudget(
                 plan: plan, images: images, choice: choice, isOpaque: request.isOpaque, colorMode: request.colorMode, animation: animation,
-                maxBytes: request.maxBytes
+                maxBytes: request.maxBytes, glyphs: glyphImages
             ).check(limits)
             let cost = RenderCost(
                 plan: plan, images: images, choice: choice, animation: animation, colorMode: request.colorMode, maxBytes: request.maxBytes,
-                analysis: opened.analysis)
+                analysis: opened.analysis, glyphs: glyphImages)
             try cost.check(limits)
             return PreparedRender(
                 request: request, images: images, glyphs: glyphs, plan: plan, choice: choice, animation: animation, timings: timings,

@@ -38,21 +38,26 @@ extension ImageService {
         if let playground = context.playground {
             routes.append(Route(.other, .exact("/"), .prefix(PlaygroundRoute.prefix)) { request, finish in playground.handle(request, respond: finish) })
         }
-        routes.append(Route(.healthz, .exact(livenessPath)) { _, finish in finish(status(.ok, ["status": "ok"]), .notApplicable) })
-        routes.append(
+        routes += healthRoutes(sources: context.sources)
+        routes.append(imageRoute(.view, .prefix(ViewRoute.prefix), context) { request, finish in context.view.handle(request, respond: finish) })
+        routes.append(imageRoute(.info, .prefix(InfoRoute.prefix), context, download: false) { request, finish in context.info.handle(request, respond: finish) })
+        routes.append(imageRoute(.img, .prefix(ImagePath.prefix), context) { request, finish in context.image.handle(request, respond: finish) })
+        return RouteTable(routes: routes)
+    }
+
+    /// `/healthz` and `/readyz`: on the public listener, and alone on `health.listen`'s.
+    static func healthRoutes(sources: SourceDirectory) -> [Route] {
+        [
+            Route(.healthz, .exact(livenessPath)) { _, finish in finish(status(.ok, ["status": "ok"]), .notApplicable) },
             Route(.readyz, .exact(readinessPath)) { _, finish in
-                let sources = context.sources
                 let ready = Vips.isReady && sources.isReadable
                 let fields = [
                     "status": ready ? "ready" : "not ready", "libvips": Vips.isReady ? "ready" : "not started",
                     "root": sources.isReadable ? "readable" : "unreadable",
                 ]
                 finish(status(ready ? .ok : .serviceUnavailable, fields), .notApplicable)
-            })
-        routes.append(imageRoute(.view, .prefix(ViewRoute.prefix), context) { request, finish in context.view.handle(request, respond: finish) })
-        routes.append(imageRoute(.info, .prefix(InfoRoute.prefix), context, download: false) { request, finish in context.info.handle(request, respond: finish) })
-        routes.append(imageRoute(.img, .prefix(ImagePath.prefix), context) { request, finish in context.image.handle(request, respond: finish) })
-        return RouteTable(routes: routes)
+            },
+        ]
     }
 
     /// The metrics listener's one route.

@@ -15,6 +15,9 @@ public final class ImageService: Sendable {
     private let server: HTTPServer
     /// The listener of `metrics.listen`, serving `/metrics` alone.
     private let metricsServer: HTTPServer?
+    /// The listener of `health.listen`, serving `/healthz` and `/readyz` alone: no flood of the public
+    /// port, however many connections it opens, reaches it.
+    private let healthServer: HTTPServer?
     private let executor: Executor
     /// The result cache (its statistics count hits, misses, evictions, errors and bytes).
     public let cache: ResultCache
@@ -108,13 +111,24 @@ public final class ImageService: Sendable {
         box.server = server
         self.server = server
         metricsServer = configuration.metricsListen.map { listen in
-            var metricsConfiguration = serverConfiguration
-            metricsConfiguration.host = listen.host
-            metricsConfiguration.port = listen.port
-            metricsConfiguration.probePaths = []  // it serves no health probes
-            let routes = Self.metricsRoutes(exposition)
-            return HTTPServer(configuration: metricsConfiguration) { request, respond in routes.dispatch(request) { response, _, _ in respond(response) } }
+            Self.sideServer(serverConfiguration, listen: listen, routes: Self.metricsRoutes(exposition))
         }
+        healthServer = configuration.healthListen.map { listen in
+            let routes = RouteTable(
+                routes: Self.healthRoutes(sources: sources.directory),
+                notFound: ErrorMapping.response(status: .notFound, message: "only /healthz and /readyz are served here"))
+            return Self.sideServer(serverConfiguration, listen: listen, routes: routes)
+        }
+    }
+
+    /// A listener of its own at `listen` (`metrics.listen`, `health.listen`), serving `routes` alone
+    /// with the public listener's limits.
+    private static func sideServer(_ configuration: ServerConfiguration, listen: ListenAddress, routes: RouteTable) -> HTTPServer {
+        var side = configuration
+        side.host = listen.host
+        side.port = listen.port
+        side.probePaths = []  // every connection is served as it is: no reserve to keep
+        return HTTPServer(configuration: side) { request, respond in routes.dispatch(request) { response, _, _ in respond(response) } }
     }
 
     /// Lets the handler read the server's connection count (the server is built after its handler).
@@ -127,6 +141,7 @@ public final class ImageService: Sendable {
     public func start() throws(SocketError) {
         cache.start()
         try metricsServer?.start()
+        try healthServer?.start()
         try server.start()
     }
 
@@ -138,13 +153,23 @@ public final class ImageService: Sendable {
     /// `http://HOST:PORT` of the metrics listener, when `metrics.listen` is set.
     public var metricsURL: String? { metricsServer?.url }
 
+    /// `http://HOST:PORT` of the health listener, when `health.listen` is set.
+    public var healthURL: String? { healthServer?.url }
+
     /// Graceful drain: stop accepting, finish in-flight requests within the configured deadline, then
     /// stop the render threads and call `completion`.
     public func shutdown(completion: @escaping @Sendable () -> Void) {
-        server.shutdown(deadline: configuration.drainTimeout) { [executor, metricsServer] in
+        server.shutdown(deadline: configuration.drainTimeout) { [executor, metricsServer, healthServer] in
             executor.stop()
-            guard let metricsServer else { return completion() }
-            metricsServer.shutdown(deadline: Limits.metricsDrainTimeout, completion: completion)
+            // Probes are answered until the public listener has drained; then the side listeners go.
+            let sides = [metricsServer, healthServer].compactMap { $0 }
+            guard !sides.isEmpty else { return completion() }
+            let group = DispatchGroup()
+            for side in sides {
+                group.enter()
+                side.shutdown(deadline: Limits.sideListenerDrainTimeout) { group.leave() }
+            }
+            group.notify(queue: .global(), execute: completion)
         }
     }
 }

@@ -14,8 +14,8 @@ public enum Limits {
     public static let streamedHitBytes = 256 * 1024
     /// How long a drain (SIGTERM) waits for in-flight requests before closing them.
     public static let drainTimeout: Duration = .seconds(25)
-    /// How long the metrics listener's drain waits after the public one's (a scrape is quick).
-    public static let metricsDrainTimeout: Duration = .seconds(1)
+    /// How long the side listeners' drain (metrics, health) waits after the public one's (a scrape or probe is quick).
+    public static let sideListenerDrainTimeout: Duration = .seconds(1)
 
     // Work scheduling (imgproxy's workers): renders run on a bounded pool.
     /// The default number of render workers on a machine with `cores` cores: one per core. With

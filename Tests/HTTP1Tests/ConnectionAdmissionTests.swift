@@ -6,7 +6,7 @@ import Testing
 @Suite("connection admission")
 struct ConnectionAdmissionTests {
     static let a = PeerAddress(bytes: [127, 0, 0, 1])!
-    static let b = PeerAddress(bytes: [127, 0, 0, 2])!
+    static let b = PeerAddress(bytes: [127, 0, 1, 2])!
 
     @Test("a client at its limit is refused; another address is not, and a close frees a place")
     func perClient() {
@@ -61,6 +61,21 @@ struct ConnectionAdmissionTests {
         configuration.probePaths = ["/healthz"]
         #expect(ConnectionAdmission(configuration).probeSlots == configuration.probeConnections)
         #expect(ConnectionAdmission(configuration).maxConnectionsPerClient == 256)
+    }
+
+    @Test("clients are counted by network: addresses of one IPv4 /24 or one IPv6 /64 share a count")
+    func networks() throws {
+        var admission = ConnectionAdmission(maxConnections: 100, maxConnectionsPerClient: 2, probeSlots: 0)
+        let sameV4 = [PeerAddress(bytes: [203, 0, 113, 1])!, PeerAddress(bytes: [203, 0, 113, 200])!, PeerAddress(bytes: [203, 0, 113, 7])!]
+        #expect(admission.admit(1, from: sameV4[0]) == .regular && admission.admit(2, from: sameV4[1]) == .regular)
+        #expect(admission.admit(3, from: sameV4[2]) == .refused(.perClient))
+        #expect(admission.admit(4, from: PeerAddress(bytes: [203, 0, 114, 1])!) == .regular)
+        let v6 = { (last: UInt8) in PeerAddress(bytes: [0x20, 0x01, 0x0d, 0xb8, 0, 0, 0, 1, 0xde, 0xad, 0, 0, 0, 0, 0, last])! }
+        #expect(admission.admit(5, from: v6(1)) == .regular && admission.admit(6, from: v6(2)) == .regular)
+        #expect(admission.admit(7, from: v6(3)) == .refused(.perClient))
+        #expect(admission.admit(8, from: PeerAddress(bytes: [0x20, 0x01, 0x0d, 0xb8, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 1])!) == .regular)
+        admission.closed(5)
+        #expect(admission.admit(9, from: v6(3)) == .regular)
     }
 
     @Test(

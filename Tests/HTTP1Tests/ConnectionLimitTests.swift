@@ -4,7 +4,7 @@ import HTTPTestSupport
 import Testing
 
 /// The per-client connection limit and the probe reserve on a real server over loopback: clients
-/// told apart by their source address (127.0.0.1 and 127.0.0.2 are both loopback on Linux).
+/// told apart by their source address (127.0.0.1 and 127.0.1.2, of two /24 networks, are both loopback on Linux).
 @Suite("connection limits per client and the probe reserve")
 struct ConnectionLimitTests {
     /// Waits (bounded) until the server holds `count` connections.
@@ -27,7 +27,7 @@ struct ConnectionLimitTests {
         #expect(refused.status == 503 && refused.header("Retry-After") == "1")
         #expect(extra.isClosedByServer())
 
-        let other = try RawClient(port: server.port, from: "127.0.0.2")
+        let other = try RawClient(port: server.port, from: "127.0.1.2")
         try other.send(get("/echo/other"))
         #expect(try other.readResponse().text == "GET /echo/other")
 

@@ -65,4 +65,22 @@ struct ProbeReserveTests {
         #expect(response.status == 503 && response.header("Retry-After") == "1")
         withExtendedLifetime(idle) {}
     }
+
+    @Test("with health.listen, probes are answered there while the public port and its probe reserve are full")
+    func ownHealthListener() throws {
+        let fixture = try ServiceFixture {
+            $0.server.maxConnections = Self.limit
+            $0.healthListen = ListenAddress(host: "127.0.0.1", port: 0)
+        }
+        // The pool and every probe slot held by clients that send nothing.
+        let idle = try (0..<(Self.limit + fixture.service.configuration.server.probeConnections)).map { _ in try fixture.client() }
+        let healthURL = try #require(fixture.service.healthURL)
+        for _ in 0..<20 {
+            #expect(try MetricsListenerTests.get(healthURL, "/healthz").status == 200)
+        }
+        let ready = try MetricsListenerTests.get(healthURL, "/readyz")
+        #expect(ready.status == 200 && ready.text.contains("\"status\":\"ready\""))
+        #expect(try MetricsListenerTests.get(healthURL, "/img/dot_green.png?w=10").status == 404)
+        withExtendedLifetime(idle) {}
+    }
 }

@@ -91,6 +91,8 @@ public struct ServiceConfiguration: Sendable {
     /// Where `/metrics` is served on a listener of its own (kept off the public port); `nil` serves it
     /// on the main port, and only while signing is off.
     public var metricsListen: ListenAddress?
+    /// Where `/healthz` and `/readyz` are also served, alone (`health.listen`); `nil`: the main port only.
+    public var healthListen: ListenAddress?
     /// Serve the playground page at `/` and its helpers under `/playground/`. Default off: it is for
     /// development (`scripts/run` turns it on); with signing on, `/` explains signing instead.
     public var playground = false

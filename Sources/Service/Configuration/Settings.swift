@@ -183,7 +183,7 @@ enum Settings {
             read: { String($0.server.maxConnections) },
             apply: { c, v throws(SettingError) in c.server.maxConnections = try integer(v, 1...1_000_000) }),
         Setting(
-            key: "limits.max_connections_per_client", help: "most open connections from one client address (503 beyond)",
+            key: "limits.max_connections_per_client", help: "most open connections from one client network, an IPv4 /24 or IPv6 /64 (503 beyond)",
             read: { String($0.server.maxConnectionsPerClient) },
             apply: { c, v throws(SettingError) in
             c.server.maxConnectionsPerClient = try integer(v, 1...1_000_000)
@@ -301,6 +301,9 @@ enum Settings {
             apply: { c, v throws(SettingError) in c.presetsOnly = try bool(v) }),
         Setting(key: "metrics.listen", help: "HOST:PORT for /metrics alone (e.g. 0.0.0.0:9090); empty = the main port, without signing only", read: { $0.metricsListen.map(listenText) ?? "" }, apply: {
             c, v throws(SettingError) in c.metricsListen = try listenAddress(v)
+        }),
+        Setting(key: "health.listen", help: "HOST:PORT for /healthz and /readyz alone, out of reach of floods of the main port; empty = the main port only", read: { $0.healthListen.map(listenText) ?? "" }, apply: {
+            c, v throws(SettingError) in c.healthListen = try listenAddress(v)
         }),
         Setting(
             key: "playground", help: "serve the playground page at / (development; default off)",

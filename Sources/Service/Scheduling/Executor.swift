@@ -1,6 +1,6 @@
 /// The one place request work goes when it leaves the event loops, in two lanes of bounded threads:
-/// `io` looks up sources (`realpath`, `open`, `fstat`), fetches originals from origins and reads
-/// cache files; `render` lays out, draws and encodes. Each lane admits by time (`queue_timeout`)
+/// `io` looks up sources (`realpath`, `open`, `fstat`, header reads), fetches originals from origins
+/// and reads cache files; `render` trims, lays out, estimates, draws and encodes (every pixel decode). Each lane admits by time (`queue_timeout`)
 /// and by count (`queue` per thread), answers `503` + `Retry-After` past either, and reports its
 /// depth, in-flight count and wait time in `/metrics`. Nothing else runs request work: no thread
 /// waits on another's result, and a burst of slow origins fills the I/O lane's heavy share
