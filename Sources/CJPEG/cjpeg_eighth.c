@@ -23,21 +23,22 @@
 
 enum { FAST_BITS = 10, MULTI_BITS = 13 };
 
-// One Huffman table, built from libjpeg's JHUFF_TBL.
+// One Huffman table, built from libjpeg's JHUFF_TBL. Each array is an allocation of its own, of
+// exactly its size, so that AddressSanitizer (in the fuzzer) sees any access past one of them.
 typedef struct {
-    // Codes of at most FAST_BITS bits, by their next FAST_BITS bits: (length << 8) | symbol; 0 when
-    // the code is longer.
-    uint16_t code[1 << FAST_BITS];
-    // For skipping AC coefficients several at a time, by the next MULTI_BITS bits: the bits of the
-    // whole symbols (code and magnitude) they hold (bits 0–3), whether the last is the end of the
-    // block (bit 4), and how far the others move the coefficient index (bits 5–15); 0 when not even
-    // one symbol fits.
-    uint16_t multi[1 << MULTI_BITS];
+    // Codes of at most FAST_BITS bits, by their next FAST_BITS bits (1 << FAST_BITS entries):
+    // (length << 8) | symbol; 0 when the code is longer.
+    uint16_t *code;
+    // AC tables only, for skipping AC coefficients several at a time, by the next MULTI_BITS bits
+    // (1 << MULTI_BITS entries): the bits of the whole symbols (code and magnitude) they hold (bits
+    // 0–3), whether the last is the end of the block (bit 4), and how far the others move the
+    // coefficient index (bits 5–15); 0 when not even one symbol fits. NULL for a DC table.
+    uint16_t *multi;
     // Longer codes, canonically: the largest code of each length (-1: none), and what to add to a
-    // code of that length to index `symbols`.
+    // code of that length to index `symbols` (the table's symbols, one per code).
     int32_t maxcode[17];
     int32_t offset[17];
-    uint8_t symbols[256];
+    uint8_t *symbols;
 } huffman;
 
 // Zigzag order to natural order, with 16 more entries for a run that overshoots (libjpeg's
@@ -51,30 +52,53 @@ static const uint8_t natural_order[64 + 16] = {
 // An AC symbol that ends its block: no magnitude bits, and not the run of 16 zeros (F0).
 static inline int ends_block(int symbol) { return (symbol & 15) == 0 && (symbol >> 4) != 15; }
 
-// False for a table libjpeg refuses (a DC symbol over 15, a code of all ones or that does not fit).
-static int build_huffman(const JHUFF_TBL *table, int is_dc, huffman *h) {
-    if (table == NULL) return 0;
-    memset(h, 0, sizeof *h);
+// Whether libjpeg accepts the table (jpeg_make_d_derived_tbl, jdhuff.c): at most 256 codes; the
+// codes of each length fit in it, and none is all ones (counting codes canonically, the one after
+// the last of a length must still fit); a DC table's symbols (magnitude sizes) at most 15. Nothing
+// is derived from a table before it passes: the loops that fill the lookup tables rely on it.
+static int valid_huffman(const JHUFF_TBL *table, int is_dc) {
+    int count = 0, code = 0;
+    for (int length = 1; length <= 16; length++) {
+        count += table->bits[length];
+        code += table->bits[length];
+        if (count > 256 || code >= (1 << length)) return 0;
+        code <<= 1;
+    }
+    for (int i = 0; is_dc && i < count; i++)
+        if (table->huffval[i] > 15) return 0;
+    return 1;
+}
+
+static int huffman_count(const JHUFF_TBL *table) {
     int count = 0;
     for (int length = 1; length <= 16; length++) count += table->bits[length];
-    if (count > 256) return 0;
-    memcpy(h->symbols, table->huffval, (size_t) count);
-    for (int i = 0; is_dc && i < count; i++)
-        if (h->symbols[i] > 15) return 0;
+    return count;
+}
+
+// Fills `code`, `maxcode` and `offset` from a valid table's counts. Canonically, the codes of each
+// length follow on from those of the length before (doubled), so the codes of at most FAST_BITS bits
+// cover the first entries of `code` without a gap; false (never, for a valid table) for a code whose
+// entries would fall outside it.
+static int derive_codes(const JHUFF_TBL *table, huffman *h) {
     int code = 0, index = 0;
     for (int length = 1; length <= 16; length++) {
         int n = table->bits[length];
         h->offset[length] = index - code;
-        for (int i = 0; i < n; i++, index++, code++) {
-            if (length > FAST_BITS) continue;
-            int spread = FAST_BITS - length;
-            for (int j = 0; j < (1 << spread); j++) h->code[(code << spread) + j] = (uint16_t) ((length << 8) | h->symbols[index]);
+        h->maxcode[length] = n > 0 ? code + n - 1 : -1;
+        for (int i = 0; i < n && length <= FAST_BITS; i++) {
+            int spread = FAST_BITS - length, first = (code + i) << spread;
+            if (first + (1 << spread) > (1 << FAST_BITS)) return 0;
+            for (int j = 0; j < (1 << spread); j++) h->code[first + j] = (uint16_t) ((length << 8) | h->symbols[index + i]);
         }
-        h->maxcode[length] = n > 0 ? code - 1 : -1;
-        if (code >= (1 << length)) return 0;
-        code <<= 1;
+        index += n;
+        code = (code + n) << 1;
     }
-    for (int prefix = 0; prefix < (1 << MULTI_BITS) && !is_dc; prefix++) {
+    return 1;
+}
+
+// Fills an AC table's `multi` from its `code`.
+static void derive_multi(huffman *h) {
+    for (int prefix = 0; prefix < (1 << MULTI_BITS); prefix++) {
         int used = 0, advance = 0, end = 0;
         while (used < MULTI_BITS) {
             // The bits after `used`, zeros past the prefix: a code shorter than what is left is whole.
@@ -90,7 +114,27 @@ static int build_huffman(const JHUFF_TBL *table, int is_dc, huffman *h) {
         }
         h->multi[prefix] = (uint16_t) (used | (end << 4) | (advance << 5));
     }
+}
+
+// False for a table libjpeg refuses, or out of memory. What it allocated is freed by free_huffman,
+// whatever it returns.
+static int build_huffman(const JHUFF_TBL *table, int is_dc, huffman *h) {
+    if (table == NULL || !valid_huffman(table, is_dc)) return 0;
+    const int count = huffman_count(table);
+    h->code = calloc(1 << FAST_BITS, sizeof *h->code);
+    h->symbols = malloc(count > 0 ? (size_t) count : 1);
+    if (!is_dc) h->multi = malloc(sizeof *h->multi * (1 << MULTI_BITS));
+    if (h->code == NULL || h->symbols == NULL || (!is_dc && h->multi == NULL)) return 0;
+    memcpy(h->symbols, table->huffval, (size_t) count);
+    if (!derive_codes(table, h)) return 0;
+    if (!is_dc) derive_multi(h);
     return 1;
+}
+
+static void free_huffman(huffman *h) {
+    free(h->code);
+    free(h->multi);
+    free(h->symbols);
 }
 
 // A bit reader over destuffed data: `bits` holds the next `count` bits at its top, zeros or the
@@ -105,7 +149,8 @@ typedef struct {
 static inline uint64_t reader_position(const reader *r, const uint8_t *data) { return (uint64_t) (r->next - data) * 8 - (uint64_t) r->count; }
 
 // Tops the reader up to at least 56 bits with one unaligned load (whole bytes only are counted; the
-// bits of a partly taken byte are the data's, so loading them again changes nothing).
+// bits of a partly taken byte are the data's, so loading them again changes nothing). Its callers
+// refill below 32 bits, so the shift by `count` stays under 64.
 static inline void refill(reader *r) {
     uint64_t word;
     memcpy(&word, r->next, sizeof word);
@@ -121,6 +166,13 @@ static inline void consume(reader *r, int count) {
 
 // The symbol of a code longer than FAST_BITS at the top of `bits`; its length in `length`, 0 for
 // no code (more than 16 bits: corrupt).
+//
+// The index into `symbols` needs no check, for a table that valid_huffman passed: canonically, the
+// codes of at most l bits (the shorter ones padded to l bits) fill the l-bit values from 0 on without
+// a gap. The fast table holds no code for these bits, so their first FAST_BITS bits are past every
+// shorter code, and at each longer length the loop found them past that length's codes; so when
+// their first l bits are at most maxcode[l], they are a code of length l, and code + offset[l]
+// indexes its symbol, one of the table's.
 static int long_symbol(const huffman *h, uint64_t bits, int *length) {
     for (int l = FAST_BITS + 1; l <= 16; l++) {
         int32_t code = (int32_t) (bits >> (64 - l));
@@ -250,8 +302,9 @@ static int idct_2x2(const int16_t *block, uint64_t written, const int16_t *quant
                 workspace[0][column] = workspace[1][column] = even * 4;
             } else {
                 long odd = (long) (b[56] * q[56]) * C7 + (long) (b[40] * q[40]) * C5 + (long) (b[24] * q[24]) * C3 + (long) (b[8] * q[8]) * C1;
-                workspace[0][column] = ((even << 15) + odd + (1L << 12)) >> 13;
-                workspace[1][column] = ((even << 15) - odd + (1L << 12)) >> 13;
+                // × 2^15, libjpeg's LEFT_SHIFT: a multiplication, as a shift of a negative value is undefined.
+                workspace[0][column] = (even * (1L << 15) + odd + (1L << 12)) >> 13;
+                workspace[1][column] = (even * (1L << 15) - odd + (1L << 12)) >> 13;
             }
             if (workspace[0][column] < -32768 || workspace[0][column] > 32767 || workspace[1][column] < -32768 || workspace[1][column] > 32767)
                 return 0;
@@ -262,7 +315,7 @@ static int idct_2x2(const int16_t *block, uint64_t written, const int16_t *quant
                 results[row * 2] = results[row * 2 + 1] = (w[0] + 16) >> 5;
                 continue;
             }
-            long even = w[0] << 15;
+            long even = w[0] * (1L << 15);
             long odd = w[7] * C7 + w[5] * C5 + w[3] * C3 + w[1] * C1;
             results[row * 2] = (even + odd + (1L << 19)) >> 20;
             results[row * 2 + 1] = (even - odd + (1L << 19)) >> 20;
@@ -304,6 +357,15 @@ enum {
     PADDING = 4096,
 };
 
+enum {
+    // The end of the file (or a read error) before the scan's end: libjpeg warns.
+    END_OF_FILE = -1,
+    // FF followed by FF, fill bytes (before a marker, or before a 00, which libjpeg-turbo reads as an
+    // FF data byte where it decodes a byte at a time, but as a marker in its fast path). Declined, as
+    // libjpeg's own answer for them depends on which of its paths met them.
+    FILL_BYTES = -2,
+};
+
 // The scan's bytes: the file from `offset` on, destuffed one segment (the data up to the next
 // marker) at a time into `clean`, which zeros follow.
 typedef struct {
@@ -312,8 +374,8 @@ typedef struct {
     int at_end_of_file;
     size_t raw_at, raw_end;
     size_t clean_end;
-    // What ended the segment: 0 while it goes on, -1 the end of the file (or a read error), else the
-    // marker's code (FF xx).
+    // What ended the segment: 0 while it goes on, END_OF_FILE, FILL_BYTES, else the marker's code
+    // (FF xx).
     int marker;
     uint8_t raw[RAW_CHUNK];
     uint8_t clean[CLEAN_CAPACITY + PADDING];
@@ -337,7 +399,7 @@ static void read_raw(scan_source *s) {
     s->raw_end += (size_t) count;
 }
 
-// Destuffs the segment's data (FF 00 → FF; fill bytes before a marker dropped) into `clean` until
+// Destuffs the segment's data (FF 00 → FF; FF FF ends it, as FILL_BYTES) into `clean` until
 // it holds `wanted` bytes (at most CLEAN_CAPACITY) or the segment has ended; zeros follow the data.
 static void fill_clean(scan_source *s, size_t wanted) {
     while (s->clean_end < wanted && s->marker == 0) {
@@ -346,7 +408,7 @@ static void fill_clean(scan_source *s, size_t wanted) {
             continue;
         }
         if (s->raw_at >= s->raw_end) {
-            s->marker = -1;
+            s->marker = END_OF_FILE;
             break;
         }
         const uint8_t *from = s->raw + s->raw_at;
@@ -359,12 +421,10 @@ static void fill_clean(scan_source *s, size_t wanted) {
         s->raw_at += run;
         if (ff == NULL) continue;
         size_t next = s->raw_at + 1;
-        while (next < s->raw_end && s->raw[next] == 0xFF) next++;
         if (next >= s->raw_end) {
             // The byte after the FF is in the next chunk: read on from this FF.
-            s->raw_at = next - 1;
             if (s->at_end_of_file) {
-                s->marker = -1;
+                s->marker = END_OF_FILE;
                 break;
             }
             read_raw(s);
@@ -374,7 +434,7 @@ static void fill_clean(scan_source *s, size_t wanted) {
         if (s->raw[next] == 0x00) {
             s->clean[s->clean_end++] = 0xFF;
         } else {
-            s->marker = s->raw[next];
+            s->marker = s->raw[next] == 0xFF ? FILL_BYTES : s->raw[next];
         }
     }
     memset(s->clean + s->clean_end, 0, PADDING);
@@ -445,7 +505,8 @@ int cjpeg_decode_eighth(j_decompress_ptr cinfo, int fd, off_t scan_offset, int64
     if (width != ((long) cinfo->image_width + 7) / 8 || height != ((long) cinfo->image_height + 7) / 8) return EIGHTH_DECLINED;
 
     int result = EIGHTH_DECLINED;
-    component_tables *tables = malloc(sizeof(component_tables) * (size_t) components);
+    // Zeroed, so that every table pointer can be freed whether or not it was built.
+    component_tables *tables = calloc((size_t) components, sizeof(component_tables));
     scan_source *source = malloc(sizeof(scan_source));
     if (tables == NULL || source == NULL) goto done;
     for (int i = 0; i < components; i++) {
@@ -533,10 +594,14 @@ int cjpeg_decode_eighth(j_decompress_ptr cinfo, int fd, off_t scan_offset, int64
             }
         }
     }
-    // libjpeg, reading ahead, would meet the end of the file here and warn.
-    if (!bytes_follow(source, &r, LIBJPEG_READ_AHEAD) && source->marker == -1) goto done;
+    // libjpeg, reading ahead, would meet the end of the file here and warn, or fill bytes.
+    if (!bytes_follow(source, &r, LIBJPEG_READ_AHEAD) && (source->marker == END_OF_FILE || source->marker == FILL_BYTES)) goto done;
     result = EIGHTH_OK;
 done:
+    for (int i = 0; tables != NULL && i < components; i++) {
+        free_huffman(&tables[i].dc);
+        free_huffman(&tables[i].ac);
+    }
     free(tables);
     free(source);
     return result;

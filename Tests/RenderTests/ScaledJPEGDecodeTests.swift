@@ -154,6 +154,76 @@ struct ScaledJPEGDecodeTests {
         #expect(failed > damaged.count / 4 && failed < damaged.count)
     }
 
+    /// `Samples/avatar.jpg`: 400 × 400 at 4:2:0, each Huffman table in a DHT segment of its own.
+    static func avatar() throws -> [UInt8] {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Samples/avatar.jpg")
+        return Array(try Data(contentsOf: url.standardizedFileURL))
+    }
+
+    /// Where the segment at `at` (its FF) ends.
+    static func segmentEnd(_ bytes: [UInt8], _ at: Int) -> Int { at + 2 + Int(bytes[at + 2]) << 8 + Int(bytes[at + 3]) }
+
+    /// The offsets of the segments of type `type` (FF `type`) before the scan.
+    static func segments(_ bytes: [UInt8], type: UInt8) -> [Int] {
+        var at = 2
+        var found: [Int] = []
+        while at + 4 <= bytes.count && bytes[at] == 0xFF && bytes[at + 1] != 0xDA {
+            if bytes[at + 1] == type { found.append(at) }
+            at = segmentEnd(bytes, at)
+        }
+        return found
+    }
+
+    /// `bytes` with the Huffman table of class and number `table` (0x10: luma AC, 0x11: chroma AC)
+    /// rewritten to `counts` codes of lengths 1, 2, … and as many symbols (its own, then 0x01s), its
+    /// segment's length to match: libjpeg reads such a table, and refuses it only when it derives
+    /// its codes.
+    static func withHuffmanCounts(_ bytes: [UInt8], table: UInt8, _ counts: [UInt8]) throws -> [UInt8] {
+        let at = try #require(segments(bytes, type: 0xC4).first { bytes[$0 + 4] == table })
+        let end = segmentEnd(bytes, at)
+        let total = counts.reduce(0) { $0 + Int($1) }
+        let symbols = Array((Array(bytes[(at + 21)..<end]) + Array(repeating: 0x01, count: total)).prefix(total))
+        let length = 2 + 17 + total
+        let segment = [0xFF, 0xC4, UInt8(length >> 8), UInt8(length & 0xFF), table] + counts + Array(repeating: 0, count: 16 - counts.count) + symbols
+        return Array(bytes[..<at]) + segment + Array(bytes[end...])
+    }
+
+    /// A Huffman table whose codes do not fit their lengths (libjpeg: "Bogus Huffman table
+    /// definition") must be refused before anything is derived from it: 255 codes of length 1 once
+    /// made the 1/8 decoder write 200 KB past its tables, and some 70 codes of lengths 1 and 2
+    /// overwrote the next component's tables within them.
+    @Test(
+        "an AC table whose codes overflow their code space: libjpeg's answer at 1/8",
+        arguments: [(0x11, [255]), (0x10, [255]), (0x11, [1, 69]), (0x10, [2, 66])] as [(UInt8, [UInt8])])
+    func eighthOverflowingHuffmanTable(_ table: (UInt8, [UInt8])) throws {
+        let folder = try SourceFolder()
+        let file = try Self.file(folder, "h.jpg", try Self.withHuffmanCounts(try Self.avatar(), table: table.0, table.1))
+        let reference = Self.outcome(file, decoder: .libjpeg)
+        #expect(Self.outcome(file, decoder: .fastest) == reference)
+        #expect(reference.pixels.isEmpty, "libjpeg refuses the table: \(reference)")
+    }
+
+    /// Fill bytes (FF FF) in the scan: libjpeg-turbo reads FF FF 00 as one FF data byte where it
+    /// decodes a byte at a time, but as a marker in its fast path, and its pixels differ from the
+    /// 1/8 decoder's by a little; the 1/8 decoder declines them, before a stuffed zero or before the
+    /// end of the image, so that libjpeg answers.
+    @Test("fill bytes in the scan, before a stuffed zero or the end: libjpeg's answer at 1/8")
+    func eighthFillBytes() throws {
+        let folder = try SourceFolder()
+        let bytes = try Self.avatar()
+        let sos = try #require((2..<bytes.count - 1).first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xDA })
+        let scan = Self.segmentEnd(bytes, sos)
+        let stuffed = (scan..<bytes.count - 1).filter { bytes[$0] == 0xFF && bytes[$0 + 1] == 0x00 }
+        let end = try #require((scan..<bytes.count - 1).last { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xD9 })
+        #expect(stuffed.count > 10)
+        for (index, at) in [stuffed[0], stuffed[stuffed.count / 2], stuffed[stuffed.count - 1], end].enumerated() {
+            var copy = bytes
+            copy.insert(0xFF, at: at)
+            let file = try Self.file(folder, "f\(index).jpg", copy)
+            #expect(Self.outcome(file, decoder: .fastest) == Self.outcome(file, decoder: .libjpeg), "FF before \(at)")
+        }
+    }
+
     @Test("the file's ICC profile comes along, so colour management converts as before")
     func iccProfileKept() throws {
         let folder = try SourceFolder()
