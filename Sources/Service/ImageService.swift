@@ -71,7 +71,7 @@ public final class ImageService: Sendable {
         if !templates.directory.isReadable {
             logger.warning("templates folder \(configuration.templates) cannot be read: /view/ answers 404 (set templates)")
         }
-        let view = ViewRoute(templates: templates, pipeline: pipeline, limits: configuration.spec, presets: presets)
+        let view = ViewRoute(templates: templates, pipeline: pipeline, limits: configuration.spec, presets: presets, templateCheck: configuration.sourceCheck)
         let playground = configuration.playground ? PlaygroundRoute(image: route, view: view, signing: !configuration.signingKeys.isEmpty) : nil
         let info = InfoRoute(pipeline: pipeline)
         let accessLog = AccessLog(logger: logger)

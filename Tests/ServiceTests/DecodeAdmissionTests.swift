@@ -2,7 +2,6 @@ import Foundation
 import HTTPTestSupport
 @testable import Service
 import Testing
-import Vips
 import VipsTestSupport
 
 /// Every decode goes through admission: a look at pixels before layout (a trim's search, a content
@@ -12,22 +11,9 @@ import VipsTestSupport
 /// files of 7000×7000 flat pixels (49 MP), the shape of a decompression bomb.
 @Suite("decode admission: trims, focus and whole-image decoders")
 struct DecodeAdmissionTests {
-    /// 7000×7000 flat grey files, by name: made once for the suite.
-    static let sources: [String: [UInt8]] = {
-        do {
-            let flat = try VImage.constant(width: 7000, height: 7000, color: [90, 90, 90])
-            return [
-                "big.png": try flat.png(bitDepth: 8), "big.webp": try flat.webp(quality: 50), "big.avif": try flat.avif(bitDepth: 8),
-                "big12.avif": try flat.converted(to: .rgb16).avif(bitDepth: 12),
-            ]
-        } catch {
-            fatalError("cannot make the 7000×7000 sources: \(error)")
-        }
-    }()
-
     static func fixture(_ configure: (inout ServiceConfiguration) -> Void = { _ in }) throws -> ServiceFixture {
         let fixture = try ServiceFixture(configure)
-        for (name, bytes) in sources { try Data(bytes).write(to: fixture.root.appendingPathComponent(name)) }
+        for (name, bytes) in LargeFlatSources.files { try Data(bytes).write(to: fixture.root.appendingPathComponent(name)) }
         return fixture
     }
 

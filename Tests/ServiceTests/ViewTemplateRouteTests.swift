@@ -110,7 +110,8 @@ struct ViewTemplateRouteTests {
 
     @Test("a broken template is a 500 naming the file, line and parser message; fixing the file takes effect, and changes the cache key")
     func brokenAndEdited() throws {
-        let fixture = try Self.fixture()
+        // Every request looks at the file (by default what a URL resolved to is trusted for a second).
+        let fixture = try Self.fixture { $0.sourceCheck = .zero }
         try Self.write("edit", "ZStack {\n    Color.red\n    Text(\"\\(name)\").frame(width: )\n}", in: fixture)
         let broken = try fixture.get("/view/edit?name=A")
         #expect(broken.status == 500 && broken.json["error"]?.contains("template `edit.swift` line 3") == true, "\(broken.text)")
@@ -156,5 +157,19 @@ struct ViewTemplateRouteTests {
         let fixture = try Self.fixture()
         let response = try fixture.get("/img/dot_green.png?chain=Text(%22%5C(name)%22)")
         #expect(response.status == 400 && response.json["error"]?.contains("view templates") == true, "\(response.text)")
+    }
+
+    @Test("what a URL resolved to is trusted for cache.source_check: an edit within it is not seen, after it is")
+    func resolvedURLsAreRemembered() throws {
+        let fixture = try Self.fixture { $0.sourceCheck = .seconds(60) }
+        try Self.write("edit", "Color.red.frame(width: 30, height: 20)", in: fixture)
+        let first = try fixture.get("/view/edit?fmt=png")
+        #expect(first.status == 200)
+        try Self.write("edit", "Color.green.frame(width: 40, height: 20)", in: fixture)
+        let remembered = try fixture.get("/view/edit?fmt=png")
+        #expect(remembered.header("ETag") == first.header("ETag") && remembered.header("X-Cache") == "HIT")
+        // Another URL of the same template is resolved now, from the edited file.
+        let other = try fixture.get("/view/edit?fmt=png&scale=1")
+        #expect(try other.status == 200 && Self.size(other.body) == (40, 20), "\(other.text)")
     }
 }

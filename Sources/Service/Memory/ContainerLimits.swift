@@ -1,3 +1,4 @@
+import CheckedConversion
 import Foundation
 
 /// What the process's container allows it, from cgroup v2 and the CPU affinity mask. In a pod,
@@ -27,7 +28,7 @@ public struct ContainerLimits: Sendable, Equatable {
         func read(_ file: String) -> [String] { folders.compactMap { try? String(contentsOfFile: $0 + "/" + file, encoding: .utf8) } }
         let memory = read("memory.max").compactMap(Self.memoryMax).min()
         let quota = read("cpu.max").compactMap(Self.cpuMax).min()
-        self.init(memoryBytes: memory, cpus: min(schedulable, quota.map { Int($0.rounded(.up)) } ?? schedulable))
+        self.init(memoryBytes: memory, cpus: min(schedulable, quota.map { Int(saturating: $0.rounded(.up)) } ?? schedulable))
     }
 
     /// The cgroup folders from the process's own up to the root: a parent's limit binds too.

@@ -1,6 +1,5 @@
 import Cache
 import Layout
-import Synchronization
 
 /// Remembers, for a short time, which cache key and ETag a request's identity hashed to, so a
 /// repeated request resolves no source (`realpath`, `open`, `fstat`) and hashes nothing: nginx's
@@ -9,7 +8,7 @@ import Synchronization
 /// expires; a zero `validity` keeps nothing. Bounded: when full it starts over.
 final class IdentityMemo: Sendable {
     /// What a request's identity is made of, besides the sources themselves.
-    struct Key: Hashable {
+    struct Key: Hashable, Sendable {
         /// `TransformSpec.canonicalForm`, by its bytes: it names the sources, and names that are
         /// canonically equivalent Unicode (`café` in NFC and NFD) can be different files.
         let canonical: ByteKey
@@ -36,35 +35,23 @@ final class IdentityMemo: Sendable {
     }
 
     /// The identity's cache key and ETag (`RequestIdentity`).
-    struct Identity {
+    struct Identity: Sendable {
         let key: CacheKey
         let etag: String
     }
 
-    private let entries = Mutex<[Key: (identity: Identity, checked: ContinuousClock.Instant)]>([:])
+    private let memo: ExpiringMemo<Key, Identity>
+
     /// How long an identity is trusted after its sources were checked.
-    let validity: Duration
-    let capacity: Int
+    var validity: Duration { memo.validity }
 
     init(validity: Duration, capacity: Int = 4096) {
-        self.validity = validity
-        self.capacity = capacity
+        memo = ExpiringMemo(validity: validity, capacity: capacity)
     }
 
     /// The identity remembered for `key` if its sources were checked less than `validity` ago.
-    func recent(_ key: Key) -> Identity? {
-        guard validity > .zero else { return nil }
-        guard let entry = entries.withLock({ $0[key] }) else { return nil }
-        return ContinuousClock.now - entry.checked < validity ? entry.identity : nil
-    }
+    func recent(_ key: Key) -> Identity? { memo.recent(key) }
 
     /// Remembers `identity`, whose sources were just checked.
-    func remember(_ key: Key, _ identity: Identity) {
-        guard validity > .zero else { return }
-        let now = ContinuousClock.now
-        entries.withLock { entries in
-            if entries.count >= capacity && entries[key] == nil { entries.removeAll(keepingCapacity: true) }
-            entries[key] = (identity, now)
-        }
-    }
+    func remember(_ key: Key, _ identity: Identity) { memo.remember(key, identity) }
 }

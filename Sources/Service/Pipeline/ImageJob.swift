@@ -5,8 +5,7 @@ import Sources
 import TransformSpec
 
 /// One request for an image, or for a source's `/info`, on its way through `ImagePipeline`: what
-/// was asked (set when the request is parsed) and what each stage has learned (the sources and the
-/// identity, set by `identify`). A value: each stage hands the job on with its part filled in; the
+/// was asked (set when the request is parsed); `identify` hands it on as an `IdentifiedJob`. A value: each stage hands the job on with its part filled in; the
 /// parsed request it holds is shared, not copied (a hit makes no copy of the spec).
 struct ImageJob: Sendable {
     /// Answers the client (once); the second argument is the cache status for the access log.
@@ -35,10 +34,9 @@ struct ImageJob: Sendable {
     /// When every fetch from an origin for this job must have ended: set once, when the job is
     /// made, so a job that runs again after waiting for another request's download keeps it.
     let originDeadline: ContinuousClock.Instant
-    /// Every source, opened and checked: set by `identify`.
+    /// The sources opened and checked so far: a job that waited for another request's download
+    /// runs again with what it had (`SourceResolver`).
     var sources: [ImageRef: ResolvedSource] = [:]
-    /// The cache key and ETag of the sources' current versions: set by `identify`.
-    var identity: IdentityMemo.Identity?
 
     /// The job of an image request (`/img`, `/view`).
     init(
@@ -144,4 +142,14 @@ struct ImageParameters: Sendable {
         if let overlay, ByteKey(overlay) == ByteKey(name) { return "overlay" }
         return hasChain ? "chain" : "path"
     }
+}
+
+/// A job whose every source is opened and checked and whose identity is known: what `identify` hands
+/// to the later stages, which have nothing left to unwrap.
+struct IdentifiedJob: Sendable {
+    let job: ImageJob
+    /// Every image the job shows, opened and checked.
+    let sources: [ImageRef: ResolvedSource]
+    /// The cache key and ETag of the sources' current versions.
+    let identity: IdentityMemo.Identity
 }

@@ -67,17 +67,15 @@ struct ImagePipeline: Sendable {
     /// Stages 1–3 on the I/O lane: the answer when there is one now, or `nil` when the job went on
     /// to the render lane (which answers it) or waits for another request's download (and runs again after it).
     private func onIOLane(_ job: ImageJob, remembered: IdentityMemo.Identity?) -> Answer? {
-        var job = job
         do {
             if let remembered, let answer = answerFromIdentity(job, remembered, fromDisk: true) { return answer }
-            guard try identify(&job) else { return nil }
-            let identity = job.identity!
+            guard let identified = try identify(job) else { return nil }
             // The remembered identity was already looked up (and missed) above: do not count it twice.
-            if identity.key != remembered?.key, let answer = answerFromIdentity(job, identity, fromDisk: true) { return answer }
+            if identified.identity.key != remembered?.key, let answer = answerFromIdentity(job, identified.identity, fromDisk: true) { return answer }
             switch job.product {
-            case .info(let request): return try info(job, name: request.source)
+            case .info(let request): return try info(identified, name: request.source)
             case .image(let request):
-                admit(job, request.spec)
+                admit(identified, request.spec)
                 return nil
             }
         } catch {
@@ -86,9 +84,9 @@ struct ImagePipeline: Sendable {
     }
 
     /// Stage 1: every source opened and checked (an origin's originals all by one deadline), and
-    /// the identity they give, remembered for `cache.source_check`. False when a source is being
+    /// the identity they give, remembered for `cache.source_check`. `nil` when a source is being
     /// downloaded by another request: the job runs again once that download has ended.
-    private func identify(_ job: inout ImageJob) throws -> Bool {
+    private func identify(_ job: ImageJob) throws -> IdentifiedJob? {
         let waiting = job
         let resolved = try sources.resolve(job) { [self] ref, result in
             switch result {
@@ -100,15 +98,13 @@ struct ImagePipeline: Sendable {
                 deliver(failure(error), to: waiting)
             }
         }
-        guard let resolved else { return false }
-        job.sources = resolved
+        guard let resolved else { return nil }
         let identity = RequestIdentity(
-            canonical: job.bodyCanonical, cacheVersion: job.cacheVersion, sources: Array(job.sources.values), formats: job.formats.map(\.rawValue),
+            canonical: job.bodyCanonical, cacheVersion: job.cacheVersion, sources: Array(resolved.values), formats: job.formats.map(\.rawValue),
             fonts: fontsVersion)
         let checked = IdentityMemo.Identity(key: identity.key, etag: identity.etag)
         identities.remember(job.memoKey, checked)
-        job.identity = checked
-        return true
+        return IdentifiedJob(job: job, sources: resolved, identity: checked)
     }
 
     /// Stage 2: `304` for a matching `If-None-Match`, or the cached result (the hot set only unless
@@ -131,18 +127,18 @@ struct ImagePipeline: Sendable {
     /// look at pixels whose decode alone exceeds the budget is refused at once), then queues it in
     /// the render lane, among the heavy renders from the start when looking at pixels before layout
     /// (trims, content focus) is estimated heavy.
-    private func admit(_ job: ImageJob, _ spec: TransformSpec) {
-        let key = job.identity!.key
+    private func admit(_ identified: IdentifiedJob, _ spec: TransformSpec) {
+        let (job, key) = (identified.job, identified.identity.key)
         guard renders.join(key, { answer in job.respond(answer.response, answer.cache) }) else { return }
         guard memory.admits() else { return renders.complete(key, failure(RequestError.memoryPressure)) }
         statistics.renderCount.add(1, ordering: .relaxed)
         let opened: OpenedRender
         do {
-            opened = try renderer.open(spec.renderRequest, sources: job.sources)
+            opened = try renderer.open(spec.renderRequest, sources: identified.sources)
         } catch {
             return renders.complete(key, failure(error))
         }
-        toRenderLane(.opened(opened), job, key: key, heavy: isHeavy(opened.analysisMilliseconds))
+        toRenderLane(.opened(opened), identified, heavy: isHeavy(opened.analysisMilliseconds))
     }
 
     /// What a render-lane job starts from: a render opened on the I/O lane, or one prepared by a
@@ -155,7 +151,8 @@ struct ImagePipeline: Sendable {
     /// On the render lane: prepares the render (trims, layout, every cost checked: a render that could
     /// not finish within the deadline is refused without drawing), and draws it, or, when a light
     /// worker finds its estimate heavy, moves it once to the heavy renders, prepared.
-    private func toRenderLane(_ work: RenderWork, _ job: ImageJob, key: CacheKey, heavy: Bool) {
+    private func toRenderLane(_ work: RenderWork, _ job: IdentifiedJob, heavy: Bool) {
+        let key = job.identity.key
         executor.submit(
             .render, heavy: heavy,
             { [self] in
@@ -165,13 +162,13 @@ struct ImagePipeline: Sendable {
                     prepared = ready
                 case .opened(let opened):
                     do {
-                        prepared = try renderer.prepare(opened, autoFormats: job.formats)
+                        prepared = try renderer.prepare(opened, autoFormats: job.job.formats)
                     } catch {
                         let answer = failure(error)
                         return { renders.complete(key, answer) }
                     }
                     if !heavy && isHeavy(prepared.cost.milliseconds) {
-                        return { toRenderLane(.prepared(prepared), job, key: key, heavy: true) }
+                        return { toRenderLane(.prepared(prepared), job, heavy: true) }
                     }
                 }
                 let answer = render(prepared, job)
@@ -186,8 +183,8 @@ struct ImagePipeline: Sendable {
 
     /// Stages 5–6 on the render lane: draws and encodes, stores the result under the job's key, and
     /// makes the `200`. A result finished past its deadline never gets here: the renderer throws `timedOut`.
-    private func render(_ prepared: PreparedRender, _ job: ImageJob) -> Answer {
-        let identity = job.identity!
+    private func render(_ prepared: PreparedRender, _ identified: IdentifiedJob) -> Answer {
+        let (job, identity) = (identified.job, identified.identity)
         logger.debug("render started: \(job.canonical)")
         do {
             let image = try renderer.render(prepared)
@@ -206,10 +203,10 @@ struct ImagePipeline: Sendable {
     }
 
     /// `/info`'s answer: the source's header as JSON, with the caching headers (never stored).
-    private func info(_ job: ImageJob, name: String) throws -> Answer {
-        let source = job.sources[.primary]!
+    private func info(_ identified: IdentifiedJob, name: String) throws -> Answer {
+        guard let source = identified.sources[.primary] else { throw RenderError.unresolvedSource(.primary) }
         let info = try SourceInfo(name: name, file: source.file, limits: renderer.limits)
-        var headers = cachingHeaders(job, etag: job.identity!.etag)
+        var headers = cachingHeaders(identified.job, etag: identified.identity.etag)
         headers.add("Content-Type", "application/json")
         return Answer(response: HTTPResponse(status: .ok, headers: headers, body: Array((InfoRoute.json(info).serialized() + "\n").utf8)), cache: .notApplicable)
     }
