@@ -32,13 +32,14 @@ struct RenderBudget {
     /// Rows of float RGBA (16 bytes a pixel) a composite keeps per layer while the canvas streams.
     static let compositeRows = 128
     /// Working bytes per output pixel of each encoder: peak RSS growth per pixel encoding noise with
-    /// the service's settings (libvips 8.16, 2 threads), rounded up: AVIF 22 at 4 and at 16 MP, JPEG
-    /// XL 19 at 16 MP (it has a fixed part too: 42 a pixel at 4 MP), WebP 15, JPEG 3; GIF 14 (libvips
-    /// 8.14). `nil` is `fmt=auto`'s JPEG-or-PNG, counted as JPEG, the larger.
+    /// the service's settings (libvips 8.16, 2 threads), the most measured at 1, 4 and 16 MP, rounded
+    /// up: AVIF 26 (26, 22, 22), JPEG XL 44 (45, 43, 19: libjxl's grows less past its cap), WebP 16
+    /// (13, 15, 15), JPEG 3; GIF 14 (libvips 8.14). `nil` is `fmt=auto`'s JPEG-or-PNG, counted as
+    /// JPEG, the larger.
     static func encoderBytesPerPixel(_ format: ImageFormat?) -> Int {
         switch format {
-        case .avif: 24
-        case .jxl: 20
+        case .avif: 26
+        case .jxl: 44
         case .webp: 16
         case .gif: 14
         case .jpeg, nil: 4

@@ -38,9 +38,9 @@ public struct RenderLimits: Sendable {
     /// Largest AVIF output, pixels: libheif's encoder cannot be stopped at the deadline. Default 4 MP.
     public var maxAVIFPixels: Int = 4_000_000
     /// Largest JPEG XL output, pixels: libjxl's encoder cannot be stopped at the deadline. Default
-    /// 6 MP, about 0.3 CPU-s at effort 4 (0.2 CPU-s measured at 4 MP and 0.5 at 12 MP) and 120 MiB,
-    /// within the default render budget (16 MP would need about 320 MiB).
-    public var maxJXLPixels: Int = 6_000_000
+    /// 3 MP, about 0.15 CPU-s at effort 4 (0.2 CPU-s measured at 4 MP and 0.5 at 12 MP) and 130 MB,
+    /// within the default render budget (libjxl holds about 44 bytes a pixel up to 4 MP).
+    public var maxJXLPixels: Int = 3_000_000
     /// Largest WebP output, pixels: libwebp cannot be stopped at the deadline. Default 6 MP.
     public var maxWebPPixels: Int = 6_000_000
     /// Largest GIF output, pixels: its quantizer cannot be stopped at the deadline. Default 2 MP.

@@ -15,7 +15,7 @@ struct FormatFallbackTests {
         ("Firefox", "image/avif,image/webp,image/png,image/svg+xml,image/*;q=0.8,*/*;q=0.5"),
     ]
 
-    @Test("every browser gets a 200 at every size up to the source's own", arguments: [nil, 1200, 2400, 3000] as [Int?])
+    @Test("every browser gets a 200 at every size up to the source's own", arguments: [nil, 1600, 2400, 3000] as [Int?])
     func everySize(_ width: Int?) throws {
         let fixture = try ServiceFixture()
         let target = "/img/landscape_4.jpg" + (width.map { "?w=\($0)" } ?? "")
@@ -32,9 +32,11 @@ struct FormatFallbackTests {
     func safariOrder() throws {
         let fixture = try ServiceFixture()
         let accept = "Accept: \(Self.browsers[0].accept)"
-        // 2400×1800 (4.3 MP): within JPEG XL's 6 MP.
-        #expect(try fixture.get("/img/landscape_4.jpg?w=2400", headers: [accept]).header("Content-Type") == "image/jxl")
-        // 3000×2250 (6.75 MP): over JPEG XL's, AVIF's (4 MP) and WebP's (6 MP) caps.
+        // 1600×1200 (1.9 MP): within JPEG XL's 3 MP.
+        #expect(try fixture.get("/img/landscape_4.jpg?w=1600", headers: [accept]).header("Content-Type") == "image/jxl")
+        // 2400×1800 (4.3 MP): over JPEG XL's and AVIF's (4 MP) caps, within WebP's (6 MP).
+        #expect(try fixture.get("/img/landscape_4.jpg?w=2400", headers: [accept]).header("Content-Type") == "image/webp")
+        // 3000×2250 (6.75 MP): over JPEG XL's, AVIF's and WebP's caps.
         #expect(try fixture.get("/img/landscape_4.jpg?w=3000", headers: [accept]).header("Content-Type") == "image/jpeg")
     }
 
