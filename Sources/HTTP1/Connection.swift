@@ -63,8 +63,14 @@ final class Connection: @unchecked Sendable {
     }
 
     /// A newer connection took this one's probe reserve slot: 503 and close unless it is answering.
+    /// What the peer already sent is read first (its readiness may not have been reported yet), so
+    /// a probe whose request is waiting in the socket is answered, not evicted.
     func evict() {
-        loop.execute { [self] in feed(.evicted) }
+        loop.execute { [self] in
+            readable = true
+            drive()
+            feed(.evicted)
+        }
     }
 
     /// Closes at once, whatever is in progress (end of a drain deadline).

@@ -12,7 +12,8 @@
 ///    a connection may still take one of a few slots kept for health probes; the server lets it
 ///    send one request, answers it only if it is a probe and closes it (see `ServerConfiguration`).
 ///    When the reserve is full, the oldest connection in it makes room: its slot goes to the new
-///    one and the server answers it 503 and closes it. A real probe sends its request at once and
+///    one and the server answers it 503 and closes it, unless its request is already in its socket
+///    (`Connection.evict` reads before it judges). A real probe sends its request at once and
 ///    is answered within a round trip; to push one out before that, a flood must open `probeSlots`
 ///    connections within that round trip, whereas connections that sit silent in the reserve only
 ///    ever push each other out.
