@@ -146,8 +146,12 @@ final class PangoTextLayout {
     /// point: line `i`'s baseline `i × lineHeight + ascender` below the top, each line placed inside
     /// the widest by `multilineTextAlignment` (leading and trailing follow the line's direction),
     /// in each run's colour.
-    func draw(into cairo: OpaquePointer) {
+    /// Drawn into pixels (`pixelsPerPoint`: the device pixels of a point; `nil` for a PDF, which keeps
+    /// text as text), a Text whose em is `outlineEmPixels` or more, in one colour and no colour face,
+    /// is filled as outlines.
+    func draw(into cairo: OpaquePointer, pixelsPerPoint: Double? = nil) {
         let metrics = metrics, widest = width
+        let outlined = pixelsPerPoint.map(fillsOutlines) ?? false
         let alignment = text.paragraph.resolvedAlignment
         for index in 0..<Int32(lineCount) {
             guard let line = pango_layout_get_line_readonly(layout, index) else { continue }
@@ -160,8 +164,27 @@ final class PangoTextLayout {
                 case .trailing: rightToLeft ? 0 : 1
                 }
             cairo_move_to(cairo, (widest - extents.width) * share - extents.x, Double(index) * metrics.lineHeight + metrics.ascender)
-            pango_cairo_show_layout_line(cairo, line)
+            if outlined { pango_cairo_layout_line_path(cairo, line) } else { pango_cairo_show_layout_line(cairo, line) }
         }
+        if outlined, let color = text.runs.first?.attributes.resolvedColor {
+            cairo_set_source_rgba(cairo, color.red, color.green, color.blue, color.opacity)
+            cairo_fill(cairo)
+        }
+    }
+
+    /// The em, in device pixels, from which a Text is filled as outlines: cairo keeps every glyph image
+    /// it makes (2 bytes a pixel of the em square, twice) in caches that outlive the render, about
+    /// 25 MiB a request of large text in new sizes; an outline is kilobytes. Below it, glyph images,
+    /// which are faster and what small text has always been drawn with.
+    static let outlineEmPixels = 128.0
+
+    /// Whether the text is large enough at `pixelsPerPoint` to fill as outlines, and can be: one
+    /// colour for every run, and no colour glyph (a colour face has no outline to fill).
+    private func fillsOutlines(_ pixelsPerPoint: Double) -> Bool {
+        guard text.largestPointSize * fontScale * pixelsPerPoint >= Self.outlineEmPixels else { return false }
+        let colors = text.runs.map(\.attributes.resolvedColor)
+        guard colors.allSatisfy({ $0 == colors[0] }) else { return false }
+        return !glyphFaces().contains(where: \.isColor)
     }
 
     /// The faces Pango shaped the text with, at the sizes the runs asked for, each with whether it

@@ -17,7 +17,7 @@ enum TextLayers {
             let image = try CairoMask.drawColor(area: area) { cairo in
                 cairo_translate(cairo, Double(pixels.x - area.x), Double(pixels.y - area.y))
                 cairo_scale(cairo, scale, scale)
-                layout.draw(into: cairo)
+                layout.draw(into: cairo, pixelsPerPoint: scale)
             }
             return [Layer(image: image, x: area.x, y: area.y)]
         } catch {
