@@ -23,23 +23,7 @@ public struct OriginMap: Sendable, Equatable {
         public func url(of path: String) -> String {
             let hostPart = host.contains(":") ? "[\(host)]" : host
             let defaultPort = scheme == "https" ? 443 : 80
-            return "\(scheme)://\(hostPart)\(port == defaultPort ? "" : ":\(port)")\(basePath)\(Self.percentEncoded(path))"
-        }
-
-        /// Each segment percent-encoded except unreserved characters (RFC 3986 §2.3); `/` kept.
-        static func percentEncoded(_ path: String) -> String {
-            var out = ""
-            for byte in path.utf8 {
-                switch byte {
-                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                    UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
-                    out.unicodeScalars.append(Unicode.Scalar(byte))
-                default:
-                    let hex = Array("0123456789ABCDEF".utf8)
-                    out += "%" + String(decoding: [hex[Int(byte >> 4)], hex[Int(byte & 15)]], as: UTF8.self)
-                }
-            }
-            return out
+            return "\(scheme)://\(hostPart)\(port == defaultPort ? "" : ":\(port)")\(basePath)\(URIEncoding.encode(path, keepingSlash: true))"
         }
     }
 

@@ -59,7 +59,7 @@ struct SignatureV4Tests {
         #expect(headers.first { $0.name == "x-amz-security-token" }?.value == "token/+=")
         #expect(Self.authorization(headers)?.contains("SignedHeaders=host;x-amz-content-sha256;x-amz-date;x-amz-security-token,") == true)
         #expect(Self.authorization(headers)?.contains("/20130524/auto/s3/aws4_request") == true)
-        #expect(SignatureV4.uriEncode("/a b/ü+%.jpg", keepingSlash: true) == "/a%20b/%C3%BC%2B%25.jpg")
-        #expect(SignatureV4.uriEncode("a/b=c", keepingSlash: false) == "a%2Fb%3Dc")
+        #expect(URIEncoding.encode("/a b/ü+%.jpg", keepingSlash: true) == "/a%20b/%C3%BC%2B%25.jpg")
+        #expect(URIEncoding.encode("a/b=c", keepingSlash: false) == "a%2Fb%3Dc")
     }
 }

@@ -66,32 +66,14 @@ public struct SignatureV4: Sendable {
     static func canonicalRequest(
         method: String, path: String, query: [(name: String, value: String)], headers: [(name: String, value: String)], payloadHash: String
     ) -> (text: String, signedHeaders: String) {
-        let encoded: [(name: String, value: String)] = query.map { (uriEncode($0.name, keepingSlash: false), uriEncode($0.value, keepingSlash: false)) }
+        let encoded: [(name: String, value: String)] = query.map { (URIEncoding.encode($0.name, keepingSlash: false), URIEncoding.encode($0.value, keepingSlash: false)) }
         let sorted = encoded.sorted { (a, b) -> Bool in a.name == b.name ? a.value < b.value : a.name < b.name }
         let canonicalQuery = sorted.map { $0.name + "=" + $0.value }.joined(separator: "&")
         let canonicalHeaders = headers.map { (name: $0.name.lowercased(), value: collapsingSpaces($0.value)) }.sorted { $0.name < $1.name }
         let signedHeaders = canonicalHeaders.map(\.name).joined(separator: ";")
-        let path = uriEncode(path.hasPrefix("/") ? path : "/" + path, keepingSlash: true)
+        let path = URIEncoding.encode(path.hasPrefix("/") ? path : "/" + path, keepingSlash: true)
         let text = [method, path, canonicalQuery, canonicalHeaders.map { "\($0.name):\($0.value)\n" }.joined(), signedHeaders, payloadHash].joined(separator: "\n")
         return (text, signedHeaders)
-    }
-
-    /// `text` with every byte percent-encoded (upper-case hex) except the unreserved characters
-    /// (`A–Z a–z 0–9 - . _ ~`) and, in a path, `/`: S3 encodes a key once, never twice.
-    static func uriEncode(_ text: String, keepingSlash: Bool) -> String {
-        var encoded = ""
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
-                encoded.unicodeScalars.append(Unicode.Scalar(byte))
-            case UInt8(ascii: "/") where keepingSlash:
-                encoded += "/"
-            default:
-                encoded += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
-            }
-        }
-        return encoded
     }
 
     /// A header value trimmed, its runs of spaces made one.
