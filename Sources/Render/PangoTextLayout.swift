@@ -207,7 +207,7 @@ final class PangoTextLayout {
             guard let run = pango_layout_iter_get_run_readonly(iterator), let font = run.pointee.item.pointee.analysis.font,
                 let glyphs = run.pointee.glyphs
             else { continue }
-            let index = max(0, (starts.lastIndex { $0 <= Int(run.pointee.item.pointee.offset) } ?? 0))
+            let index = starts.lastIndex { $0 <= Int(run.pointee.item.pointee.offset) } ?? 0
             let size = min(TextFont(text.runs[index].attributes, scale: fontScale).size, Self.maxPointSize)
             let key = Key(font: font, size: size)
             if faces[key] == nil {

@@ -59,10 +59,11 @@ struct RenderBudget {
     private let workingBytes: Int
 
     /// Estimates `plan` drawn at `scale` with `images`, written as `choice`; `isOpaque` is `opaque=1`;
-    /// `animation` draws every frame of one image.
+    /// `glyphs` are its Texts' glyph images; `animation` draws every frame of one image; `maxBytes`
+    /// keeps the canvas for the quality search.
     init(
         plan: RenderPlan, images: [ImageRef: SourceImage], choice: FormatChoice, isOpaque: Bool, colorMode: ColorRenderingMode = .nonLinear,
-        animation: Animation? = nil, maxBytes: Int? = nil, glyphs: GlyphImages? = nil
+        glyphs: GlyphImages, animation: Animation? = nil, maxBytes: Int? = nil
     ) {
         workingBytes = Self.rgbaBytes * colorMode.workingBytesPerSample
         let canvas = plan.canvas
@@ -104,7 +105,7 @@ struct RenderBudget {
                 break
             }
         }
-        for text in (glyphs ?? GlyphImages(plan: plan, pdf: choice.format == .pdf)).texts {
+        for text in glyphs.texts {
             add("glyph images of a Text at \(Int(saturating: text.emPixels.rounded())) px", text.bytes)
         }
         for group in plan.effectGroups { addGroup(group, geometry: geometry) }

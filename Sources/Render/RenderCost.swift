@@ -96,13 +96,13 @@ public struct RenderCost: Sendable {
     /// The estimate, CPU milliseconds of one core.
     public var milliseconds: Double { Self.perRender + items.reduce(0) { $0 + $1.milliseconds } }
 
-    /// Estimates `plan` drawn with `images` and written as `choice`; `animation` draws it once per
-    /// frame. A linear `colorMode` draws in float linear light, `linearDrawing` times the work of
+    /// Estimates `plan` drawn with `images` and written as `choice`, its Texts' colour glyphs from
+    /// `glyphs`; `animation` draws it once per frame. A linear `colorMode` draws in float linear light, `linearDrawing` times the work of
     /// 8-bit sRGB; `maxBytes` encodes up to `QualitySearch.maxEncodes` times; `analysis` is what
     /// looking at pixels before layout cost (`OpenedRender.analysis`), already spent or not.
     init(
-        plan: RenderPlan, images: [ImageRef: SourceImage], choice: FormatChoice, animation: Animation? = nil, colorMode: ColorRenderingMode = .nonLinear,
-        maxBytes: Int? = nil, analysis: [Item] = [], glyphs: GlyphImages? = nil
+        plan: RenderPlan, images: [ImageRef: SourceImage], choice: FormatChoice, glyphs: GlyphImages, animation: Animation? = nil,
+        colorMode: ColorRenderingMode = .nonLinear, maxBytes: Int? = nil, analysis: [Item] = []
     ) {
         let geometry = PaintGeometry(plan: plan)
         let drawing = colorMode.isLinear ? Self.linearDrawing : 1
@@ -118,7 +118,7 @@ public struct RenderCost: Sendable {
                 break
             }
         }
-        for text in (glyphs ?? GlyphImages(plan: plan, pdf: choice.format == .pdf)).texts {
+        for text in glyphs.texts {
             add("colour glyphs of a Text at \(Int(saturating: text.emPixels.rounded())) px", Self.colorGlyphPixel * text.colorPixels, advice: "use a smaller font size")
         }
         for group in plan.effectGroups { addGroup(group, geometry: geometry) }

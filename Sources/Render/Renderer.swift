@@ -95,12 +95,12 @@ public struct Renderer: Sendable {
         func checked(_ choice: FormatChoice) throws(RenderError) -> PreparedRender {
             let animation = try Animation(request: request, images: images, format: choice.format, limits: limits)
             try RenderBudget(
-                plan: plan, images: images, choice: choice, isOpaque: request.isOpaque, colorMode: request.colorMode, animation: animation,
-                maxBytes: request.maxBytes, glyphs: glyphImages
+                plan: plan, images: images, choice: choice, isOpaque: request.isOpaque, colorMode: request.colorMode, glyphs: glyphImages,
+                animation: animation, maxBytes: request.maxBytes
             ).check(limits)
             let cost = RenderCost(
-                plan: plan, images: images, choice: choice, animation: animation, colorMode: request.colorMode, maxBytes: request.maxBytes,
-                analysis: opened.analysis, glyphs: glyphImages)
+                plan: plan, images: images, choice: choice, glyphs: glyphImages, animation: animation, colorMode: request.colorMode,
+                maxBytes: request.maxBytes, analysis: opened.analysis)
             try cost.check(limits)
             return PreparedRender(
                 request: request, images: images, glyphs: glyphs, plan: plan, choice: choice, animation: animation, timings: timings,

@@ -39,7 +39,7 @@ extension SourceImage {
         let size = reduction.reducedSize(width: storedWidth, height: storedHeight)
         if decodesWhole(reduction) { return (size.width + 1) * (size.height + 1) * 3 }
         guard case .whole(let bytesPerPixel) = decodeMemory else { return 0 }
-        return size.width.multipliedReportingOverflow(by: size.height).partialValue.multipliedReportingOverflow(by: bytesPerPixel).partialValue
+        return Int(saturating: Double(size.width) * Double(size.height) * Double(bytesPerPixel))
     }
 
     /// Refuses a look at this image's pixels before layout (a trim's search, a content focus) whose
