@@ -18,12 +18,12 @@ public enum Limits {
     public static let sideListenerDrainTimeout: Duration = .seconds(1)
 
     // Work scheduling (imgproxy's workers): renders run on a bounded pool.
-    /// The default number of render workers on a machine with `cores` cores: one per core. With
+    /// The default number of render workers: one per CPU the container allows (`ContainerLimits`). With
     /// libvips 8.16's SIMD paths a render keeps its core busy; a spare worker (the default with
     /// libvips 8.14, whose renders waited on its threads at each strip) no longer helps. 2 cores,
     /// 4032×3024 JPEG → 300×225 fit misses: at 2 connections 2 workers render 90–91/s where 3
     /// render 77–78/s; at 8 connections 2, 3 and 4 workers all render 100/s.
-    public static func defaultWorkers(cores: Int) -> Int { cores }
+    public static var defaultWorkers: Int { ContainerLimits.current.cpus }
     /// Renders that may wait per worker, a bound on memory and open sources (time bounds the wait): ≈ `queueTimeout` of 50 ms renders.
     public static let queuePerWorker = 64
     /// Longest wait for a worker; then 503 + `Retry-After`. Well under `renderTimeout`, so a wait plus a render stays bounded.

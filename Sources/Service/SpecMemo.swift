@@ -7,15 +7,7 @@ import TransformSpec
 /// it starts over. Only successful parses are kept; source files are still resolved and checked on
 /// every request.
 final class SpecMemo: Sendable {
-    private struct Key: Hashable {
-        /// The request path as sent (still percent-encoded): checking and decoding it into a source
-        /// name is part of what is remembered. Both are ASCII (`HeadParser` refuses any other byte in
-        /// a request target), where `String ==` is byte equality: no `ByteKey` needed on the hit path.
-        let path: Substring
-        let query: Substring
-    }
-
-    private let entries = Mutex<[Key: ImageRequest]>([:])
+    private let entries = Mutex<[TargetKey: ImageRequest]>([:])
     let capacity: Int
     let limits: SpecLimits
     /// The presets `preset=` expands from: fixed for the service's life, so a parse stays a pure
@@ -31,7 +23,7 @@ final class SpecMemo: Sendable {
     /// The parsed request, from memory or by parsing. `path` is the request path under `prefix`
     /// (`/img/`, or a route taking the same paths).
     func spec(path: Substring, prefix: String = ImagePath.prefix, query: Substring) throws -> ImageRequest {
-        let key = Key(path: path, query: query)
+        let key = TargetKey(path: path, query: query)
         if let hit = entries.withLock({ $0[key] }) { return hit }
         let source = try ImagePath.sourceName(fromTarget: path, prefix: prefix)
         let parameters = try presets.imageParameters(query: query)

@@ -18,13 +18,7 @@ struct ViewRoute: Sendable {
     /// Renderer options from presets (`presets`, `presets_only`).
     let presets: PresetPolicy
     /// What each URL (path and query) resolved to, while its template is trusted.
-    let resolved: ExpiringMemo<URLKey, ImageRequest>
-
-    /// A `/view/` URL as sent: its path (the template's name, still percent-encoded) and query.
-    struct URLKey: Hashable, Sendable {
-        let path: Substring
-        let query: Substring
-    }
+    let resolved: ExpiringMemo<TargetKey, ImageRequest>
 
     init(templates: TemplateFolder, pipeline: ImagePipeline, limits: SpecLimits, presets: PresetPolicy, templateCheck: Duration) {
         self.templates = templates
@@ -36,7 +30,7 @@ struct ViewRoute: Sendable {
 
     /// Answers through `respond` (once); the second argument is the cache status for the access log.
     func handle(_ request: HTTPRequest, respond: @escaping ImageJob.Respond) {
-        let key = URLKey(path: request.path, query: request.query)
+        let key = TargetKey(path: request.path, query: request.query)
         if let image = resolved.recent(key) { return pipeline.run(pipeline.job(image, request, respond: respond)) }
         pipeline.executor.submit(
             .io,

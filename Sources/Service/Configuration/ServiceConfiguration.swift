@@ -64,9 +64,9 @@ public struct ServiceConfiguration: Sendable {
     /// Most image pixels a PDF embeds per rendered pixel (`RenderOptions.pdfImageScale`). Default 2.
     public var pdfImageScale: Double = RenderOptions.default.pdfImageScale
     /// Render threads. Default one per CPU the container allows (`Limits.defaultWorkers`, `ContainerLimits`).
-    public var workers: Int = Limits.defaultWorkers(cores: ContainerLimits.current.cpus)
+    public var workers: Int = Limits.defaultWorkers
     /// Renders that may wait for a worker; more get 503 (after `queueTimeout`). Default 64 per worker.
-    public var queueLength: Int = Limits.defaultWorkers(cores: ContainerLimits.current.cpus) * Limits.queuePerWorker
+    public var queueLength: Int = Limits.defaultWorkers * Limits.queuePerWorker
     /// Resident bytes above which new renders get 503 (`MemoryGovernor`): `nil` for the default, 85 %
     /// of the container's memory limit (none without a limit); 0 turns it off.
     public var memoryHighWater: Int?

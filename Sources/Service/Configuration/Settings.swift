@@ -113,10 +113,10 @@ enum Settings {
         }),
         Setting(
             key: "workers", help: "render threads; 0 = one per CPU the container allows (cgroup cpu.max, affinity)",
-            read: { $0.workers == Limits.defaultWorkers(cores: ContainerLimits.current.cpus) ? "0" : String($0.workers) },
+            read: { $0.workers == Limits.defaultWorkers ? "0" : String($0.workers) },
             apply: { c, v throws(SettingError) in
             let n = try integer(v, 0...1024)
-            c.workers = n == 0 ? Limits.defaultWorkers(cores: ContainerLimits.current.cpus) : n
+            c.workers = n == 0 ? Limits.defaultWorkers : n
         }),
         Setting(
             key: "memory.high_water", help: "resident memory above which new renders get 503; auto = 85 % of the cgroup's memory.max (none without one), 0 = off",
