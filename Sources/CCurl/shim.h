@@ -6,17 +6,23 @@
 #include <curl/curl.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <string.h>
 
 typedef size_t (*ccurl_data_callback)(char *data, size_t size, size_t count, void *context);
 
-// One GET, with the safety settings the service always wants.
+// One request (a GET unless `method` says otherwise), with the safety settings the service always wants.
 struct ccurl_request {
     const char *url;
+    // "GET" (or NULL), "HEAD", "PUT" or "POST"; a PUT or POST sends `upload`, `upload_length` bytes.
+    const char *method;
+    const void *upload;
+    size_t upload_length;
+    // More "Name: value" header lines (a signature's), `header_count` of them; NULL when none.
+    const char *const *headers;
+    int header_count;
     // "host:port:address": connect to this (already vetted) address only, so the name cannot
     // resolve to another one between the check and the connection. NULL to let curl resolve.
     const char *pinned_address;
-    const char *if_none_match;      // NULL when absent
-    const char *if_modified_since;  // NULL when absent
     long connect_timeout_ms;
     long total_timeout_ms;
     curl_off_t max_bytes;           // refused early when Content-Length says more
@@ -32,24 +38,26 @@ static inline int ccurl_global_init(void) { return (int)curl_global_init(CURL_GL
 // Why: runs `request` with redirects off, TLS verification on, HTTP(S) only, no signals, no
 // content decoding. Returns the CURLcode; `status` gets the HTTP status (0 without a response) and
 // `error` (CURL_ERROR_SIZE bytes) curl's message.
-static inline int ccurl_get(const struct ccurl_request *request, long *status, char *error) {
+static inline int ccurl_perform(const struct ccurl_request *request, long *status, char *error) {
     *status = 0;
     error[0] = 0;
     CURL *handle = curl_easy_init();
     if (!handle) return CURLE_FAILED_INIT;
     struct curl_slist *headers = NULL, *pins = NULL;
-    char line[1024];
-    if (request->if_none_match) {
-        snprintf(line, sizeof line, "If-None-Match: %s", request->if_none_match);
-        headers = curl_slist_append(headers, line);
-    }
-    if (request->if_modified_since) {
-        snprintf(line, sizeof line, "If-Modified-Since: %s", request->if_modified_since);
-        headers = curl_slist_append(headers, line);
-    }
+    for (int i = 0; i < request->header_count; i++) headers = curl_slist_append(headers, request->headers[i]);
     if (request->pinned_address) pins = curl_slist_append(pins, request->pinned_address);
     curl_easy_setopt(handle, CURLOPT_URL, request->url);
-    curl_easy_setopt(handle, CURLOPT_HTTPGET, 1L);
+    const char *method = request->method ? request->method : "GET";
+    if (strcmp(method, "HEAD") == 0) {
+        curl_easy_setopt(handle, CURLOPT_NOBODY, 1L);
+    } else if (strcmp(method, "PUT") == 0 || strcmp(method, "POST") == 0) {
+        // The body from memory; no `Expect: 100-continue` round trip (the caller adds "Expect:").
+        curl_easy_setopt(handle, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)request->upload_length);
+        curl_easy_setopt(handle, CURLOPT_POSTFIELDS, request->upload ? request->upload : "");
+        if (strcmp(method, "PUT") == 0) curl_easy_setopt(handle, CURLOPT_CUSTOMREQUEST, "PUT");
+    } else {
+        curl_easy_setopt(handle, CURLOPT_HTTPGET, 1L);
+    }
     curl_easy_setopt(handle, CURLOPT_PROTOCOLS_STR, "http,https");
     curl_easy_setopt(handle, CURLOPT_FOLLOWLOCATION, 0L);
     curl_easy_setopt(handle, CURLOPT_SSL_VERIFYPEER, 1L);

@@ -17,6 +17,24 @@ public struct CacheEntry: Sendable, Equatable {
     }
 }
 
+extension CacheEntry {
+    /// The entry as its cache file holds it (header, checksum, body): what the shared result tier stores.
+    public var fileBytes: [UInt8] { EntryFile.encode(self) }
+
+    /// The entry a cache file's `bytes` hold, verified as a disk read is (every header line, the
+    /// length, the checksum); `nil` when they are not a valid entry.
+    public init?(fileBytes bytes: [UInt8]) {
+        guard let header = try? EntryFile.header(bytes[...]), bytes.count - header.bodyStart == header.length else { return nil }
+        let hasher = SHA256Hasher()
+        bytes.withUnsafeBytes { all in
+            hasher.update(UnsafeRawBufferPointer(rebasing: all[..<header.fieldsEnd]))
+            hasher.update(UnsafeRawBufferPointer(rebasing: all[header.bodyStart...]))
+        }
+        guard hasher.finish().hexString == header.checksum else { return nil }
+        self.init(contentType: header.contentType, etag: header.etag, created: header.created, body: Array(bytes[header.bodyStart...]))
+    }
+}
+
 /// The on-disk form of an entry: a small self-describing text header, a blank line, the body.
 ///
 /// ```

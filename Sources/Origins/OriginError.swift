@@ -15,6 +15,10 @@ public enum OriginError: Error, Sendable, Equatable, CustomStringConvertible {
     case refused(String, Refusal)
     /// The original is larger than `limits.source_bytes`; the download was cut at the cap.
     case tooLarge(String, limit: Int)
+    /// An S3 origin (`origin`, its name) refused the request with `status`: access denied, a bad
+    /// signature or key, the wrong region, no credentials to be had: 502. `detail` (for the log)
+    /// has S3's error code and what to do; never a secret.
+    case denied(String, origin: String, status: Int, detail: String)
 
     /// Why a fetch was refused for safety.
     public enum Refusal: Sendable, Equatable {
@@ -32,6 +36,7 @@ public enum OriginError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unavailable(let name, let reason): "the origin of `\(name)` could not be reached: \(reason)"
         case .refused(let name, .address(let detail)): "fetching `\(name)` was refused: \(detail)"
         case .refused(let name, .certificate(let detail)): "fetching `\(name)` was refused: its origin's TLS certificate does not verify (\(detail))"
+        case .denied(let name, let origin, let status, let detail): "the origin `\(origin)` refused to give `\(name)`\(status > 0 ? " (\(status))" : ""): \(detail)"
         default: publicDescription
         }
     }
@@ -50,6 +55,7 @@ public enum OriginError: Error, Sendable, Equatable, CustomStringConvertible {
             "fetching `\(name)` was refused: its origin answered a redirect (\(status)), and redirects are not followed"
         case .refused(let name, .certificate): "fetching `\(name)` was refused: its origin's TLS certificate does not verify"
         case .tooLarge(let name, let limit): "source `\(name)` is larger than the limit of \(limit) bytes"
+        case .denied(let name, let origin, _, _): "the origin `\(origin)` refused to give `\(name)`; the server's log says why"
         }
     }
 }

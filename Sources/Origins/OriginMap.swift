@@ -1,6 +1,6 @@
 import CheckedConversion
 
-/// The configured origins: a first path segment mapped to an HTTP(S) base URL, so the source name
+/// The configured origins: a first path segment mapped to an HTTP(S) base URL or an S3 bucket, so the source name
 /// `cdn/photos/a.jpg` reads `https://assets.example.com/photos/a.jpg` when `cdn` maps to
 /// `https://assets.example.com/`. Names that do not start with an origin's segment stay local.
 /// Requests can never name a URL of their own: only these bases are ever fetched.
@@ -18,9 +18,12 @@ public struct OriginMap: Sendable, Equatable {
         public let basePath: String
         /// May resolve to private, loopback or link-local addresses (`origins.internal`).
         public let isInternal: Bool
+        /// The bucket of an `s3://` origin, whose requests are signed; `nil` for an HTTP(S) one.
+        public let bucket: S3Bucket?
 
         /// The URL of `path` (relative, already checked to have no `.`/`..` segments) at this origin.
         public func url(of path: String) -> String {
+            if let bucket { return bucket.url(of: path) }
             let hostPart = host.contains(":") ? "[\(host)]" : host
             let defaultPort = scheme == "https" ? 443 : 80
             return "\(scheme)://\(hostPart)\(port == defaultPort ? "" : ":\(port)")\(basePath)\(URIEncoding.encode(path, keepingSlash: true))"
@@ -35,9 +38,10 @@ public struct OriginMap: Sendable, Equatable {
         self.origins = origins
     }
 
-    /// Parses `name=url, name=url` (`origins`) and the comma-separated names of `internal` ones.
+    /// Parses `name=url, name=url` (`origins`; a URL is `http://`, `https://` or `s3://bucket/prefix/`),
+    /// the comma-separated names of `internal` ones, and each S3 origin's `options` by its name.
     /// Errors say which entry is wrong and why.
-    public init(_ text: String, internal internalText: String = "") throws(OriginConfigurationError) {
+    public init(_ text: String, internal internalText: String = "", options: [String: S3Bucket.Options] = [:]) throws(OriginConfigurationError) {
         var origins: [Origin] = []
         let internalNames = Set(internalText.split(separator: ",").map { $0.trimmed() }.filter { !$0.isEmpty })
         for entry in text.split(separator: ",").map({ $0.trimmed() }) where !entry.isEmpty {
@@ -48,10 +52,13 @@ public struct OriginMap: Sendable, Equatable {
                 throw .init("origin name `\(name)` must be letters, digits, `-` or `_` (it is the first path segment)")
             }
             guard !origins.contains(where: { $0.name == name }) else { throw .init("origin `\(name)` is given twice") }
-            origins.append(try Self.origin(name: name, url: url, isInternal: internalNames.contains(name)))
+            origins.append(try Self.origin(name: name, url: url, isInternal: internalNames.contains(name), options: options[name]))
         }
         if let unknown = internalNames.first(where: { name in !origins.contains { $0.name == name } }) {
             throw .init("origins.internal names `\(unknown)`, which is not in origins")
+        }
+        if let unknown = options.keys.sorted().first(where: { name in !origins.contains { $0.name == name } }) {
+            throw .init("origins.\(unknown).… is set, but `\(unknown)` is not in origins")
         }
         self.origins = origins
     }
@@ -74,42 +81,20 @@ public struct OriginMap: Sendable, Equatable {
         }
     }
 
-    private static func origin(name: String, url: String, isInternal: Bool) throws(OriginConfigurationError) -> Origin {
-        let scheme: String
-        var rest: Substring
-        if url.lowercased().hasPrefix("https://") {
-            (scheme, rest) = ("https", url.dropFirst(8))
-        } else if url.lowercased().hasPrefix("http://") {
-            (scheme, rest) = ("http", url.dropFirst(7))
-        } else {
-            throw .init("origin `\(name)`: `\(url)` must start with http:// or https://")
+    private static func origin(name: String, url: String, isInternal: Bool, options: S3Bucket.Options?) throws(OriginConfigurationError) -> Origin {
+        if url.lowercased().hasPrefix("s3://") {
+            let bucket: S3Bucket
+            do {
+                bucket = try S3Bucket(url: url, options: options ?? S3Bucket.Options())
+            } catch {
+                throw .init("origin `\(name)`: \(error.description)")
+            }
+            return Origin(
+                name: name, scheme: bucket.scheme, host: bucket.host, port: bucket.port, basePath: bucket.objectPath(""), isInternal: isInternal, bucket: bucket)
         }
-        let authorityEnd = rest.firstIndex(of: "/") ?? rest.endIndex
-        let authority = rest[..<authorityEnd]
-        rest = rest[authorityEnd...]
-        guard !authority.contains("@"), !rest.contains("?"), !rest.contains("#") else {
-            throw .init("origin `\(name)`: `\(url)` may not carry credentials, a query or a fragment")
-        }
-        var host = String(authority)
-        var port = scheme == "https" ? 443 : 80
-        if host.hasPrefix("[") {
-            guard let close = host.firstIndex(of: "]") else { throw .init("origin `\(name)`: bad IPv6 address in `\(url)`") }
-            let after = host[host.index(after: close)...]
-            if after.hasPrefix(":") { port = try Self.port(after.dropFirst(), name: name) }
-            host = String(host[host.index(after: host.startIndex)..<close])
-        } else if let colon = host.lastIndex(of: ":") {
-            port = try Self.port(host[host.index(after: colon)...], name: name)
-            host = String(host[..<colon])
-        }
-        guard !host.isEmpty else { throw .init("origin `\(name)`: `\(url)` has no host") }
-        var basePath = rest.isEmpty ? "/" : String(rest)
-        if !basePath.hasSuffix("/") { basePath += "/" }
-        return Origin(name: name, scheme: scheme, host: host.lowercased(), port: port, basePath: basePath, isInternal: isInternal)
-    }
-
-    private static func port(_ text: Substring, name: String) throws(OriginConfigurationError) -> Int {
-        guard let port = Int(text), (1...65535).contains(port) else { throw .init("origin `\(name)`: bad port `\(text)`") }
-        return port
+        if options != nil { throw .init("origins.\(name).region, .endpoint, .addressing and .credentials are for s3:// origins; `\(name)` is \(url)") }
+        let parsed = try OriginURL(url, name: "origin \(name)")
+        return Origin(name: name, scheme: parsed.scheme, host: parsed.host, port: parsed.port, basePath: parsed.path, isInternal: isInternal, bucket: nil)
     }
 }
 

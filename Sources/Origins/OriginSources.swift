@@ -6,7 +6,7 @@ import Vips
 #endif
 import CheckedConversion
 
-/// Originals fetched from the configured origins, kept on disk in a cache of their own (a byte
+/// Originals fetched from the configured origins (HTTP(S), or S3 buckets with signed requests), kept on disk in a cache of their own (a byte
 /// budget apart from the result cache) and revalidated with the origin's `ETag`/`Last-Modified`
 /// once `revalidateAfter` has passed since they were fetched or last confirmed. Concurrent
 /// requests for the same original download it once, and wait for it without taking a thread. What
@@ -37,11 +37,13 @@ public final class OriginSources: SourceProvider {
         public var totalTimeout: Duration
         /// Largest original (`limits.source_bytes`): the download stops there.
         public var maxBytes: Int
+        /// The environment S3 origins take their credentials from (`CredentialProvider`).
+        public var environment: [String: String]
 
         public init(
             map: OriginMap, directory: String, budgetBytes: Int = Settings.defaultBudgetBytes,
             revalidateAfter: Duration = Settings.defaultRevalidateAfter, connectTimeout: Duration = Settings.defaultConnectTimeout,
-            totalTimeout: Duration = Settings.defaultTotalTimeout, maxBytes: Int
+            totalTimeout: Duration = Settings.defaultTotalTimeout, maxBytes: Int, environment: [String: String] = [:]
         ) {
             self.map = map
             self.directory = directory
@@ -50,6 +52,7 @@ public final class OriginSources: SourceProvider {
             self.connectTimeout = connectTimeout
             self.totalTimeout = totalTimeout
             self.maxBytes = maxBytes
+            self.environment = environment
         }
     }
 
@@ -58,11 +61,27 @@ public final class OriginSources: SourceProvider {
     private let store: OriginalStore
     /// One download per original's URL; requests for one being downloaded are called back.
     private let downloads = SingleFlight<String, Result<OriginalStore.Entry, OriginError>>()
+    /// The signed clients of the S3 origins, by origin name; a bucket whose credentials are not
+    /// configured fails every request with the reason (the configuration loader refuses it first).
+    private let buckets: [String: Result<S3Client, CredentialError>]
+    /// What S3 origins' HEADs said of originals not (or no longer) on disk, by URL, trusted for `revalidateAfter`.
+    private let heads: ExpiringMemo<String, S3Client.Head>
 
     public init(_ settings: Settings) {
         self.settings = settings
-        client = OriginClient(connectTimeout: settings.connectTimeout, totalTimeout: settings.totalTimeout, maxBytes: settings.maxBytes)
+        let client = OriginClient(connectTimeout: settings.connectTimeout, totalTimeout: settings.totalTimeout, maxBytes: settings.maxBytes)
+        self.client = client
         store = OriginalStore(directory: settings.directory, budgetBytes: settings.budgetBytes)
+        heads = ExpiringMemo(validity: settings.revalidateAfter)
+        var buckets: [String: Result<S3Client, CredentialError>] = [:]
+        for origin in settings.map.origins {
+            guard let bucket = origin.bucket else { continue }
+            buckets[origin.name] = Result { () throws(CredentialError) in
+                let credentials = try CredentialProvider(bucket.credentials, environment: settings.environment, region: bucket.region, timeout: settings.connectTimeout * 2)
+                return S3Client(origin: origin, bucket: bucket, credentials: credentials, client: client)
+            }
+        }
+        self.buckets = buckets
     }
 
     /// Applies the SSRF rule to `origin` as a fetch would (resolving its host, internal or not):
@@ -100,6 +119,11 @@ public final class OriginSources: SourceProvider {
         settings.map.origin(for: name) != nil
     }
 
+    /// Whether `name` is under an S3 origin (its version can be had without a download: `version(named:)`).
+    public func servesObjects(_ name: String) -> Bool {
+        settings.map.origin(for: name)?.origin.bucket != nil
+    }
+
     /// `totalTimeout` from now: the deadline of a request's fetches from origins.
     public func deadline() -> ContinuousClock.Instant {
         .now + settings.totalTimeout
@@ -112,7 +136,11 @@ public final class OriginSources: SourceProvider {
         let cached = store.entry(for: url)
         let download = try store.temporaryFile(for: name)
         do throws(OriginError) {
-            switch try client.fetch(origin, path: path, source: name, validators: cached?.validators, into: download.descriptor, deadline: deadline) {
+            let outcome =
+                origin.bucket == nil
+                ? try client.fetch(origin, path: path, source: name, validators: cached?.validators, into: download.descriptor, deadline: deadline)
+                : try bucket(origin, source: name).get(path, source: name, validators: cached?.validators, into: download.descriptor, deadline: deadline)
+            switch outcome {
             case .notModified:
                 download.discard()
                 guard let cached else { throw .unavailable(name, reason: "its origin answered 304 to an unconditional request") }
@@ -129,7 +157,42 @@ public final class OriginSources: SourceProvider {
     private func open(_ entry: OriginalStore.Entry, name: String) -> ResolvedSource? {
         guard let file = try? ImageFile(path: entry.bodyPath), file.size == entry.bytes else { return nil }
         store.touch(entry)
-        return ResolvedSource(name: name, file: file, version: "origin\t\(entry.version)")
+        let isObject = settings.map.origin(for: name)?.origin.bucket != nil
+        return ResolvedSource(name: name, file: file, version: isObject ? Self.objectVersion(entry.bytes, entry.validators) : "origin\t\(entry.version)")
+    }
+
+    /// An S3 object's version: its size, ETag and Last-Modified, which a HEAD gives as well as a GET,
+    /// so a result can be named before the object is downloaded (S3's ETag changes with the bytes).
+    private static func objectVersion(_ bytes: Int, _ validators: OriginClient.Validators) -> String {
+        "s3\t\(bytes)\t\(validators.etag ?? "-")\t\(validators.lastModified ?? "-")"
+    }
+
+    /// The version of the original `name` when it can be known without downloading it: an S3
+    /// origin's, from the originals cache while fresh, else from a HEAD (remembered for
+    /// `revalidateAfter`; a HEAD that matches the cached copy confirms it). `nil` for a name no S3
+    /// origin serves: an HTTP origin's version includes a hash of its bytes.
+    public func version(named name: String, deadline: ContinuousClock.Instant? = nil) throws(OriginError) -> String? {
+        guard let (origin, path) = settings.map.origin(for: name), origin.bucket != nil else { return nil }
+        let url = origin.url(of: path)
+        let cached = store.entry(for: url)
+        if let cached, cached.age < settings.revalidateAfter { return Self.objectVersion(cached.bytes, cached.validators) }
+        if let head = heads.recent(url) { return Self.objectVersion(head.bytes, head.validators) }
+        let head = try bucket(origin, source: name).head(path, source: name, deadline: deadline ?? self.deadline())
+        if let cached, cached.bytes == head.bytes, cached.validators.etag != nil, cached.validators == head.validators {
+            _ = store.confirm(cached)
+        } else {
+            heads.remember(url, head)
+        }
+        return Self.objectVersion(head.bytes, head.validators)
+    }
+
+    /// The signed client of the S3 origin `origin`.
+    private func bucket(_ origin: OriginMap.Origin, source: String) throws(OriginError) -> S3Client {
+        switch buckets[origin.name] {
+        case .success(let client): return client
+        case .failure(let error): throw .denied(source, origin: origin.name, status: 0, detail: error.description)
+        case nil: throw .unavailable(source, reason: "origin `\(origin.name)` has no bucket")
+        }
     }
 
     private func opened(_ entry: OriginalStore.Entry, name: String) throws(OriginError) -> ResolvedSource {

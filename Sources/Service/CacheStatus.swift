@@ -2,6 +2,8 @@
 enum CacheStatus: String, Sendable {
     /// Served from the result cache.
     case hit = "HIT"
+    /// Served from the shared result tier (`result_tier`), and now kept in the local cache too.
+    case tierHit = "TIER-HIT"
     /// Rendered (and stored) on this request, or shared from a concurrent identical render.
     case miss = "MISS"
     /// `If-None-Match` matched: 304 without a body.

@@ -101,7 +101,7 @@ enum ErrorMapping {
         let status: HTTPStatus
         switch error {
         case .notFound: status = .notFound
-        case .unavailable, .failed, .refused: status = .badGateway
+        case .unavailable, .failed, .refused, .denied: status = .badGateway
         case .timedOut: status = .gatewayTimeout
         case .tooLarge: status = .unprocessableContent
         }

@@ -58,13 +58,15 @@ public final class ImageService: Sendable {
         let origins = configuration.origins.origins.isEmpty ? nil : OriginSources(.init(
             map: configuration.origins, directory: configuration.originsCacheDirectory ?? configuration.cacheDirectory + "/originals",
             budgetBytes: configuration.originsCacheBytes, revalidateAfter: configuration.originsRevalidateAfter,
-            connectTimeout: configuration.originsConnectTimeout, totalTimeout: configuration.originsTimeout, maxBytes: configuration.render.maxSourceBytes))
+            connectTimeout: configuration.originsConnectTimeout, totalTimeout: configuration.originsTimeout, maxBytes: configuration.render.maxSourceBytes,
+            environment: configuration.environment))
+        let tier = Self.resultTier(configuration, registry: metrics.registry, logger: logger)
         let sources = SourceResolver(directory: SourceDirectory(root: configuration.root), origins: origins)
         let pipeline = ImagePipeline(
             renderer: renderer, sources: sources, executor: executor, cache: cache, identities: IdentityMemo(validity: configuration.sourceCheck),
             negotiation: FormatNegotiation(jxl: configuration.jxl, avif: configuration.avif, webp: configuration.webp),
             fontsVersion: configuration.fontsVersion(), cacheControl: configuration.cacheControl, logger: logger, statistics: statistics, metrics: metrics,
-            memory: memory)
+            memory: memory, tier: tier)
         let presets = PresetPolicy(table: configuration.presets, presetsOnly: configuration.presetsOnly, signed: !configuration.signingKeys.isEmpty)
         let route = ImageRoute(pipeline: pipeline, specs: SpecMemo(limits: configuration.spec, presets: presets))
         let templates = TemplateFolder(path: configuration.templates, limits: configuration.spec)
@@ -170,6 +172,19 @@ public final class ImageService: Sendable {
                 side.shutdown(deadline: Limits.sideListenerDrainTimeout) { group.leave() }
             }
             group.notify(queue: .global(), execute: completion)
+        }
+    }
+
+    /// The shared result tier the configuration names, or `nil` (none configured, or its
+    /// credentials not to be had: then the service runs without it, and says so).
+    private static func resultTier(_ configuration: ServiceConfiguration, registry: MetricsRegistry, logger: Logger) -> ResultTier? {
+        guard let bucket = configuration.resultTier else { return nil }
+        do {
+            let settings = ResultTier.Settings(bucket: bucket, timeout: configuration.resultTierTimeout, minRenderTime: configuration.resultTierMinRenderTime)
+            return try ResultTier(settings, environment: configuration.environment, connectTimeout: configuration.resultTierTimeout, registry: registry)
+        } catch {
+            logger.error("result_tier \(bucket.displayName) is off: \(error.description)")
+            return nil
         }
     }
 }

@@ -1,3 +1,4 @@
+import Cache
 import HTTP1
 import Layout
 import TransformSpec

@@ -19,3 +19,19 @@ public struct ResolvedSource: Sendable {
         self.version = version ?? "\(file.size)\t\(file.modified)"
     }
 }
+
+/// What a source contributes to a request's identity: its name and its version
+/// (`ResolvedSource.version`), which an S3 origin can give before its original is downloaded.
+public struct SourceVersion: Sendable, Equatable {
+    public let name: String
+    public let version: String
+
+    public init(name: String, version: String) {
+        self.name = name
+        self.version = version
+    }
+
+    public init(_ source: ResolvedSource) {
+        self.init(name: source.name, version: source.version)
+    }
+}

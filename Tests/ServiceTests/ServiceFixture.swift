@@ -18,7 +18,10 @@ final class ServiceFixture {
     var cacheFolder: URL { folder.appendingPathComponent("cache") }
     var templates: URL { folder.appendingPathComponent("templates") }
 
-    init(_ configure: (inout ServiceConfiguration) -> Void = { _ in }, faults: (@Sendable (ResultCache.FaultPoint) -> Int32?)? = nil) throws {
+    /// `log`: receives every log line the service writes (none are kept without it).
+    init(
+        _ configure: (inout ServiceConfiguration) -> Void = { _ in }, faults: (@Sendable (ResultCache.FaultPoint) -> Int32?)? = nil, log: LogRecorder? = nil
+    ) throws {
         let fm = FileManager.default
         folder = fm.temporaryDirectory.appendingPathComponent("imgframe-service-\(UUID().uuidString)")
         root = folder.appendingPathComponent("root")
@@ -44,7 +47,8 @@ final class ServiceFixture {
         configuration.cacheDirectory = folder.appendingPathComponent("cache").path
         configuration.templates = folder.appendingPathComponent("templates").path
         configure(&configuration)
-        service = try ImageService(configuration: configuration, logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }, cacheFaults: faults)
+        let logger = Logger(label: "test") { _ in log.map { $0 as LogHandler } ?? SwiftLogNoOpLogHandler() }
+        service = try ImageService(configuration: configuration, logger: logger, cacheFaults: faults)
         try service.start()
     }
 
@@ -63,6 +67,26 @@ final class ServiceFixture {
         try client.send("\(method) \(target) HTTP/1.1\r\nHost: test\r\n" + headers.map { $0 + "\r\n" }.joined() + "\r\n")
         return try client.readResponse(head: method == "HEAD")
     }
+}
+
+/// Keeps every log line a service writes, for tests that read what was logged.
+final class LogRecorder: LogHandler, @unchecked Sendable {
+    private let lines = NSLock()
+    private var recorded: [String] = []
+    var metadata: Logger.Metadata = [:]
+    var logLevel: Logger.Level = .trace
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        lines.withLock { recorded.append("\(event.level) \(event.message)") }
+    }
+
+    /// Every line so far.
+    var text: String { lines.withLock { recorded.joined(separator: "\n") } }
 }
 
 extension ServiceFixture {

@@ -14,6 +14,7 @@ public enum ConfigurationLoader {
         file: String?, environment: [String: String], flags: [(String, String)]
     ) throws(ConfigurationError) -> ServiceConfiguration {
         var configuration = ServiceConfiguration()
+        configuration.environment = environment
         if let path = file ?? environment["IMGFRAME_CONFIG"] {
             for (key, value, line) in try readFile(path) {
                 try apply(key, value, origin: "\(path) line \(line)", to: &configuration)
@@ -21,6 +22,10 @@ public enum ConfigurationLoader {
         }
         let known = Set(Settings.all.map(\.environmentName) + ["IMGFRAME_CONFIG"])
         for (name, value) in environment.sorted(by: { $0.key < $1.key }) where name.hasPrefix("IMGFRAME_") {
+            if let key = Settings.originOptionKey(environmentName: name) {
+                try apply(key, value, origin: "from \(name)", to: &configuration)
+                continue
+            }
             guard known.contains(name) else { throw .unknownKey(name, origin: "environment") }
             guard let setting = Settings.all.first(where: { $0.environmentName == name }) else { continue }
             try apply(setting.key, value, origin: "from \(name)", to: &configuration)
@@ -32,12 +37,34 @@ public enum ConfigurationLoader {
         // local files and cache reads however many origin fetches are allowed.
         configuration.originFetches = min(configuration.originFetches, configuration.ioWorkers)
         do {
-            configuration.origins = try OriginMap(configuration.originsText, internal: configuration.originsInternalText)
+            configuration.origins = try OriginMap(configuration.originsText, internal: configuration.originsInternalText, options: configuration.originOptions)
         } catch {
             throw .invalid(key: "origins", value: configuration.originsText, origin: "the configuration", reason: error.description)
         }
+        try checkBuckets(&configuration)
         try checkPresets(&configuration)
         return configuration
+    }
+
+    /// After every layer: the result tier's bucket, and every bucket's credentials against the
+    /// environment (a source that is named but not configured stops start-up, with what is missing).
+    private static func checkBuckets(_ configuration: inout ServiceConfiguration) throws(ConfigurationError) {
+        if !configuration.resultTierText.isEmpty {
+            do {
+                configuration.resultTier = try S3Bucket(url: configuration.resultTierText, options: configuration.resultTierOptions)
+            } catch {
+                throw .invalid(key: "result_tier", value: configuration.resultTierText, origin: "the configuration", reason: error.description)
+            }
+        }
+        let buckets = configuration.origins.origins.compactMap { origin in origin.bucket.map { ("origins.\(origin.name).credentials", $0) } }
+            + (configuration.resultTier.map { [("result_tier.credentials", $0)] } ?? [])
+        for (key, bucket) in buckets {
+            do {
+                _ = try CredentialProvider(bucket.credentials, environment: configuration.environment, region: bucket.region, timeout: .seconds(1))
+            } catch {
+                throw .invalid(key: key, value: bucket.credentials.rawValue, origin: "the configuration", reason: error.description)
+            }
+        }
     }
 
     /// After every layer: the presets against the final limits (a later line may have lowered

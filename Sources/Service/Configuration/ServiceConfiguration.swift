@@ -115,6 +115,20 @@ public struct ServiceConfiguration: Sendable {
     public var originsConnectTimeout: Duration = OriginSources.Settings.defaultConnectTimeout
     /// Longest whole fetch of an original. Default 10 s.
     public var originsTimeout: Duration = OriginSources.Settings.defaultTotalTimeout
+    /// Each S3 origin's bucket settings (`origins.NAME.region`, `.endpoint`, `.addressing`,
+    /// `.credentials`), by origin name; the loader gives them to `origins`.
+    var originOptions: [String: S3Bucket.Options] = [:]
+    /// The shared result tier (`result_tier = s3://bucket/prefix/`). Default none.
+    public var resultTier: S3Bucket?
+    /// `result_tier` and its bucket settings as written; the loader makes `resultTier` of them.
+    var resultTierText = ""
+    var resultTierOptions = S3Bucket.Options()
+    /// Longest lookup in the shared result tier. Default 150 ms.
+    public var resultTierTimeout: Duration = ResultTier.Settings.defaultTimeout
+    /// Renders quicker than this are not written to the shared result tier. Default 20 ms.
+    public var resultTierMinRenderTime: Duration = ResultTier.Settings.defaultMinRenderTime
+    /// The environment S3 buckets take their credentials from (`AWS_*`): the process's, or what the loader was given.
+    public var environment: [String: String] = ProcessInfo.processInfo.environment
 
     /// Every setting at its default.
     public init() {}

@@ -1,5 +1,6 @@
 import CheckedConversion
 import Foundation
+import Origins
 
 /// How setting values are read from text, and spelled back the way the config file writes them.
 extension Settings {
@@ -106,6 +107,24 @@ extension Settings {
         case .none: ""
         case .any: "*"
         case .listed(let listed): listed.sorted().joined(separator: ", ")
+        }
+    }
+
+    /// Sets one field of a bucket's settings (`region`, `endpoint`, `addressing`, `credentials`).
+    static func bucketOption(_ field: String, _ value: String, _ options: inout S3Bucket.Options) throws(SettingError) {
+        switch field {
+        case "region": options.region = try text(value)
+        case "endpoint": options.endpoint = value.isEmpty ? nil : value
+        case "addressing":
+            guard let addressing = S3Bucket.Addressing(rawValue: value.lowercased()) else {
+                throw SettingError(reason: "must be one of \(S3Bucket.Addressing.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            options.addressing = addressing
+        default:
+            guard let source = CredentialSource(rawValue: value.lowercased()) else {
+                throw SettingError(reason: "must be one of \(CredentialSource.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            options.credentials = source
         }
     }
 }

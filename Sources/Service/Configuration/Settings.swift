@@ -1,6 +1,7 @@
 import Foundation
 import HTTP1
 import Logging
+import Origins
 import TransformSpec
 
 /// One configurable key: its name, what it means, and how a text value applies to the configuration.
@@ -78,7 +79,7 @@ enum Settings {
         Setting(key: "pdf.image_scale", help: "most image pixels a PDF embeds per rendered pixel (1-8)", read: { numberText($0.pdfImageScale) }, apply: { c, v throws(SettingError) in
             c.pdfImageScale = Double(try integer(v, 1...8))
         }),
-        Setting(key: "origins", help: "HTTP(S) origins of originals: name=url, … (the first path segment picks one)", read: { $0.originsText }, apply: { c, v throws(SettingError) in
+        Setting(key: "origins", help: "origins of originals: name=url, … with http(s):// or s3://bucket/prefix/ URLs (the first path segment picks one)", read: { $0.originsText }, apply: { c, v throws(SettingError) in
             c.originsText = v
         }),
         Setting(key: "origins.internal", help: "origins allowed to resolve to private or loopback addresses", read: { $0.originsInternalText }, apply: { c, v throws(SettingError) in
@@ -103,6 +104,27 @@ enum Settings {
         }),
         Setting(key: "origins.timeout", help: "longest whole fetch of an original (504 after)", read: { durationText($0.originsTimeout) }, apply: { c, v throws(SettingError) in
             c.originsTimeout = try duration(v)
+        }),
+        Setting(key: "result_tier", help: "shared result tier: s3://bucket/prefix/ that every replica reads after its cache misses and writes renders to", read: { $0.resultTierText }, apply: {
+            c, v throws(SettingError) in c.resultTierText = v
+        }),
+        Setting(key: "result_tier.region", help: "the result tier bucket's region", read: { $0.resultTierOptions.region }, apply: { c, v throws(SettingError) in
+            try bucketOption("region", v, &c.resultTierOptions)
+        }),
+        Setting(key: "result_tier.endpoint", help: "https://host[:port] of an S3-compatible store for the result tier; empty = AWS", read: { $0.resultTierOptions.endpoint ?? "" }, apply: {
+            c, v throws(SettingError) in try bucketOption("endpoint", v, &c.resultTierOptions)
+        }),
+        Setting(key: "result_tier.addressing", help: "auto, path or virtual: how requests name the result tier bucket", read: { $0.resultTierOptions.addressing.rawValue }, apply: {
+            c, v throws(SettingError) in try bucketOption("addressing", v, &c.resultTierOptions)
+        }),
+        Setting(key: "result_tier.credentials", help: "auto, env, web-identity, container or none", read: { $0.resultTierOptions.credentials.rawValue }, apply: {
+            c, v throws(SettingError) in try bucketOption("credentials", v, &c.resultTierOptions)
+        }),
+        Setting(key: "result_tier.timeout", help: "longest result tier lookup; past it the request renders", read: { durationText($0.resultTierTimeout) }, apply: {
+            c, v throws(SettingError) in c.resultTierTimeout = try duration(v)
+        }),
+        Setting(key: "result_tier.min_render_time", help: "renders quicker than this are not written to the result tier", read: { durationText($0.resultTierMinRenderTime) }, apply: {
+            c, v throws(SettingError) in c.resultTierMinRenderTime = try duration(v)
         }),
         Setting(
             key: "event_loops", help: "connection threads (readiness loops); 0 = one per core",
@@ -324,6 +346,32 @@ enum Settings {
     ]
 
     static func named(_ key: String) -> Setting? {
-        all.first { $0.key == key }
+        all.first { $0.key == key } ?? originOption(key)
+    }
+
+    /// The fields each S3 origin may set (`origins.NAME.FIELD`), as for the result tier.
+    static let bucketFields = ["region", "endpoint", "addressing", "credentials"]
+
+    /// The setting of `origins.NAME.FIELD`, for an S3 origin called NAME (checked against
+    /// `origins` once every layer is read).
+    static func originOption(_ key: String) -> Setting? {
+        let parts = key.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0] == "origins", !parts[1].isEmpty, bucketFields.contains(String(parts[2])) else { return nil }
+        let (name, field) = (String(parts[1]), String(parts[2]))
+        return Setting(
+            key: key, help: "the \(field) of the S3 origin `\(name)`", read: { _ in "" },
+            apply: { c, v throws(SettingError) in try bucketOption(field, v, &c.originOptions[name, default: S3Bucket.Options()]) })
+    }
+
+    /// The environment variable of an S3 origin's field (`IMGFRAME_ORIGINS_MEDIA_REGION`) as its
+    /// key (`origins.media.region`): the name lower-cased, so only origins named in lower case can be set so.
+    static func originOptionKey(environmentName name: String) -> String? {
+        guard name.hasPrefix("IMGFRAME_ORIGINS_") else { return nil }
+        let rest = name.dropFirst("IMGFRAME_ORIGINS_".count)
+        for field in bucketFields where rest.hasSuffix("_" + field.uppercased()) {
+            let origin = rest.dropLast(field.count + 1)
+            if !origin.isEmpty { return "origins.\(origin.lowercased()).\(field)" }
+        }
+        return nil
     }
 }

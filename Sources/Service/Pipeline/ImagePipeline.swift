@@ -4,6 +4,7 @@ import Foundation
 import HTTP1
 import Logging
 import Render
+import Sources
 import TransformSpec
 
 /// How `/img`, `/view` and `/info` answer once their request is parsed into an `ImageJob`, in
@@ -39,6 +40,8 @@ struct ImagePipeline: Sendable {
     let metrics: ServiceMetrics
     /// Refuses new renders while the process is above its memory high-water mark.
     let memory: MemoryGovernor
+    /// The shared result tier (`result_tier`), looked up after the local cache misses; `nil` without one.
+    let tier: ResultTier?
 
     /// A response and the cache status the access log shows for it.
     struct Answer: Sendable {
@@ -69,6 +72,15 @@ struct ImagePipeline: Sendable {
     private func onIOLane(_ job: ImageJob, remembered: IdentityMemo.Identity?) -> Answer? {
         do {
             if let remembered, let answer = answerFromIdentity(job, remembered, fromDisk: true) { return answer }
+            var job = job
+            var remembered = remembered
+            // An image in an S3 origin: named by its HEAD, looked up before its original is downloaded.
+            if case .image = job.product, remembered == nil, let (versions, opened) = try sources.versionsWithoutDownload(job) {
+                job.sources = opened
+                let identity = identity(job, versions)
+                if let answer = answerFromIdentity(job, identity, fromDisk: true) { return answer }
+                remembered = identity
+            }
             guard let identified = try identify(job) else { return nil }
             // The remembered identity was already looked up (and missed) above: do not count it twice.
             if identified.identity.key != remembered?.key, let answer = answerFromIdentity(job, identified.identity, fromDisk: true) { return answer }
@@ -99,16 +111,21 @@ struct ImagePipeline: Sendable {
             }
         }
         guard let resolved else { return nil }
+        return IdentifiedJob(job: job, sources: resolved, identity: identity(job, resolved.values.map(SourceVersion.init)))
+    }
+
+    /// The identity of `job` with its sources at `versions`, remembered for `cache.source_check`.
+    private func identity(_ job: ImageJob, _ versions: [SourceVersion]) -> IdentityMemo.Identity {
         let identity = RequestIdentity(
-            canonical: job.bodyCanonical, cacheVersion: job.cacheVersion, sources: Array(resolved.values), formats: job.formats.map(\.rawValue),
-            fonts: fontsVersion)
+            canonical: job.bodyCanonical, cacheVersion: job.cacheVersion, sources: versions, formats: job.formats.map(\.rawValue), fonts: fontsVersion)
         let checked = IdentityMemo.Identity(key: identity.key, etag: identity.etag)
         identities.remember(job.memoKey, checked)
-        return IdentifiedJob(job: job, sources: resolved, identity: checked)
+        return checked
     }
 
     /// Stage 2: `304` for a matching `If-None-Match`, or the cached result (the hot set only unless
-    /// `fromDisk`); `nil` when neither answers. `/info` is never cached: only the 304 applies.
+    /// `fromDisk`, and then the shared tier after the disk: a tier hit is kept on disk); `nil` when
+    /// neither answers. `/info` is never cached: only the 304 applies.
     private func answerFromIdentity(_ job: ImageJob, _ identity: IdentityMemo.Identity, fromDisk: Bool) -> Answer? {
         var headers = cachingHeaders(job, etag: identity.etag)
         if let notModified = ConditionalResponse.notModified(ifNoneMatch: job.ifNoneMatch, etag: identity.etag, headers: headers) {
@@ -116,11 +133,18 @@ struct ImagePipeline: Sendable {
         }
         guard case .image = job.product else { return nil }
         let found = fromDisk ? cache.lookup(identity.key, streamingAbove: Limits.streamedHitBytes) : cache.lookupInMemory(identity.key)
-        guard let hit = found else { return nil }
-        headers.add("Content-Type", hit.contentType)
-        headers.add("X-Cache", CacheStatus.hit.rawValue)
-        addByteBudget(job, length: hit.length, to: &headers)
-        return Answer(response: CachedResponse.response(headers: headers, body: hit.body), cache: .hit)
+        if let hit = found {
+            headers.add("Content-Type", hit.contentType)
+            headers.add("X-Cache", CacheStatus.hit.rawValue)
+            addByteBudget(job, length: hit.length, to: &headers)
+            return Answer(response: CachedResponse.response(headers: headers, body: hit.body), cache: .hit)
+        }
+        guard fromDisk, let tier, let entry = tier.lookup(identity.key) else { return nil }
+        cache.store(entry, for: identity.key)
+        headers.add("Content-Type", entry.contentType)
+        headers.add("X-Cache", CacheStatus.tierHit.rawValue)
+        addByteBudget(job, length: entry.body.count, to: &headers)
+        return Answer(response: HTTPResponse(status: .ok, headers: headers, body: entry.body), cache: .tierHit)
     }
 
     /// Stage 3: joins the render of this identity, or starts it: reads its sources' headers here (a
@@ -190,7 +214,10 @@ struct ImagePipeline: Sendable {
             let image = try renderer.render(prepared)
             metrics.render(image.timings)
             let created = Int(saturating: Date().timeIntervalSince1970)
-            cache.store(CacheEntry(contentType: image.format.contentType, etag: identity.etag, created: created, body: image.bytes), for: identity.key)
+            let entry = CacheEntry(contentType: image.format.contentType, etag: identity.etag, created: created, body: image.bytes)
+            cache.store(entry, for: identity.key)
+            let timings = image.timings
+            tier?.offer(entry, for: identity.key, renderTime: .milliseconds(timings.decode + timings.layout + timings.render + timings.encode))
             var headers = cachingHeaders(job, etag: identity.etag)
             headers.add("Content-Type", image.format.contentType)
             headers.add("X-Cache", CacheStatus.miss.rawValue)

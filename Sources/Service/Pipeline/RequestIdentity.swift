@@ -35,7 +35,7 @@ struct RequestIdentity {
     let cacheVersion: String?
 
     /// `canonical` is the request's canonical form without its `v`, which is `cacheVersion`.
-    init(canonical: String, cacheVersion: String? = nil, sources: [ResolvedSource], formats: [String], fonts: String?) {
+    init(canonical: String, cacheVersion: String? = nil, sources: [SourceVersion], formats: [String], fonts: String?) {
         self.cacheVersion = cacheVersion
         var text = Self.pipelineVersion + "\n" + canonical + "\n"
         // Only when brand fonts are loaded: without them every key stays what it was.

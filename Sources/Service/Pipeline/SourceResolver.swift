@@ -21,18 +21,39 @@ struct SourceResolver: Sendable {
     ) throws -> [ImageRef: ResolvedSource]? {
         var resolved = job.sources
         for (ref, name) in job.images where resolved[ref] == nil {
-            do {
-                guard let source = try source(for: ref, name: name, job: job, whenReady: { whenReady(ref, $0) }) else { return nil }
-                resolved[ref] = source
-            } catch SourceError.notFound(let name) where ref != .primary {
-                throw MissingImage(name: name, parameter: job.imageParameters.parameter(naming: name))
-            }
+            guard let source = try source(for: ref, name: name, job: job, whenReady: { whenReady(ref, $0) }) else { return nil }
+            resolved[ref] = source
         }
         return resolved
     }
 
-    /// The source `ref` names (`name`): from the origin that serves the name, else the local root
-    /// (by the exact name for the request's own image, with the asset search for `Image("…")`);
+    /// Every image's name and version when they can be had without downloading an original: `job`
+    /// names an image in an S3 origin (whose version a HEAD gives) and none in an HTTP one. Local
+    /// images are opened on the way and come back too, for the job to keep. `nil` otherwise.
+    func versionsWithoutDownload(_ job: ImageJob) throws -> (versions: [SourceVersion], opened: [ImageRef: ResolvedSource])? {
+        guard let origins, job.images.contains(where: { origins.servesObjects($0.name) }) else { return nil }
+        var versions: [SourceVersion] = []
+        var opened = job.sources
+        for (ref, name) in job.images {
+            if let source = opened[ref] {
+                versions.append(SourceVersion(source))
+                continue
+            }
+            try SourceName.check(name)
+            if let version = try origins.version(named: name, deadline: job.originDeadline) {
+                versions.append(SourceVersion(name: name, version: version))
+            } else if origins.serves(name) {
+                return nil  // an HTTP origin's version is its bytes' hash: it is downloaded anyway
+            } else {
+                let source = try local(ref, name: name, job: job)
+                opened[ref] = source
+                versions.append(SourceVersion(source))
+            }
+        }
+        return (versions, opened)
+    }
+
+    /// The source `ref` names (`name`): from the origin that serves the name, else the local root;
     /// `nil` when joined to another request's fetch.
     private func source(for ref: ImageRef, name: String, job: ImageJob, whenReady: @escaping SourceLookup.Arrival) throws -> ResolvedSource? {
         try SourceName.check(name)
@@ -43,9 +64,19 @@ struct SourceResolver: Sendable {
             case .notServed: break
             }
         }
-        return switch ref {
-        case .primary: try directory.source(named: name)
-        case .named: try directory.asset(named: name, scale: job.scale)
+        return try local(ref, name: name, job: job)
+    }
+
+    /// From the local root: by the exact name for the request's own image, with the asset search
+    /// for `Image("…")`; a missing image other than the request's own is blamed on the parameter that named it.
+    private func local(_ ref: ImageRef, name: String, job: ImageJob) throws -> ResolvedSource {
+        do {
+            return switch ref {
+            case .primary: try directory.source(named: name)
+            case .named: try directory.asset(named: name, scale: job.scale)
+            }
+        } catch SourceError.notFound(let name) where ref != .primary {
+            throw MissingImage(name: name, parameter: job.imageParameters.parameter(naming: name))
         }
     }
 

@@ -3,26 +3,26 @@ import Synchronization
 /// Values remembered for a short time after they were checked (`validity`): what a request resolved
 /// to on the I/O lane, trusted on the event loop until it is old. A zero `validity` keeps nothing.
 /// Bounded: when full it starts over.
-final class ExpiringMemo<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+public final class ExpiringMemo<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     private let entries = Mutex<[Key: (value: Value, checked: ContinuousClock.Instant)]>([:])
     /// How long a value is trusted after it was checked.
-    let validity: Duration
-    let capacity: Int
+    public let validity: Duration
+    public let capacity: Int
 
-    init(validity: Duration, capacity: Int = 4096) {
+    public init(validity: Duration, capacity: Int = 4096) {
         self.validity = validity
         self.capacity = capacity
     }
 
     /// The value remembered for `key` if it was checked less than `validity` ago.
-    func recent(_ key: Key) -> Value? {
+    public func recent(_ key: Key) -> Value? {
         guard validity > .zero else { return nil }
         guard let entry = entries.withLock({ $0[key] }) else { return nil }
         return ContinuousClock.now - entry.checked < validity ? entry.value : nil
     }
 
     /// Remembers `value`, just checked.
-    func remember(_ key: Key, _ value: Value) {
+    public func remember(_ key: Key, _ value: Value) {
         guard validity > .zero else { return }
         let now = ContinuousClock.now
         entries.withLock { entries in
