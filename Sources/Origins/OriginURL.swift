@@ -1,3 +1,5 @@
+import CheckedConversion
+
 /// An `http://` or `https://` URL as configured (an origin's base, an S3 endpoint): scheme, host
 /// (lower-cased, IPv6 without brackets), port and path (ending with `/`). No credentials, query or
 /// fragment: a request can never add them either.

@@ -46,7 +46,10 @@ struct CheckCommand: ParsableCommand {
         }
         for finding in Self.templateFindings(settings) { report(finding.line, error: finding.isError) }
         let origins = settings.origins.origins
-        report("ok   \(origins.count) origin(s)" + (origins.isEmpty ? "" : ": " + origins.map(\.name).joined(separator: ", ")), error: false)
+        // Loading the configuration already checked each bucket's credentials against the environment.
+        let described = origins.map { origin in origin.bucket.map { "\(origin.name) (\($0.displayName) at \($0.hostHeader))" } ?? origin.name }
+        report("ok   \(origins.count) origin(s)" + (origins.isEmpty ? "" : ": " + described.joined(separator: ", ")), error: false)
+        if let tier = settings.resultTier { report("ok   result tier: \(tier.displayName) at \(tier.hostHeader)", error: false) }
         let missing = InstalledFonts.missing()
         if missing.isEmpty {
             report("ok   fonts: \(InstalledFonts.required.joined(separator: ", "))", error: false)

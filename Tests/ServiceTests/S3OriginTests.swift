@@ -16,15 +16,15 @@ struct S3OriginTests {
     /// The keys rclone checks, as the environment gives them.
     static let keys = ["AWS_ACCESS_KEY_ID": S3TestServer.accessKey, "AWS_SECRET_ACCESS_KEY": S3TestServer.secretKey]
 
-    /// A service whose origin `media` is `s3://photos/cat/` at `server`, signed with `environment`'s credentials.
+    /// A service whose origin `media` is `s3://photos/cat/` at `server` (or `endpoint`), signed with `environment`'s credentials.
     static func service(
-        _ server: S3TestServer, environment: [String: String] = keys, credentials: CredentialSource = .env, addressing: S3Bucket.Addressing = .path,
+        _ server: S3TestServer?, environment: [String: String] = keys, credentials: CredentialSource = .env, addressing: S3Bucket.Addressing = .path,
         endpoint: String? = nil, log: LogRecorder? = nil, _ configure: (inout ServiceConfiguration) -> Void = { _ in }
     ) throws -> ServiceFixture {
         try ServiceFixture(
             { configuration in
                 var options = S3Bucket.Options()
-                options.endpoint = endpoint ?? server.endpoint
+                options.endpoint = endpoint ?? server?.endpoint
                 options.credentials = credentials
                 options.addressing = addressing
                 configuration.origins = try! OriginMap("media=s3://photos/cat/", internal: "media", options: ["media": options])
@@ -149,6 +149,48 @@ struct S3OriginTests {
         // A token file that cannot be read is an error, not a fall to unsigned requests.
         let broken = try Self.service(server, environment: environment.merging(["AWS_WEB_IDENTITY_TOKEN_FILE": token + ".gone"]) { $1 }, credentials: .webIdentity)
         #expect(try broken.get("/img/media/a.jpg?w=91").status == 502)
+    }
+
+    /// A canned S3 answer: `status`, more header lines, and an error document with `code`.
+    static func canned(_ status: String, headers: [String] = [], code: String) -> [UInt8] {
+        let body = "<?xml version=\"1.0\" encoding=\"UTF-8\"?><Error><Code>\(code)</Code><Message>canned</Message></Error>"
+        return Array(("HTTP/1.1 \(status)\r\n" + headers.map { $0 + "\r\n" }.joined() + "Content-Type: application/xml\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n" + body).utf8)
+    }
+
+    @Test("RequestTimeTooSkewed is tried again by S3's clock, from its Date")
+    func clockSkew() throws {
+        let ahead = Date().addingTimeInterval(3600)
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        let store = try CannedOrigin(response: Self.canned("403 Forbidden", headers: ["Date: \(formatter.string(from: ahead))"], code: "RequestTimeTooSkewed"))
+        let log = LogRecorder()
+        let fixture = try Self.service(nil, endpoint: "http://127.0.0.1:\(store.port)", log: log)
+        #expect(try fixture.get("/img/media/a.jpg?w=10").status == 502)
+        let dates = store.requests.compactMap { head in
+            head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("x-amz-date:") }.map { String($0.dropFirst(11)).trimmingCharacters(in: .whitespaces) }
+        }
+        #expect(dates.count >= 2, "\(store.requests)")
+        // yyyyMMddTHHmmssZ: the retry is signed an hour later than the first try.
+        let parse = DateFormatter()
+        parse.locale = Locale(identifier: "en_US_POSIX")
+        parse.timeZone = TimeZone(identifier: "GMT")
+        parse.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+        if dates.count >= 2, let first = parse.date(from: dates[0]), let second = parse.date(from: dates[1]) {
+            #expect(abs(second.timeIntervalSince(first) - 3600) < 60, "\(dates)")
+        }
+        #expect(log.text.contains("RequestTimeTooSkewed"), "\(log.text)")
+    }
+
+    @Test("a bucket in another region: the log names its region and the key to set")
+    func wrongRegion() throws {
+        let store = try CannedOrigin(response: Self.canned("301 Moved Permanently", headers: ["x-amz-bucket-region: eu-west-1"], code: "PermanentRedirect"))
+        let log = LogRecorder()
+        let fixture = try Self.service(nil, endpoint: "http://127.0.0.1:\(store.port)", log: log)
+        let response = try fixture.get("/img/media/a.jpg?w=10")
+        #expect(response.status == 502)
+        #expect(log.text.contains("origins.media.region = eu-west-1"), "\(log.text)")
     }
 
     @Test("configuration: per-origin bucket settings, from the file or the environment, checked at start")

@@ -1,3 +1,4 @@
+import CheckedConversion
 import Foundation
 import Hashing
 import Synchronization

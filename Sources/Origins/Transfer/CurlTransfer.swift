@@ -61,7 +61,7 @@ struct CurlTransfer {
         var status = 0
         var error = [CChar](repeating: 0, count: Int(ccurl_error_size()))
         let lines = request.headers.map { strdup($0) }
-        defer { lines.forEach { free($0) } }
+        defer { for line in lines { free(line) } }
         let code = lines.map { UnsafePointer($0) }.withUnsafeBufferPointer { headers in
             request.body.withUnsafeBytes { body in
                 withOptionalCString(request.pin) { pinned in

@@ -79,9 +79,9 @@ enum Settings {
         Setting(key: "pdf.image_scale", help: "most image pixels a PDF embeds per rendered pixel (1-8)", read: { numberText($0.pdfImageScale) }, apply: { c, v throws(SettingError) in
             c.pdfImageScale = Double(try integer(v, 1...8))
         }),
-        Setting(key: "origins", help: "origins of originals: name=url, … with http(s):// or s3://bucket/prefix/ URLs (the first path segment picks one)", read: { $0.originsText }, apply: { c, v throws(SettingError) in
-            c.originsText = v
-        }),
+        Setting(
+            key: "origins", help: "origins of originals: name=url, … with http(s):// or s3://bucket/prefix/ URLs (the first path segment picks one)",
+            read: { $0.originsText }, apply: { c, v throws(SettingError) in c.originsText = v }),
         Setting(key: "origins.internal", help: "origins allowed to resolve to private or loopback addresses", read: { $0.originsInternalText }, apply: { c, v throws(SettingError) in
             c.originsInternalText = v
         }),

@@ -1,0 +1,106 @@
+"""scripts/bench-tier's measurement: see that script. Prints a markdown report."""
+import argparse
+import http.client
+import os
+import re
+import statistics
+import subprocess
+import time
+
+KEY, SECRET = "AKIDBENCHTIER", "bench-tier-secret-123"
+
+
+def cpu_seconds(pid):
+    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def wait_for(path, pattern, seconds=20):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        match = re.search(pattern, open(path).read())
+        if match:
+            return match
+        time.sleep(0.05)
+    raise SystemExit(f"bench-tier: timed out waiting for {pattern} in {path}:\n{open(path).read()}")
+
+
+def replica(args, name, tier_port):
+    log = os.path.join(args.work, f"{name}.log")
+    env = dict(os.environ, AWS_ACCESS_KEY_ID=KEY, AWS_SECRET_ACCESS_KEY=SECRET, IMGFRAME_RESULT_TIER="s3://results/tier/",
+               IMGFRAME_RESULT_TIER_ENDPOINT=f"http://127.0.0.1:{tier_port}", IMGFRAME_RESULT_TIER_ADDRESSING="path",
+               IMGFRAME_RESULT_TIER_CREDENTIALS="env")
+    process = subprocess.Popen([args.binary, "serve", "--port", "0", "--root", "Samples", "--log-level", "warning",
+                                "--cache-dir", os.path.join(args.work, f"cache-{name}")], stdout=open(log, "w"), stderr=subprocess.STDOUT, env=env)
+    port = int(wait_for(log, r"listening on http://127\.0\.0\.1:(\d+)").group(1))
+    return process, port
+
+
+def batch(port, pid, urls, expected):
+    """(latencies in ms, CPU ms per request of pid) for urls, one at a time on one connection."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    latencies = []
+    before = cpu_seconds(pid)
+    for url in urls:
+        start = time.perf_counter()
+        connection.request("GET", url)
+        response = connection.getresponse()
+        body = response.read()
+        latencies.append((time.perf_counter() - start) * 1000)
+        status = response.getheader("X-Cache")
+        if response.status != 200 or status != expected or not body:
+            raise SystemExit(f"bench-tier: {url} answered {response.status} {status}, expected 200 {expected}")
+    return latencies, (cpu_seconds(pid) - before) * 1000 / len(urls)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--binary", required=True)
+    parser.add_argument("--rclone", required=True)
+    parser.add_argument("--work", required=True)
+    parser.add_argument("--count", type=int, default=100)
+    args = parser.parse_args()
+    os.makedirs(os.path.join(args.work, "tier", "results"))
+    rclone_log = os.path.join(args.work, "rclone.log")
+    rclone = subprocess.Popen([args.rclone, "serve", "s3", "--config", "/dev/null", "--addr", "127.0.0.1:0", "--auth-key", f"{KEY},{SECRET}",
+                               os.path.join(args.work, "tier")], stdout=open(rclone_log, "w"), stderr=subprocess.STDOUT)
+    processes = [rclone]
+    try:
+        tier_port = int(wait_for(rclone_log, r"Starting s3 server on \[http://127\.0\.0\.1:(\d+)").group(1))
+        a, a_port = replica(args, "a", tier_port)
+        b, b_port = replica(args, "b", tier_port)
+        processes += [a, b]
+        urls = [f"/img/landscape_4.jpg?w=300&h=200&mode=fill&fmt=jpeg&ph={i}" for i in range(args.count)]
+        batch(a_port, a.pid, ["/img/landscape_4.jpg?w=10&fmt=jpeg"], "MISS")  # warm up libvips
+        batch(b_port, b.pid, ["/img/landscape_4.jpg?w=11&fmt=jpeg"], "MISS")
+        renders, render_cpu = batch(a_port, a.pid, urls, "MISS")
+        deadline = time.monotonic() + 30
+        objects = os.path.join(args.work, "tier", "results", "tier")
+        # The COUNT renders and the two warm-ups.
+        while sum(len(files) for _, _, files in os.walk(objects)) < args.count + 2 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        rclone_before = cpu_seconds(rclone.pid)
+        tier_hits, tier_cpu = batch(b_port, b.pid, urls, "TIER-HIT")
+        rclone_cpu = (cpu_seconds(rclone.pid) - rclone_before) * 1000 / args.count
+        local_hits, local_cpu = batch(b_port, b.pid, urls, "HIT")
+
+        def row(name, latencies, cpu):
+            q = statistics.quantiles(latencies, n=10)
+            return f"| {name} | {statistics.median(latencies):.2f} ms | {q[8]:.2f} ms | {cpu:.2f} ms |"
+
+        print(f"{args.count} requests of each, one at a time, a 4032×3024 JPEG → 300×200 fill; the tier is `rclone serve s3` on loopback.\n")
+        print("| answer | median | p90 | replica CPU per request |")
+        print("|---|---|---|---|")
+        print(row("render (and write to the tier, after the response)", renders, render_cpu))
+        print(row("tier hit (replica with an empty disk)", tier_hits, tier_cpu))
+        print(row("local hit", local_hits, local_cpu))
+        print(f"\nThe tier server's CPU per tier hit: {rclone_cpu:.2f} ms. "
+              f"Tier hit / render: latency {statistics.median(tier_hits) / statistics.median(renders):.3f}, "
+              f"CPU {tier_cpu / render_cpu:.3f}; tier hit / local hit: latency {statistics.median(tier_hits) / statistics.median(local_hits):.1f}×.")
+    finally:
+        for process in processes:
+            process.kill()
+            process.wait()
+
+
+main()
