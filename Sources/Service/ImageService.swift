@@ -181,7 +181,7 @@ public final class ImageService: Sendable {
         guard let bucket = configuration.resultTier else { return nil }
         do {
             let settings = ResultTier.Settings(bucket: bucket, timeout: configuration.resultTierTimeout, minRenderTime: configuration.resultTierMinRenderTime)
-            return try ResultTier(settings, environment: configuration.environment, connectTimeout: configuration.resultTierTimeout, registry: registry)
+            return try ResultTier(settings, environment: configuration.environment, connectTimeout: configuration.resultTierTimeout, registry: registry, logger: logger)
         } catch {
             logger.error("result_tier \(bucket.displayName) is off: \(error.description)")
             return nil

@@ -62,7 +62,9 @@ public final class S3TestServer {
             process.executableURL = URL(fileURLWithPath: try Self.tool("rclone"))
             process.arguments = [
                 "serve", "s3", "--config", "/dev/null", "--addr", "127.0.0.1:\(port)", "--auth-key", "\(Self.accessKey),\(Self.secretKey)",
-                "--force-path-style=\(!virtualHosts)", folder,
+                // A short listing cache: an object written a moment ago is found 100 ms later (rclone's default is 5
+                // minutes; with none at all, its PUTs into new folders fail).
+                "--dir-cache-time", "100ms", "--force-path-style=\(!virtualHosts)", folder,
             ]
         case .moto:
             if port == 0 { port = Self.freePort() }

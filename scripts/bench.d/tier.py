@@ -5,7 +5,11 @@ import os
 import re
 import statistics
 import subprocess
+import sys
 import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import docs  # noqa: E402
 
 KEY, SECRET = "AKIDBENCHTIER", "bench-tier-secret-123"
 
@@ -36,6 +40,15 @@ def replica(args, name, tier_port):
     return process, port
 
 
+def writes(port, outcome):
+    """The replica's imgframe_result_tier_writes_total{outcome=...} (0 before the first)."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    connection.request("GET", "/metrics")
+    text = connection.getresponse().read().decode()
+    match = re.search(r'^imgframe_result_tier_writes_total\{outcome="' + outcome + r'"\} (\S+)$', text, re.MULTILINE)
+    return float(match.group(1)) if match else 0
+
+
 def batch(port, pid, urls, expected):
     """(latencies in ms, CPU ms per request of pid) for urls, one at a time on one connection."""
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
@@ -49,7 +62,9 @@ def batch(port, pid, urls, expected):
         latencies.append((time.perf_counter() - start) * 1000)
         status = response.getheader("X-Cache")
         if response.status != 200 or status != expected or not body:
-            raise SystemExit(f"bench-tier: {url} answered {response.status} {status}, expected 200 {expected}")
+            connection.request("GET", "/metrics")
+            lookups = [line for line in connection.getresponse().read().decode().splitlines() if line.startswith("imgframe_result_tier_lookups_total{")]
+            raise SystemExit(f"bench-tier: {url} answered {response.status} {status}, expected 200 {expected}; {lookups}")
     return latencies, (cpu_seconds(pid) - before) * 1000 / len(urls)
 
 
@@ -62,7 +77,7 @@ def main():
     args = parser.parse_args()
     os.makedirs(os.path.join(args.work, "tier", "results"))
     rclone_log = os.path.join(args.work, "rclone.log")
-    rclone = subprocess.Popen([args.rclone, "serve", "s3", "--config", "/dev/null", "--addr", "127.0.0.1:0", "--auth-key", f"{KEY},{SECRET}",
+    rclone = subprocess.Popen([args.rclone, "serve", "s3", "--config", "/dev/null", "--addr", "127.0.0.1:0", "--auth-key", f"{KEY},{SECRET}", "--dir-cache-time", "100ms",
                                os.path.join(args.work, "tier")], stdout=open(rclone_log, "w"), stderr=subprocess.STDOUT)
     processes = [rclone]
     try:
@@ -74,11 +89,13 @@ def main():
         batch(a_port, a.pid, ["/img/landscape_4.jpg?w=10&fmt=jpeg"], "MISS")  # warm up libvips
         batch(b_port, b.pid, ["/img/landscape_4.jpg?w=11&fmt=jpeg"], "MISS")
         renders, render_cpu = batch(a_port, a.pid, urls, "MISS")
+        # Every write landed: the COUNT renders and the two warm-ups, by the replicas' own counters.
         deadline = time.monotonic() + 30
-        objects = os.path.join(args.work, "tier", "results", "tier")
-        # The COUNT renders and the two warm-ups.
-        while sum(len(files) for _, _, files in os.walk(objects)) < args.count + 2 and time.monotonic() < deadline:
+        while sum(writes(port, "written") for port in (a_port, b_port)) < args.count + 2 and time.monotonic() < deadline:
             time.sleep(0.05)
+        lost = sum(writes(port, outcome) for port in (a_port, b_port) for outcome in ("failed", "dropped"))
+        if lost:
+            raise SystemExit(f"bench-tier: {lost} tier writes failed or were dropped")
         rclone_before = cpu_seconds(rclone.pid)
         tier_hits, tier_cpu = batch(b_port, b.pid, urls, "TIER-HIT")
         rclone_cpu = (cpu_seconds(rclone.pid) - rclone_before) * 1000 / args.count
@@ -88,15 +105,19 @@ def main():
             q = statistics.quantiles(latencies, n=10)
             return f"| {name} | {statistics.median(latencies):.2f} ms | {q[8]:.2f} ms | {cpu:.2f} ms |"
 
-        print(f"{args.count} requests of each, one at a time, a 4032×3024 JPEG → 300×200 fill; the tier is `rclone serve s3` on loopback.\n")
-        print("| answer | median | p90 | replica CPU per request |")
-        print("|---|---|---|---|")
-        print(row("render (and write to the tier, after the response)", renders, render_cpu))
-        print(row("tier hit (replica with an empty disk)", tier_hits, tier_cpu))
-        print(row("local hit", local_hits, local_cpu))
-        print(f"\nThe tier server's CPU per tier hit: {rclone_cpu:.2f} ms. "
-              f"Tier hit / render: latency {statistics.median(tier_hits) / statistics.median(renders):.3f}, "
-              f"CPU {tier_cpu / render_cpu:.3f}; tier hit / local hit: latency {statistics.median(tier_hits) / statistics.median(local_hits):.1f}×.")
+        report = "\n".join([
+            docs.context(f"`COUNT={args.count}`"), "",
+            f"{args.count} requests of each, one at a time, a 4032×3024 JPEG → 300×200 fill; the tier is `rclone serve s3` on loopback.", "",
+            "| answer | median | p90 | replica CPU per request |",
+            "|---|---|---|---|",
+            row("render (and write to the tier, after the response)", renders, render_cpu),
+            row("tier hit (replica with an empty disk)", tier_hits, tier_cpu),
+            row("local hit", local_hits, local_cpu), "",
+            f"The tier server's CPU per tier hit: {rclone_cpu:.2f} ms. "
+            f"Tier hit / render: latency {statistics.median(tier_hits) / statistics.median(renders):.3f}, "
+            f"CPU {tier_cpu / render_cpu:.3f}; tier hit / local hit: latency {statistics.median(tier_hits) / statistics.median(local_hits):.1f}×.",
+        ])
+        docs.publish("tier", report)
     finally:
         for process in processes:
             process.kill()

@@ -1,6 +1,7 @@
 import Cache
 import CheckedConversion
 import Dispatch
+import Logging
 import Origins
 import Synchronization
 
@@ -40,16 +41,18 @@ final class ResultTier: Sendable {
     let settings: Settings
     private let store: BucketStore
     private let registry: MetricsRegistry
+    private let logger: Logger
     /// Consecutive failures, and until when the tier is off.
     private let breaker = Mutex<(failures: Int, offUntil: ContinuousClock.Instant?)>((0, nil))
     /// Bytes queued for writing.
     private let queued = Atomic<Int>(0)
     private let writer = DispatchQueue(label: "imgframe.result-tier.writes", qos: .utility)
 
-    init(_ settings: Settings, environment: [String: String], connectTimeout: Duration, registry: MetricsRegistry) throws(CredentialError) {
+    init(_ settings: Settings, environment: [String: String], connectTimeout: Duration, registry: MetricsRegistry, logger: Logger) throws(CredentialError) {
         self.settings = settings
         store = try BucketStore(bucket: settings.bucket, environment: environment, connectTimeout: connectTimeout)
         self.registry = registry
+        self.logger = logger
     }
 
     /// The object of `key`: the cache's own layout, under the prefix.
@@ -78,7 +81,7 @@ final class ResultTier: Sendable {
             registry.increment(Self.lookups, help: Self.lookupsHelp, labels: [("outcome", "hit")])
             return entry
         } catch {
-            failed()
+            failed(error)
             if case .timedOut = error { return count(lookup: "timeout") }
             return count(lookup: "error")
         }
@@ -97,12 +100,12 @@ final class ResultTier: Sendable {
         writer.async { [self] in
             defer { queued.subtract(bytes.count, ordering: .relaxed) }
             guard isOn() else { return count(write: "dropped") }
-            do {
+            do throws(OriginError) {
                 try store.write(Self.objectKey(key), bytes: bytes, contentType: "application/vnd.imgframe.cache-entry", timeout: Self.writeTimeout)
                 succeeded()
                 count(write: "written")
             } catch {
-                failed()
+                failed(error)
                 count(write: "failed")
             }
         }
@@ -121,10 +124,16 @@ final class ResultTier: Sendable {
         breaker.withLock { $0.failures = 0 }
     }
 
-    private func failed() {
-        breaker.withLock { state in
+    /// One more failure in a row; the one that switches the tier off is logged, with its reason.
+    private func failed(_ error: OriginError) {
+        let switchedOff = breaker.withLock { state in
             state.failures += 1
-            if state.failures >= Self.failuresToSwitchOff && state.offUntil == nil { state.offUntil = .now + Self.cooldown }
+            guard state.failures >= Self.failuresToSwitchOff && state.offUntil == nil else { return false }
+            state.offUntil = .now + Self.cooldown
+            return true
+        }
+        if switchedOff {
+            logger.warning("result tier \(settings.bucket.displayName) is off for \(Self.cooldown) after \(Self.failuresToSwitchOff) failures in a row; the last: \(error)")
         }
     }
 
