@@ -193,6 +193,26 @@ struct S3OriginTests {
         #expect(log.text.contains("origins.media.region = eu-west-1"), "\(log.text)")
     }
 
+    @Test("container credentials: the endpoint is asked with the token file's contents, and its keys sign the reads")
+    func containerCredentials() throws {
+        let server = try S3TestServer(.rclone, buckets: ["photos"])
+        try server.put("photos", "cat/a.jpg", try Self.sample("landscape_4.jpg"))
+        let expiration = ISO8601DateFormatter().string(from: Date().addingTimeInterval(3600))
+        let json = #"{"AccessKeyId":"\#(S3TestServer.accessKey)","SecretAccessKey":"\#(S3TestServer.secretKey)","Token":"session-token","Expiration":"\#(expiration)"}"#
+        let endpoint = try CannedOrigin(response: Array("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(json.utf8.count)\r\nConnection: close\r\n\r\n\(json)".utf8))
+        let token = FileManager.default.temporaryDirectory.appendingPathComponent("pod-token-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: token) }
+        try Data("pod-identity-token\n".utf8).write(to: URL(fileURLWithPath: token))
+        let environment = ["AWS_CONTAINER_CREDENTIALS_FULL_URI": "http://127.0.0.1:\(endpoint.port)/v1/credentials", "AWS_CONTAINER_AUTHORIZATION_TOKEN_FILE": token]
+        let fixture = try Self.service(server, environment: environment, credentials: .auto)
+        let response = try fixture.get("/img/media/a.jpg?w=70")
+        #expect(response.status == 200, "\(response.text)")
+        #expect(try fixture.get("/img/media/a.jpg?w=71").status == 200)
+        // Asked once (the credentials last an hour), with the token as the Authorization header.
+        #expect(endpoint.requests.count == 1)
+        #expect(endpoint.requests.first?.contains("Authorization: pod-identity-token\r\n") == true, "\(endpoint.requests)")
+    }
+
     @Test("configuration: per-origin bucket settings, from the file or the environment, checked at start")
     func configuration() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("s3-\(UUID().uuidString).conf").path
