@@ -85,6 +85,7 @@ let package = Package(
                 "Vips",
                 "Service",
                 "Cache",
+                "Origins",
                 "CheckedConversion",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -1,10 +1,10 @@
 import CheckedConversion
 
-/// RFC 3986 percent-encoding of what Origins sends: every byte but the unreserved characters
-/// (`A–Z a–z 0–9 - . _ ~`), as `%XX` in upper-case hex; `/` kept in paths. An origin URL's path and
-/// Signature V4's canonical request (which encodes an S3 key once, never twice) both use it.
-enum URIEncoding {
-    static func encode(_ text: String, keepingSlash: Bool) -> String {
+/// RFC 3986 percent-encoding: every byte but the unreserved characters (`A–Z a–z 0–9 - . _ ~`), as
+/// `%XX` in upper-case hex; `/` kept in paths. An origin URL's path, Signature V4's canonical
+/// request (which encodes an S3 key once, never twice) and the query values the CLI writes use it.
+public enum URIEncoding {
+    public static func encode(_ text: String, keepingSlash: Bool) -> String {
         let hex = Array("0123456789ABCDEF".utf8)
         var out = ""
         for byte in text.utf8 {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Layout
+import Origins
 import TransformSpec
 
 #if canImport(Glibc)
@@ -16,7 +17,7 @@ extension RenderCommand {
     /// image with transparency, as the service does for a client that accepts neither WebP nor AVIF.
     /// An extension that names no format (`.tiff`) is refused rather than written as something else.
     func formatParameter(query: String) throws -> String? {
-        if let fmt { return "fmt=" + PercentEncoding.encode(fmt) }
+        if let fmt { return "fmt=" + URIEncoding.encode(fmt, keepingSlash: false) }
         if try QueryParameters.pairs(query).contains(where: { $0.key == "fmt" }) { return nil }
         guard output != "-" else { return nil }
         let ext = URL(fileURLWithPath: output).pathExtension

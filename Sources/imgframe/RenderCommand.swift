@@ -2,6 +2,7 @@ import ArgumentParser
 import CheckedConversion
 import Foundation
 import Layout
+import Origins
 import Render
 import Service
 import Sources
@@ -89,7 +90,7 @@ struct RenderCommand: ParsableCommand {
     func withOutputOptions(_ query: String) throws -> String {
         var parts = [query]
         if let format = try formatParameter(query: query) { parts.append(format) }
-        if let page { parts.append("page=" + PercentEncoding.encode(page)) }
+        if let page { parts.append("page=" + URIEncoding.encode(page, keepingSlash: false)) }
         return parts.filter { !$0.isEmpty }.joined(separator: "&")
     }
 

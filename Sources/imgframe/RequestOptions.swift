@@ -1,4 +1,5 @@
 import ArgumentParser
+import Origins
 
 /// The request options `plan` and `render` share: the request as a chain or a query, plus the
 /// `ImageRenderer` settings, composed into one query string for the service's own parser.
@@ -33,11 +34,11 @@ struct RequestOptions: ParsableArguments {
     /// `--chain`/`--query` plus the renderer options as one query; a setting given twice is reported
     /// by the parser as a duplicate parameter.
     var composedQuery: String {
-        ((query.map { [$0] } ?? ["chain=" + PercentEncoding.encode(chain ?? "")]) + rendererParameters).joined(separator: "&")
+        ((query.map { [$0] } ?? ["chain=" + URIEncoding.encode(chain ?? "", keepingSlash: false)]) + rendererParameters).joined(separator: "&")
     }
 
     /// `pw`, `ph`, `scale` and `colormode` as `key=value` query parts, for those given.
     var rendererParameters: [String] {
-        [("pw", pw), ("ph", ph), ("scale", scale), ("colormode", colorMode)].compactMap { key, value in value.map { key + "=" + PercentEncoding.encode($0) } }
+        [("pw", pw), ("ph", ph), ("scale", scale), ("colormode", colorMode)].compactMap { key, value in value.map { key + "=" + URIEncoding.encode($0, keepingSlash: false) } }
     }
 }

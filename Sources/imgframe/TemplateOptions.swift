@@ -1,4 +1,5 @@
 import ArgumentParser
+import Origins
 import Service
 
 /// `imgframe render --template NAME --set KEY=VALUE …`: a view template, filled as `GET /view/NAME`
@@ -24,7 +25,7 @@ struct TemplateOptions: ParsableArguments {
     var queryParameters: [String] {
         values.map { pair in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            return PercentEncoding.encode(String(parts[0])) + "=" + PercentEncoding.encode(parts.count > 1 ? String(parts[1]) : "")
+            return URIEncoding.encode(String(parts[0]), keepingSlash: false) + "=" + URIEncoding.encode(parts.count > 1 ? String(parts[1]) : "", keepingSlash: false)
         }
     }
 }
