@@ -173,6 +173,13 @@ public final class ResultCache: Sendable {
         if over { scheduleEviction() }
     }
 
+    /// Stores `entry`, found elsewhere (the shared result tier), under `key`, and gives it back as
+    /// the hit to answer with.
+    public func adopt(_ entry: CacheEntry, for key: CacheKey) -> CacheHit {
+        store(entry, for: key)
+        return CacheHit(contentType: entry.contentType, etag: entry.etag, created: entry.created, body: .bytes(entry.body))
+    }
+
     /// Creates the temporary file in its fan-out folder, making the folder only when it is missing
     /// (a new cache, or an eviction removed it emptied): one `open` in the common case, not a
     /// `mkdir` per component on every store.

@@ -132,19 +132,16 @@ struct ImagePipeline: Sendable {
             return Answer(response: notModified, cache: .revalidated)
         }
         guard case .image = job.product else { return nil }
-        let found = fromDisk ? cache.lookup(identity.key, streamingAbove: Limits.streamedHitBytes) : cache.lookupInMemory(identity.key)
-        if let hit = found {
-            headers.add("Content-Type", hit.contentType)
-            headers.add("X-Cache", CacheStatus.hit.rawValue)
-            addByteBudget(job, length: hit.length, to: &headers)
-            return Answer(response: CachedResponse.response(headers: headers, body: hit.body), cache: .hit)
+        var found = fromDisk ? cache.lookup(identity.key, streamingAbove: Limits.streamedHitBytes) : cache.lookupInMemory(identity.key)
+        var status = CacheStatus.hit
+        if found == nil, fromDisk, let tier, let entry = tier.lookup(identity.key) {
+            (found, status) = (cache.adopt(entry, for: identity.key), .tierHit)
         }
-        guard fromDisk, let tier, let entry = tier.lookup(identity.key) else { return nil }
-        cache.store(entry, for: identity.key)
-        headers.add("Content-Type", entry.contentType)
-        headers.add("X-Cache", CacheStatus.tierHit.rawValue)
-        addByteBudget(job, length: entry.body.count, to: &headers)
-        return Answer(response: HTTPResponse(status: .ok, headers: headers, body: entry.body), cache: .tierHit)
+        guard let hit = found else { return nil }
+        headers.add("Content-Type", hit.contentType)
+        headers.add("X-Cache", status.rawValue)
+        addByteBudget(job, length: hit.length, to: &headers)
+        return Answer(response: CachedResponse.response(headers: headers, body: hit.body), cache: status)
     }
 
     /// Stage 3: joins the render of this identity, or starts it: reads its sources' headers here (a
