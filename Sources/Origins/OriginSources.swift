@@ -157,8 +157,7 @@ public final class OriginSources: SourceProvider {
     private func open(_ entry: OriginalStore.Entry, name: String) -> ResolvedSource? {
         guard let file = try? ImageFile(path: entry.bodyPath), file.size == entry.bytes else { return nil }
         store.touch(entry)
-        let isObject = settings.map.origin(for: name)?.origin.bucket != nil
-        return ResolvedSource(name: name, file: file, version: isObject ? Self.objectVersion(entry.bytes, entry.validators) : "origin\t\(entry.version)")
+        return ResolvedSource(name: name, file: file, version: servesObjects(name) ? Self.objectVersion(entry.bytes, entry.validators) : "origin\t\(entry.version)")
     }
 
     /// An S3 object's version: its size, ETag and Last-Modified, which a HEAD gives as well as a GET,
