@@ -14,7 +14,7 @@ ARG SWIFT_SIGNING_KEY=52BB7E3DE28A71BE22EC05FFEF80A866B47A981F
 RUN apt-get update \
     && apt-get install -y --no-install-recommends binutils libc6-dev gcc g++ libstdc++-14-dev libxml2 libedit2 libncurses6 \
        libsqlite3-0 zlib1g-dev git pkg-config curl ca-certificates gpg gpg-agent dirmngr \
-       libvips-dev libjpeg62-turbo-dev libssl-dev libcurl4-openssl-dev libcairo2-dev libpango1.0-dev librsvg2-dev \
+       libvips-dev libjpeg62-turbo-dev libdeflate-dev libwebp-dev libssl-dev libcurl4-openssl-dev libcairo2-dev libpango1.0-dev librsvg2-dev \
     && rm -rf /var/lib/apt/lists/*
 RUN base="https://download.swift.org/swift-${SWIFT_VERSION}-release/debian12/swift-${SWIFT_VERSION}-RELEASE/swift-${SWIFT_VERSION}-RELEASE-debian12.tar.gz" \
     && curl -fsSL "$base" -o /tmp/swift.tar.gz \

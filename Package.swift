@@ -40,7 +40,11 @@ let package = Package(
         // libjpeg-turbo's DCT-scaled decoding straight into one buffer, on the calling thread (C).
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
         // The only module that imports CVips: owning image type, typed errors, one-time start.
-        .target(name: "Vips", dependencies: ["CVips", "CJPEG", "CheckedConversion"], swiftSettings: checkedNumbers),
+        .target(name: "Vips", dependencies: ["CVips", "CJPEG", "CDeflate", "CWebP", "CheckedConversion"], swiftSettings: checkedNumbers),
+        // libdeflate (pkg-config `libdeflate`), imported only by Vips's PNG writer.
+        .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
+        // libwebp's encoder (pkg-config `libwebp`), imported only by Vips's WebP writer.
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
         // Source images by name: the one path rule (`SourceName`), the local root confined by `realpath`
         // (`SourceDirectory`, with the asset-catalog search), and the `SourceProvider` origins implement too.
         .target(name: "Sources", dependencies: ["Vips", "Layout", "CheckedConversion"], swiftSettings: checkedNumbers),

@@ -262,6 +262,120 @@ static inline int cvips_ramp(VipsImage **out, int width, int height, double ax, 
     return result;
 }
 
+// Why: the same gradient as `cvips_ramp`, computed at once into memory: a row of pixels is one add
+// per pixel and a table lookup, where the lazy ramp ran six full-size operations in double. Used
+// where the whole area is drawn anyway (a view's background); the index is the lazy ramp's, exactly:
+// clamp(ax·x + ay·y + b + 0.5, 0, 65535), truncated, looked up in the RGBA table of `entries`.
+static inline int cvips_ramp_memory(VipsImage **out, int width, int height, double ax, double ay, double b,
+                                    const unsigned char *table, int entries) {
+    size_t row = (size_t) width * 4;
+    unsigned char *pixels = malloc(row * (size_t) height);
+    if (pixels == NULL) {
+        vips_error("cvips_ramp_memory", "out of memory");
+        return -1;
+    }
+    const guint32 *colours = (const guint32 *) table;
+    double offset = b + 0.5;
+    for (int y = 0; y < height; y++) {
+        guint32 *line = (guint32 *) (pixels + row * (size_t) y);
+        double base = ay * y;
+        for (int x = 0; x < width; x++) {
+            double v = (ax * x + base) * 1.0 + offset;
+            int entry = v <= 0 ? 0 : v >= 65535 ? 65535 : (int) v;
+            if (entry >= entries) entry = entries - 1;
+            memcpy(&line[x], &colours[entry], 4);
+        }
+    }
+    VipsImage *image = vips_image_new_from_memory(pixels, row * (size_t) height, width, height, 4, VIPS_FORMAT_UCHAR);
+    if (image == NULL) {
+        free(pixels);
+        return -1;
+    }
+    g_signal_connect(image, "postclose", G_CALLBACK(cvips_free_pixels), pixels);
+    int result = vips_copy(image, out, "interpretation", VIPS_INTERPRETATION_sRGB, NULL);
+    g_object_unref(image);
+    return result;
+}
+
+// Why: layers blended into a canvas held in memory (`BlendingCanvas`): "over" exactly as libvips's
+// composite2 computes it for 8-bit sRGB with alpha (both pixels scaled to 0…1 and premultiplied in
+// float, A + (1 − aA)·B, unpremultiplied, scaled back, clipped and truncated), so a view's pixels are
+// the ones the composite pipeline gave, at one pass per layer. `layer` is `width`×`height` RGBA,
+// packed; `canvas` points at the layer's top-left in a canvas whose rows are `canvas_stride` bytes.
+static inline void cvips_blend_over(unsigned char *canvas, size_t canvas_stride, const unsigned char *layer, int width, int height) {
+    for (int y = 0; y < height; y++) {
+        unsigned char *q = canvas + canvas_stride * (size_t) y;
+        const unsigned char *p = layer + (size_t) width * 4 * (size_t) y;
+        for (int x = 0; x < width; x++, q += 4, p += 4) {
+            // The arithmetic below leaves an opaque pixel under a clear one as it is, and makes an
+            // opaque pixel over anything itself (checked for every byte value): most of a text
+            // layer's pixels take one of these two ways.
+            if (p[3] == 0 && q[3] == 255) continue;
+            if (p[3] == 255) {
+                memcpy(q, p, 4);
+                continue;
+            }
+            float aA = p[3] / 255.0f, aB = q[3] / 255.0f;
+            float aR = aA + aB * (1 - aA), t1 = 1 - aA;
+            float out[4];
+            for (int b = 0; b < 3; b++) {
+                float v = p[b] / 255.0f * aA + t1 * (q[b] / 255.0f * aB);
+                out[b] = aR == 0 ? 0 : v / aR * 255.0f;
+            }
+            out[3] = aR * 255.0f;
+            for (int b = 0; b < 4; b++) q[b] = (unsigned char) (out[b] < 0 ? 0 : out[b] > 255 ? 255 : out[b]);
+        }
+    }
+}
+
+// Why: a layer's pixels computed on the calling thread into `pixels` (packed rows): a view's layers
+// are small and mostly in memory already, where a threadpool sink cost more than the copy.
+static inline int cvips_compute_into(VipsImage *in, unsigned char *pixels) {
+    VipsRegion *region = vips_region_new(in);
+    if (region == NULL) return -1;
+    VipsRect all = { 0, 0, in->Xsize, in->Ysize };
+    if (vips_region_prepare(region, &all)) {
+        g_object_unref(region);
+        return -1;
+    }
+    size_t row = VIPS_IMAGE_SIZEOF_LINE(in);
+    for (int y = 0; y < in->Ysize; y++) memcpy(pixels + row * (size_t) y, VIPS_REGION_ADDR(region, 0, y), row);
+    g_object_unref(region);
+    return 0;
+}
+
+// Why: whether `count` RGBA pixels are all opaque (alpha 255), to leave the alpha band out.
+static inline int cvips_rgba_is_opaque(const unsigned char *pixels, size_t count) {
+    unsigned char all = 255;
+    for (size_t i = 0; i < count; i++) all &= pixels[4 * i + 3];
+    return all == 255;
+}
+
+// Why: a canvas blended in memory becomes an image again without a copy: the image owns `pixels`
+// (malloc'd RGBA, `width`×`height`) from here on, also when this fails, and frees them when it closes.
+// With `opaque`, the alpha bytes are dropped first, in place: the image is RGB.
+static inline int cvips_rgba_owning(VipsImage **out, unsigned char *pixels, int width, int height, int opaque) {
+    size_t count = (size_t) width * (size_t) height;
+    int bands = opaque ? 3 : 4;
+    if (opaque)
+        for (size_t i = 0; i < count; i++) {
+            // Pixel i moves down to 3·i; its bytes are read before any write reaches them.
+            unsigned char *to = pixels + 3 * i;
+            const unsigned char *from = pixels + 4 * i;
+            to[0] = from[0];
+            to[1] = from[1];
+            to[2] = from[2];
+        }
+    *out = vips_image_new_from_memory(pixels, count * bands, width, height, bands, VIPS_FORMAT_UCHAR);
+    if (*out == NULL) {
+        free(pixels);
+        return -1;
+    }
+    (*out)->Type = VIPS_INTERPRETATION_sRGB;
+    g_signal_connect(*out, "postclose", G_CALLBACK(cvips_free_pixels), pixels);
+    return 0;
+}
+
 // Why: pixels drawn outside libvips (cairo's surfaces pad rows to `stride` bytes) become an 8-bit
 // image of their own: rows are packed into a copy, so the caller may free its buffer at once.
 static inline int cvips_from_strided(VipsImage **out, const unsigned char *data, int width, int height, int bands,
@@ -351,6 +465,9 @@ static inline int cvips_set_orientation(VipsImage *in, VipsImage **out, int exif
 }
 
 static inline int cvips_addalpha(VipsImage *in, VipsImage **out) { return vips_addalpha(in, out, NULL); }
+
+// Why: a new image over the same pixels, whose kill flag (a deadline's cancel) is its own.
+static inline int cvips_copy(VipsImage *in, VipsImage **out) { return vips_copy(in, out, NULL); }
 
 static inline int cvips_copy_memory(VipsImage *in, VipsImage **out) {
     *out = vips_image_copy_memory(in);

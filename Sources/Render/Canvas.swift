@@ -5,25 +5,47 @@ import Vips
 /// group's offscreen layer. Transparent RGBA of `area`'s size; layers are placed in canvas pixels,
 /// so a layer at `area.x, area.y` lands on this bitmap's top-left. Pixels are kept in `colorMode`'s
 /// working space: 8-bit sRGB, or float linear light, which every layer is converted to as it lands.
+///
+/// Layers that only paste stay a lazy libvips pipeline (a resized photo is computed once, by its
+/// encoder). From the first layer that blends over another, an 8-bit canvas is held in memory
+/// (`RGBAPixels`): each later layer is computed once and pasted or blended in place, with libvips's
+/// own arithmetic, so the pixels are the ones a composite pipeline per layer gave. Linear light
+/// keeps blending with libvips composites.
 struct Canvas {
-    private(set) var image: VImage
+    /// The pixels drawn so far, while they are a pipeline.
+    private var pipeline: VImage
+    /// The pixels drawn so far, once layers blend in memory.
+    private var blended: RGBAPixels?
     /// The canvas pixels this bitmap covers.
     let area: PixelRect
     /// Decides the working space layers are blended in.
     let colorMode: ColorRenderingMode
+    /// Stops a layer computed for blending when the render's time is up.
+    let deadline: Deadline
     /// Areas already drawn on (canvas pixels); everywhere else is still fully transparent.
     private var drawn: [PixelRect] = []
 
     /// The output canvas of `size`, at (0, 0).
-    init(size: PixelSize, colorMode: ColorRenderingMode = .nonLinear) throws(VipsError) {
-        try self.init(area: PixelRect(x: 0, y: 0, width: size.width, height: size.height), colorMode: colorMode)
+    init(size: PixelSize, colorMode: ColorRenderingMode = .nonLinear, deadline: Deadline = Deadline(timeout: nil)) throws(VipsError) {
+        try self.init(area: PixelRect(x: 0, y: 0, width: size.width, height: size.height), colorMode: colorMode, deadline: deadline)
     }
 
     /// An offscreen bitmap over the canvas pixels `area`.
-    init(area: PixelRect, colorMode: ColorRenderingMode = .nonLinear) throws(VipsError) {
+    init(area: PixelRect, colorMode: ColorRenderingMode = .nonLinear, deadline: Deadline = Deadline(timeout: nil)) throws(VipsError) {
         self.area = area
         self.colorMode = colorMode
-        image = try colorMode.working(try VImage.constant(width: area.width, height: area.height, color: [0, 0, 0, 0]))
+        self.deadline = deadline
+        pipeline = try colorMode.working(try VImage.constant(width: area.width, height: area.height, color: [0, 0, 0, 0]))
+    }
+
+    /// What was drawn; a canvas held in memory hands its pixels over without a copy and starts
+    /// again from them as a pipeline.
+    mutating func image() throws(VipsError) -> VImage {
+        if let blended {
+            pipeline = try blended.takeImage()
+            self.blended = nil
+        }
+        return pipeline
     }
 
     /// Draws `layer` over what is there; the part outside `area` is cut off. Where nothing has been
@@ -38,15 +60,39 @@ struct Canvas {
         let local = rect.offset(from: area)
         let layerPixels = try colorMode.working(layer.image)
         if drawn.isEmpty, rect == area {
-            image = layerPixels
+            pipeline = layerPixels
             return
         }
-        image = try image.withAlpha()
-        var pixels = try layerPixels.withAlpha()
-        if drawn.contains(where: { $0.intersection(rect) != nil }) {
-            pixels = try image.cropped(x: local.x, y: local.y, width: local.width, height: local.height)
+        let blends = drawn.contains(where: { $0.intersection(rect) != nil })
+        let pixels = try layerPixels.withAlpha()
+        if blended != nil || (blends && !colorMode.isLinear), RGBAPixels.accepts(pixels) {
+            try drawInMemory(pixels, at: local, blending: blends)
+            return
+        }
+        var image = try image().withAlpha()
+        var placed = pixels
+        if blends {
+            placed = try image.cropped(x: local.x, y: local.y, width: local.width, height: local.height)
                 .composited(with: pixels, x: 0, y: 0, linearLight: colorMode.isLinear).rounded(like: image)
         }
-        image = try image.inserting(pixels, x: local.x, y: local.y)
+        image = try image.inserting(placed, x: local.x, y: local.y)
+        pipeline = image
+    }
+
+    /// Pastes or blends `pixels` at `local` (bitmap pixels) into the canvas held in memory, computing
+    /// the canvas first if it is still a pipeline.
+    private mutating func drawInMemory(_ pixels: VImage, at local: PixelRect, blending: Bool) throws(VipsError) {
+        let canvas: RGBAPixels
+        if let blended {
+            canvas = blended
+        } else {
+            let base = try pipeline.withAlpha()
+            guard RGBAPixels.accepts(base) else { preconditionFailure("an 8-bit canvas is 8-bit RGBA") }
+            canvas = try Watchdog.run(cancelling: base, after: deadline.remaining) { () throws(VipsError) in try RGBAPixels(computing: base) }
+            blended = canvas
+        }
+        try Watchdog.run(cancelling: pixels, after: deadline.remaining) { () throws(VipsError) in
+            if blending { try canvas.blend(pixels, x: local.x, y: local.y) } else { try canvas.paste(pixels, x: local.x, y: local.y) }
+        }
     }
 }

@@ -16,6 +16,10 @@ struct GradientRamp {
     /// step is 1/65 535 of the gradient, far below one 8-bit level per pixel.
     static let diagonalEntries = 65_536
 
+    /// Diagonal gradients' colour tables (256 KiB each) by their premultiplied stops: a view draws
+    /// the same background render after render.
+    private static let diagonalTables = RasterMemo<[Double], [UInt8]>(capacity: 4 << 20) { $0.count }
+
     /// The part `area` of the gradient (canvas coordinates).
     func image(showing area: PixelRect) throws(VipsError) -> VImage {
         let sx = gradient.startPoint.x * Double(rect.width), sy = gradient.startPoint.y * Double(rect.height)
@@ -39,13 +43,30 @@ struct GradientRamp {
             return try VImage.ramp(width: area.width, height: area.height, ax: vertical ? 0 : 1, ay: vertical ? 1 : 0, b: 0, table: table)
         }
         let steps = Double(Self.diagonalEntries - 1)
-        var table: [UInt8] = []
-        table.reserveCapacity(Self.diagonalEntries * 4)
-        for i in 0..<Self.diagonalEntries { Self.append(stops, at: Double(i) / steps, to: &table) }
+        let table = Self.diagonalTables.value(for: stops.flatMap { [$0.0, $0.1, $0.2, $0.3] }) {
+            var table: [UInt8] = []
+            table.reserveCapacity(Self.diagonalEntries * 4)
+            for i in 0..<Self.diagonalEntries { Self.append(stops, at: Double(i) / steps, to: &table) }
+            return table
+        }
         // index = t(x, y) · steps, written as ax·x + ay·y + b.
-        return try VImage.ramp(
-            width: area.width, height: area.height, ax: dx / length2 * steps, ay: dy / length2 * steps, b: t(0, 0) * steps, table: table)
+        let ax = dx / length2 * steps, ay = dy / length2 * steps, b = t(0, 0) * steps
+        let key = RasterKey(stops: stops.flatMap { [$0.0, $0.1, $0.2, $0.3] }, width: area.width, height: area.height, ax: ax, ay: ay, b: b)
+        return try Self.diagonalRasters.value(for: key) { () throws(VipsError) in
+            try VImage.rampInMemory(width: area.width, height: area.height, ax: ax, ay: ay, b: b, table: table)
+        }.sharedCopy()
     }
+
+    /// What a diagonal gradient's pixels depend on: its colours and where the area lies along it.
+    private struct RasterKey: Hashable, Sendable {
+        let stops: [Double]
+        let width: Int, height: Int
+        let ax: Double, ay: Double, b: Double
+    }
+
+    /// Diagonal gradients computed whole, by what their pixels depend on: a view's background is the
+    /// same render after render (a 1200×630 card's is 3 MB).
+    private static let diagonalRasters = RasterMemo<RasterKey, VImage>(capacity: 32 << 20) { $0.width * $0.height * 4 }
 
     /// The stops as premultiplied r, g, b, a in 0…1.
     private var premultipliedStops: [(Double, Double, Double, Double)] {

@@ -12,7 +12,7 @@ extension PlanDrawer {
     /// PDF writer draws it as vectors over the rasterised shadow).
     func groupLayers(_ group: EffectGroup, outerClips: Int, shadowOnly: Bool = false) throws -> [Layer] {
         guard let area = geometry.groupArea(group), let result = area.result else { return [] }
-        var offscreen = try Canvas(area: area.content, colorMode: colorMode)
+        var offscreen = try Canvas(area: area.content, colorMode: colorMode, deadline: deadline)
         for operation in group.operations {
             try deadline.check()
             for layer in try layers(operation, outerClips: group.clips.count) { try offscreen.draw(layer) }
@@ -22,12 +22,12 @@ extension PlanDrawer {
         switch group.effect {
         case .shadow(let shadow):
             // Read twice (for the shadow and as itself), so computed once.
-            let image = try offscreen.image.withAlpha().materialized()
+            let image = try offscreen.image().withAlpha().materialized()
             let cast = try image.shadow(color: shadow.color, radius: shadow.radius, offsetX: shadow.x, offsetY: shadow.y, scale: plan.scale)
             layers = [Layer(image: cast.image, x: content.x + cast.x, y: content.y + cast.y)]
             if !shadowOnly { layers.append(Layer(image: image, x: content.x, y: content.y)) }
         case .color(let effect):
-            let filtered = try colorMode.eightBit(offscreen.image).applying(effect, scale: plan.scale)
+            let filtered = try colorMode.eightBit(offscreen.image()).applying(effect, scale: plan.scale)
             layers = [Layer(image: filtered.image, x: content.x + filtered.x, y: content.y + filtered.y)]
         }
         layers = try layers.compactMap { try $0.cropped(to: result) }

@@ -35,17 +35,17 @@ struct PlanDrawer {
     /// for `extendedLinear`, else 8).
     func draw() throws(RenderError) -> VImage {
         do {
-            var canvas = try Canvas(size: plan.canvas, colorMode: colorMode)
+            var canvas = try Canvas(size: plan.canvas, colorMode: colorMode, deadline: deadline)
             for operation in plan.operations {
                 try deadline.check()
                 for layer in try layers(operation, outerClips: 0) { try canvas.draw(layer) }
             }
             try deadline.check()
-            return try colorMode.encoded(canvas.image)
+            return try colorMode.encoded(canvas.image())
         } catch let error as RenderError {
             throw error
         } catch let error as VipsError {
-            throw .internalFailure(error)
+            throw error.operation == Watchdog.deadlineError.operation ? .timedOut : .internalFailure(error)
         } catch {
             throw .internalFailure(VipsError(operation: "draw", message: "\(error)"))
         }

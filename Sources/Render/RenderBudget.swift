@@ -34,16 +34,18 @@ struct RenderBudget {
     /// Working bytes per output pixel of each encoder: peak RSS growth per pixel encoding noise with
     /// the service's settings (libvips 8.16, 2 threads), the most measured at 1, 4 and 16 MP, rounded
     /// up: AVIF 26 (26, 22, 22), JPEG XL 44 (45, 43, 19: libjxl's grows less past its cap), WebP 16
-    /// (13, 15, 15), JPEG 3; GIF 14 (libvips 8.14). `nil` is `fmt=auto`'s JPEG-or-PNG, counted as
-    /// JPEG, the larger.
+    /// (13, 15, 15), JPEG 3; GIF 14 (libvips 8.14); plus, for WebP and PNG, the writers' own copy of
+    /// the pixels (4) and PNG's rows with their filter bytes (4 more). `nil` is `fmt=auto`'s
+    /// JPEG-or-PNG, counted as JPEG.
     static func encoderBytesPerPixel(_ format: ImageFormat?) -> Int {
         switch format {
         case .avif: 26
         case .jxl: 44
-        case .webp: 16
+        case .webp: 20
         case .gif: 14
+        case .png: 8
         case .jpeg, nil: 4
-        case .png, .pdf: 0
+        case .pdf: 0
         }
     }
 
@@ -111,6 +113,11 @@ struct RenderBudget {
         for group in plan.effectGroups { addGroup(group, geometry: geometry) }
         add("compositing \(layers) layers", layers * canvas.width * Self.compositeRows * 16)
         let pixels = canvas.width * canvas.height
+        if !colorMode.isLinear && layers > 1 {
+            // Layers that blend do so in memory (`Canvas`): the canvas, and one layer at a time.
+            add("the canvas held in memory as layers blend", pixels * Self.rgbaBytes)
+            add("a layer computed before it blends", pixels * Self.rgbaBytes)
+        }
         if choice.format == nil && !isOpaque && Self.mayBeTransparent(plan, images: images) {
             add("the canvas, computed to look for transparency (fmt=auto)", pixels * Self.rgbaBytes)
         }

@@ -36,6 +36,24 @@ extension VImage {
         }.get()
     }
 
+    /// `ramp`'s pixels, computed at once into memory (`width × height × 4` bytes).
+    public static func rampInMemory(width: Int, height: Int, ax: Double, ay: Double, b: Double, table: [UInt8]) throws(VipsError) -> VImage {
+        precondition(table.count % 4 == 0 && table.count / 4 >= 1 && table.count / 4 <= 65_536, "ramp table size")
+        return try table.withUnsafeBufferPointer { entries in
+            capture { () throws(VipsError) in
+                try make("ramp") {
+                    cvips_ramp_memory($0, Int32(width), Int32(height), ax, ay, b, entries.baseAddress, Int32(entries.count / 4))
+                }
+            }
+        }.get()
+    }
+
+    /// A new image over the same pixels: cancelling it (`cancel`) leaves this one computable, so a
+    /// render's deadline never stops an image other renders share.
+    public func sharedCopy() throws(VipsError) -> VImage {
+        try derive("copy") { cvips_copy($0, $1) }
+    }
+
     /// Computes the pixels into memory, so later reads do not recompute the pipeline.
     public func materialized() throws(VipsError) -> VImage {
         try derive("copy memory") { cvips_copy_memory($0, $1) }

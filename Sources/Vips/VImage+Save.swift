@@ -12,14 +12,17 @@ extension VImage {
         try encode("jpegsave") { cvips_jpegsave($0, $1, $2, Int32(quality), progressive ? 1 : 0) }
     }
 
-    /// PNG, metadata stripped, with `bitDepth` bits per sample (8, or 16 for a 16-bit image).
+    /// PNG, metadata stripped, with `bitDepth` bits per sample (8, or 16 for a 16-bit image): 8-bit
+    /// images through `PNGWriter`, 16-bit ones through libvips.
     public func png(bitDepth: Int = 8) throws(VipsError) -> [UInt8] {
-        try encode("pngsave") { cvips_pngsave($0, $1, $2, Int32(bitDepth)) }
+        if bitDepth == 8, isUnsignedChar, (1...4).contains(bands) { return try PNGWriter.encode(self) }
+        return try encode("pngsave") { cvips_pngsave($0, $1, $2, Int32(bitDepth)) }
     }
 
-    /// WebP, metadata stripped.
+    /// WebP, metadata stripped: stills through `WebPWriter`, animations through libvips.
     public func webp(quality: Int) throws(VipsError) -> [UInt8] {
-        WebPContainer.strippingMetadata(try encode("webpsave") { cvips_webpsave($0, $1, $2, Int32(quality)) })
+        if WebPWriter.accepts(self) { return try WebPWriter.encode(self, quality: quality) }
+        return WebPContainer.strippingMetadata(try encode("webpsave") { cvips_webpsave($0, $1, $2, Int32(quality)) })
     }
 
     /// AVIF (AV1 in HEIF), metadata stripped.

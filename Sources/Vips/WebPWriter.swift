@@ -1,0 +1,52 @@
+import CVips
+import CWebP
+import CheckedConversion
+
+/// Writes still 8-bit images as lossy WebP with libwebp directly, at `method` 1: on views (flat
+/// colours, gradients, text) it scores as libvips's default method 4 does (SSIMULACRA2 79.9 against
+/// 79.5 on the og-card view) at a quarter of the CPU, for 9 % more bytes. Alpha is kept losslessly, as
+/// libvips keeps it. The file holds the image only: no metadata.
+enum WebPWriter {
+    /// libwebp's speed/size trade, 0 (fastest) to 6.
+    static let method: Int32 = 1
+
+    /// Whether `image` is written here: a still (not frames stacked for an animation), 8-bit RGB or RGBA.
+    static func accepts(_ image: VImage) -> Bool {
+        image.isUnsignedChar && (image.bands == 3 || image.bands == 4) && image.pageHeight == image.height
+    }
+
+    /// `image` (`accepts(image)`) as a WebP file at `quality` (0…100).
+    static func encode(_ image: VImage, quality: Int) throws(VipsError) -> [UInt8] {
+        precondition(accepts(image), "WebPWriter writes still 8-bit RGB or RGBA")
+        var size = 0
+        guard let data = vips_image_write_to_memory(image.pointer, &size) else { throw VipsError.take(operation: "webpsave") }
+        defer { cvips_free(data) }
+        var config = WebPConfig()
+        var picture = WebPPicture()
+        guard WebPConfigInit(&config) != 0, WebPPictureInit(&picture) != 0 else {
+            throw VipsError(operation: "webpsave", message: "libwebp's version does not match its headers")
+        }
+        config.quality = Float(min(max(quality, 0), 100))
+        config.method = method
+        picture.width = Int32(image.width)
+        picture.height = Int32(image.height)
+        defer { WebPPictureFree(&picture) }
+        let pixels = data.assumingMemoryBound(to: UInt8.self)
+        let imported =
+            image.bands == 4
+            ? WebPPictureImportRGBA(&picture, pixels, Int32(image.width * 4)) : WebPPictureImportRGB(&picture, pixels, Int32(image.width * 3))
+        guard imported != 0 else { throw VipsError(operation: "webpsave", message: "out of memory") }
+        var writer = WebPMemoryWriter()
+        WebPMemoryWriterInit(&writer)
+        defer { WebPMemoryWriterClear(&writer) }
+        let written = withUnsafeMutablePointer(to: &writer) { writerPointer in
+            picture.writer = WebPMemoryWrite
+            picture.custom_ptr = UnsafeMutableRawPointer(writerPointer)
+            return WebPEncode(&config, &picture)
+        }
+        guard written != 0, let memory = writer.mem else {
+            throw VipsError(operation: "webpsave", message: "libwebp could not encode the image (error \(picture.error_code.rawValue))")
+        }
+        return Array(UnsafeBufferPointer(start: memory, count: writer.size))
+    }
+}
