@@ -2,10 +2,12 @@ import CheckedConversion
 import Layout
 import Vips
 
-/// A linear gradient over a view's rect as a lazy libvips image: evenly spaced stops between the unit
-/// points, interpolated in premultiplied sRGB so clear stops fade without dark fringes. libvips maps
-/// each pixel's position to an entry of a small colour table computed here, so no full-size buffer
-/// is built and the pixels are computed only while encoding, where the deadline can stop them.
+/// A linear gradient over a view's rect: evenly spaced stops between the unit points, interpolated in
+/// premultiplied sRGB so clear stops fade without dark fringes. Each pixel's position maps to an
+/// entry of a colour table computed here. Axis-aligned gradients stay a lazy libvips image (one entry
+/// per row or column); diagonal ones up to `wholePixels` are computed whole in one pass and kept for
+/// the next render (a view's background is the same every time), larger ones stay lazy and hold no
+/// full-size buffer.
 struct GradientRamp {
     /// Stops and unit start and end points.
     let gradient: LinearGradient
@@ -51,6 +53,9 @@ struct GradientRamp {
         }
         // index = t(x, y) · steps, written as ax·x + ay·y + b.
         let ax = dx / length2 * steps, ay = dy / length2 * steps, b = t(0, 0) * steps
+        guard area.width * area.height <= Self.wholePixels else {
+            return try VImage.ramp(width: area.width, height: area.height, ax: ax, ay: ay, b: b, table: table)
+        }
         let key = RasterKey(stops: stops.flatMap { [$0.0, $0.1, $0.2, $0.3] }, width: area.width, height: area.height, ax: ax, ay: ay, b: b)
         return try Self.diagonalRasters.value(for: key) { () throws(VipsError) in
             try VImage.rampInMemory(width: area.width, height: area.height, ax: ax, ay: ay, b: b, table: table)
@@ -63,6 +68,9 @@ struct GradientRamp {
         let width: Int, height: Int
         let ax: Double, ay: Double, b: Double
     }
+
+    /// The largest area (pixels) computed whole; a larger one stays a lazy pipeline, holding no buffer.
+    static let wholePixels = 4 << 20
 
     /// Diagonal gradients computed whole, by what their pixels depend on: a view's background is the
     /// same render after render (a 1200×630 card's is 3 MB).
