@@ -297,49 +297,56 @@ static inline int cvips_ramp_memory(VipsImage **out, int width, int height, doub
     return result;
 }
 
-// Why: layers blended into a canvas held in memory (`BlendingCanvas`): "over" exactly as libvips's
+// Why: layers blended into a canvas held in memory (`RGBAPixels`): "over" exactly as libvips's
 // composite2 computes it for 8-bit sRGB with alpha (both pixels scaled to 0…1 and premultiplied in
 // float, A + (1 − aA)·B, unpremultiplied, scaled back, clipped and truncated), so a view's pixels are
-// the ones the composite pipeline gave, at one pass per layer. `layer` is `width`×`height` RGBA,
-// packed; `canvas` points at the layer's top-left in a canvas whose rows are `canvas_stride` bytes.
-static inline void cvips_blend_over(unsigned char *canvas, size_t canvas_stride, const unsigned char *layer, int width, int height) {
-    for (int y = 0; y < height; y++) {
-        unsigned char *q = canvas + canvas_stride * (size_t) y;
-        const unsigned char *p = layer + (size_t) width * 4 * (size_t) y;
-        for (int x = 0; x < width; x++, q += 4, p += 4) {
-            // The arithmetic below leaves an opaque pixel under a clear one as it is, and makes an
-            // opaque pixel over anything itself (checked for every byte value): most of a text
-            // layer's pixels take one of these two ways.
-            if (p[3] == 0 && q[3] == 255) continue;
-            if (p[3] == 255) {
-                memcpy(q, p, 4);
-                continue;
-            }
-            float aA = p[3] / 255.0f, aB = q[3] / 255.0f;
-            float aR = aA + aB * (1 - aA), t1 = 1 - aA;
-            float out[4];
-            for (int b = 0; b < 3; b++) {
-                float v = p[b] / 255.0f * aA + t1 * (q[b] / 255.0f * aB);
-                out[b] = aR == 0 ? 0 : v / aR * 255.0f;
-            }
-            out[3] = aR * 255.0f;
-            for (int b = 0; b < 4; b++) q[b] = (unsigned char) (out[b] < 0 ? 0 : out[b] > 255 ? 255 : out[b]);
+// the ones the composite pipeline gave, at one pass per layer. `q` is a row of the canvas, `p` a row
+// of the layer, both RGBA, `width` pixels.
+static inline void cvips_blend_over_row(unsigned char *q, const unsigned char *p, int width) {
+    for (int x = 0; x < width; x++, q += 4, p += 4) {
+        // The arithmetic below leaves an opaque pixel under a clear one as it is, and makes an
+        // opaque pixel over anything itself (checked for every byte value): most of a text layer's
+        // pixels take one of these two ways.
+        if (p[3] == 0 && q[3] == 255) continue;
+        if (p[3] == 255) {
+            memcpy(q, p, 4);
+            continue;
         }
+        float aA = p[3] / 255.0f, aB = q[3] / 255.0f;
+        float aR = aA + aB * (1 - aA), t1 = 1 - aA;
+        float out[4];
+        for (int b = 0; b < 3; b++) {
+            float v = p[b] / 255.0f * aA + t1 * (q[b] / 255.0f * aB);
+            out[b] = aR == 0 ? 0 : v / aR * 255.0f;
+        }
+        out[3] = aR * 255.0f;
+        for (int b = 0; b < 4; b++) q[b] = (unsigned char) (out[b] < 0 ? 0 : out[b] > 255 ? 255 : out[b]);
     }
 }
 
-// Why: a layer's pixels computed on the calling thread into `pixels` (packed rows): a view's layers
-// are small and mostly in memory already, where a threadpool sink cost more than the copy.
-static inline int cvips_compute_into(VipsImage *in, unsigned char *pixels) {
+// Rows an image is computed in on the calling thread: a strip bounds what a lazy pipeline holds.
+#define CVIPS_STRIP_ROWS 64
+
+// Why: an image computed on the calling thread, a strip of rows at a time, each row copied to
+// `pixels + stride · y` (`stride` ≥ a row's bytes), or with `blend` (8-bit RGBA only) drawn "over"
+// what is there. A view's layers are small and mostly in memory already: a threadpool sink cost
+// more than the copy, and a second buffer more than the strip.
+static inline int cvips_draw_rows(VipsImage *in, unsigned char *pixels, size_t stride, int blend) {
     VipsRegion *region = vips_region_new(in);
     if (region == NULL) return -1;
-    VipsRect all = { 0, 0, in->Xsize, in->Ysize };
-    if (vips_region_prepare(region, &all)) {
-        g_object_unref(region);
-        return -1;
-    }
     size_t row = VIPS_IMAGE_SIZEOF_LINE(in);
-    for (int y = 0; y < in->Ysize; y++) memcpy(pixels + row * (size_t) y, VIPS_REGION_ADDR(region, 0, y), row);
+    for (int top = 0; top < in->Ysize; top += CVIPS_STRIP_ROWS) {
+        VipsRect strip = { 0, top, in->Xsize, VIPS_MIN(CVIPS_STRIP_ROWS, in->Ysize - top) };
+        if (vips_region_prepare(region, &strip)) {
+            g_object_unref(region);
+            return -1;
+        }
+        for (int y = top; y < top + strip.height; y++) {
+            unsigned char *to = pixels + stride * (size_t) y;
+            const unsigned char *from = VIPS_REGION_ADDR(region, 0, y);
+            if (blend) cvips_blend_over_row(to, from, in->Xsize); else memcpy(to, from, row);
+        }
+    }
     g_object_unref(region);
     return 0;
 }
@@ -374,6 +381,32 @@ static inline int cvips_rgba_owning(VipsImage **out, unsigned char *pixels, int 
     (*out)->Type = VIPS_INTERPRETATION_sRGB;
     g_signal_connect(*out, "postclose", G_CALLBACK(cvips_free_pixels), pixels);
     return 0;
+}
+
+// Why: cairo's pixels (native-endian premultiplied ARGB words: B, G, R, A bytes on this machine,
+// rows `stride` bytes apart) as an 8-bit straight-alpha RGBA image, each colour rounded to the
+// nearest of alpha's steps (c · 255 + a / 2) / a, clear pixels all zero. The image owns its pixels.
+static inline int cvips_from_cairo_argb(VipsImage **out, const unsigned char *data, int width, int height, size_t stride) {
+    size_t count = (size_t) width * (size_t) height;
+    unsigned char *pixels = calloc(count, 4);
+    if (pixels == NULL) {
+        vips_error("cvips_from_cairo_argb", "out of memory");
+        return -1;
+    }
+    for (int y = 0; y < height; y++) {
+        const unsigned char *row = data + stride * (size_t) y;
+        unsigned char *to = pixels + (size_t) width * 4 * (size_t) y;
+        for (int x = 0; x < width; x++, row += 4, to += 4) {
+            int alpha = row[3];
+            if (alpha == 0) continue;
+            int red = (row[2] * 255 + alpha / 2) / alpha, green = (row[1] * 255 + alpha / 2) / alpha, blue = (row[0] * 255 + alpha / 2) / alpha;
+            to[0] = red > 255 ? 255 : red;
+            to[1] = green > 255 ? 255 : green;
+            to[2] = blue > 255 ? 255 : blue;
+            to[3] = alpha;
+        }
+    }
+    return cvips_rgba_owning(out, pixels, width, height, 0);
 }
 
 // Why: pixels drawn outside libvips (cairo's surfaces pad rows to `stride` bytes) become an 8-bit

@@ -21,23 +21,7 @@ enum CairoMask {
     /// puts on a fresh transparent ARGB surface.
     static func drawColor(area: PixelRect, _ draw: (OpaquePointer) -> Void) throws(VipsError) -> VImage {
         try render(area: area, format: CAIRO_FORMAT_ARGB32, draw) { data, stride throws(VipsError) in
-            // Cairo's pixels are native-endian premultiplied ARGB words: B, G, R, A bytes here.
-            let out = UnsafeMutableRawBufferPointer.allocate(byteCount: area.width * area.height * 4, alignment: 1)
-            defer { out.deallocate() }
-            out.initializeMemory(as: UInt8.self, repeating: 0)
-            for y in 0..<area.height {
-                let row = data.advanced(by: y * stride)
-                for x in 0..<area.width {
-                    let alpha = Int(row[4 * x + 3])
-                    guard alpha > 0 else { continue }
-                    let o = (y * area.width + x) * 4
-                    out[o] = UInt8(min(255, (Int(row[4 * x + 2]) * 255 + alpha / 2) / alpha))
-                    out[o + 1] = UInt8(min(255, (Int(row[4 * x + 1]) * 255 + alpha / 2) / alpha))
-                    out[o + 2] = UInt8(min(255, (Int(row[4 * x]) * 255 + alpha / 2) / alpha))
-                    out[o + 3] = UInt8(alpha)
-                }
-            }
-            return try VImage.copying(UnsafeRawBufferPointer(out), width: area.width, height: area.height, bands: 4, stride: area.width * 4)
+            try VImage.fromCairoARGB(data, width: area.width, height: area.height, stride: stride)
         }
     }
 

@@ -34,22 +34,25 @@ struct RenderBudget {
     /// Working bytes per output pixel of each encoder: peak RSS growth per pixel encoding noise with
     /// the service's settings (libvips 8.16, 2 threads), the most measured at 1, 4 and 16 MP, rounded
     /// up: AVIF 26 (26, 22, 22), JPEG XL 44 (45, 43, 19: libjxl's grows less past its cap), WebP 16
-    /// (13, 15, 15), JPEG 3; GIF 14 (libvips 8.14); plus, for WebP and PNG, the writers' own copy of
-    /// the pixels (4) and PNG's rows with their filter bytes (4 more). `nil` is `fmt=auto`'s
-    /// JPEG-or-PNG, counted as JPEG.
+    /// (13, 15, 15), JPEG 3; GIF 14 (libvips 8.14). `nil` is `fmt=auto`'s JPEG-or-PNG, counted as
+    /// JPEG, the larger. Up to `VImage.directWritePixels`, PNG and WebP are written from a copy of
+    /// the pixels in memory (`directWriteBytesPerPixel`).
     static func encoderBytesPerPixel(_ format: ImageFormat?) -> Int {
         switch format {
         case .avif: 26
         case .jxl: 44
-        case .webp: 20
+        case .webp: 16
         case .gif: 14
-        case .png: 8
         case .jpeg, nil: 4
-        case .pdf: 0
+        case .png, .pdf: 0
         }
     }
 
-    /// Estimated bytes, with what they are for (largest first), for the message when over budget.
+    /// Bytes per pixel the PNG and WebP writers hold besides the encoder's own, up to
+    /// `VImage.directWritePixels`: every row with its filter byte for PNG, the pixels for libwebp.
+    static let directWriteBytesPerPixel = 4
+
+        /// Estimated bytes, with what they are for (largest first), for the message when over budget.
     private(set) var items: [(what: String, bytes: Int)] = []
     /// Layers the plan draws.
     private(set) var layers = 0
@@ -113,10 +116,8 @@ struct RenderBudget {
         for group in plan.effectGroups { addGroup(group, geometry: geometry) }
         add("compositing \(layers) layers", layers * canvas.width * Self.compositeRows * 16)
         let pixels = canvas.width * canvas.height
-        if !colorMode.isLinear && layers > 1 {
-            // Layers that blend do so in memory (`Canvas`): the canvas, and one layer at a time.
-            add("the canvas held in memory as layers blend", pixels * Self.rgbaBytes)
-            add("a layer computed before it blends", pixels * Self.rgbaBytes)
+        if !colorMode.isLinear {
+            addBlending(plan.operations, on: PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height), geometry: geometry)
         }
         if choice.format == nil && !isOpaque && Self.mayBeTransparent(plan, images: images) {
             add("the canvas, computed to look for transparency (fmt=auto)", pixels * Self.rgbaBytes)
@@ -128,6 +129,9 @@ struct RenderBudget {
         }
         let name = choice.format?.rawValue.uppercased() ?? "JPEG"
         add("the \(name) encoder", pixels * Self.encoderBytesPerPixel(choice.format))
+        if choice.format == .png || choice.format == .webp, pixels <= VImage.directWritePixels {
+            add("the \(name) writer's copy of the pixels", pixels * Self.directWriteBytesPerPixel)
+        }
         if maxBytes != nil && choice.format?.usesQuality != false {
             add("the canvas, kept for the quality search (maxbytes)", pixels * Self.rgbaBytes)
         }
@@ -150,7 +154,35 @@ struct RenderBudget {
         return source.hasAlpha
     }
 
-    /// An effect group's offscreen layer, composited as one layer (two with its shadow), and the
+    /// Where two of a surface's layers overlap, the 8-bit surface is held in memory from the first
+    /// blend on (`Canvas`), with one layer at a time computed to be drawn into it. A surface is the
+    /// canvas or an effect group's offscreen layer, each checked on its own.
+    private mutating func addBlending(_ operations: [PaintOperation], on surface: PixelRect, geometry: PaintGeometry) {
+        var rects: [PixelRect] = []
+        for operation in operations {
+            let rect: PixelRect?
+            switch operation {
+            case .image(let paint): rect = paint.placement.visiblePixelRect
+            case .fill(let paint): rect = paint.placement.visiblePixelRect
+            case .border(let paint): rect = paint.placement.visiblePixelRect
+            case .shape(let paint): rect = geometry.inkArea(paint)
+            case .text(let paint): rect = paint.placement.visiblePixelRect
+            case .symbol(let paint): rect = paint.placement.visiblePixelRect
+            case .group(let group):
+                guard let area = geometry.groupArea(group) else { continue }
+                addBlending(group.operations, on: area.content, geometry: geometry)
+                rect = area.result
+            }
+            if let shown = rect?.intersection(surface) { rects.append(shown) }
+        }
+        let overlapping = rects.indices.contains { i in rects[..<i].contains { $0.intersection(rects[i]) != nil } }
+        guard overlapping else { return }
+        add("a \(surface.width)×\(surface.height) surface held in memory as its layers blend", surface.width * surface.height * Self.rgbaBytes)
+        let largest = rects.map { $0.width * $0.height }.max() ?? 0
+        add("a layer computed before it blends", largest * Self.rgbaBytes)
+    }
+
+        /// An effect group's offscreen layer, composited as one layer (two with its shadow), and the
     /// float strips a shadow's or blur's Gaussian holds.
     private mutating func addGroup(_ group: EffectGroup, geometry: PaintGeometry) {
         guard let area = geometry.groupArea(group), area.result != nil else { return }

@@ -14,24 +14,23 @@ enum PNGWriter {
     /// The most bytes of compressed data one IDAT chunk carries.
     static let chunkBytes = 1 << 20
 
-    /// `image` (8 bits a sample, 1 to 4 bands: grey, grey + alpha, RGB, RGBA) as a PNG file.
+    /// Whether `image` is written here: 8 bits a sample, 1 to 4 bands (grey, grey + alpha, RGB,
+    /// RGBA), at most `VImage.directWritePixels`.
+    static func accepts(_ image: VImage) -> Bool {
+        image.isUnsignedChar && (1...4).contains(image.bands) && image.width * image.height <= VImage.directWritePixels
+    }
+
+    /// `image` (`accepts(image)`) as a PNG file.
     static func encode(_ image: VImage) throws(VipsError) -> [UInt8] {
-        precondition(image.isUnsignedChar && (1...4).contains(image.bands), "PNGWriter writes 8-bit images of 1 to 4 bands")
+        precondition(accepts(image), "PNGWriter writes 8-bit images of 1 to 4 bands, up to VImage.directWritePixels")
         let width = image.width, height = image.height, bands = image.bands
-        var size = 0
-        guard let data = vips_image_write_to_memory(image.pointer, &size) else { throw VipsError.take(operation: "pngsave") }
-        defer { cvips_free(data) }
         // Each row is preceded by its filter type, 0 (none).
         let row = width * bands
         let filteredCount = (row + 1) * height
         let filtered = UnsafeMutablePointer<UInt8>.allocate(capacity: filteredCount)
         defer { filtered.deallocate() }
-        let pixels = data.assumingMemoryBound(to: UInt8.self)
-        for y in 0..<height {
-            let line = filtered + (row + 1) * y
-            line.pointee = 0
-            (line + 1).update(from: pixels + row * y, count: row)
-        }
+        for y in 0..<height { filtered[(row + 1) * y] = 0 }
+        try image.computeRows(into: filtered + 1, stride: row + 1)
         guard let compressor = libdeflate_alloc_compressor(level) else { throw VipsError(operation: "pngsave", message: "out of memory") }
         defer { libdeflate_free_compressor(compressor) }
         let bound = libdeflate_zlib_compress_bound(compressor, filteredCount)

@@ -59,6 +59,18 @@ extension VImage {
         try derive("copy memory") { cvips_copy_memory($0, $1) }
     }
 
+    /// The largest image (pixels) the PNG and WebP writers take: they hold the whole image in
+    /// memory, computed on the calling thread. A larger one goes to libvips's savers, which stream.
+    public static let directWritePixels = 4 << 20
+
+    /// Computes the image on the calling thread, a strip at a time, and copies its row `y` to
+    /// `destination + stride · y` (`stride` at least a row's bytes): for the writers, whose images
+    /// are small and (a view's canvas) in memory already, where libvips's threadpool costs more than
+    /// the copy.
+    func computeRows(into destination: UnsafeMutablePointer<UInt8>, stride: Int) throws(VipsError) {
+        guard cvips_draw_rows(pointer, destination, stride, 0) == 0 else { throw VipsError.take(operation: "compute") }
+    }
+
     /// The 8-bit pixels, interleaved, top row first (computes the image).
     public func pixels() throws(VipsError) -> [UInt8] {
         let image = isUnsignedChar ? self : try cast8()

@@ -16,6 +16,11 @@ extension VImage {
         }
     }
 
+    /// Cairo's premultiplied ARGB32 pixels (`stride` bytes a row) as straight-alpha 8-bit RGBA.
+    public static func fromCairoARGB(_ data: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int) throws(VipsError) -> VImage {
+        try make("from cairo pixels") { cvips_from_cairo_argb($0, data, Int32(width), Int32(height), stride) }
+    }
+
     /// Band by band `multiply[i] · value + add[i]` (a single entry applies to every band); float result.
     public func linear(multiply: [Double], add: [Double]) throws(VipsError) -> VImage {
         precondition(multiply.count == add.count && !multiply.isEmpty, "one factor and one offset per band")

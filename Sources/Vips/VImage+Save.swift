@@ -13,13 +13,14 @@ extension VImage {
     }
 
     /// PNG, metadata stripped, with `bitDepth` bits per sample (8, or 16 for a 16-bit image): 8-bit
-    /// images through `PNGWriter`, 16-bit ones through libvips.
+    /// images up to `directWritePixels` through `PNGWriter`, others through libvips.
     public func png(bitDepth: Int = 8) throws(VipsError) -> [UInt8] {
-        if bitDepth == 8, isUnsignedChar, (1...4).contains(bands) { return try PNGWriter.encode(self) }
+        if bitDepth == 8, PNGWriter.accepts(self) { return try PNGWriter.encode(self) }
         return try encode("pngsave") { cvips_pngsave($0, $1, $2, Int32(bitDepth)) }
     }
 
-    /// WebP, metadata stripped: stills through `WebPWriter`, animations through libvips.
+    /// WebP, metadata stripped: stills up to `directWritePixels` through `WebPWriter`, animations and
+    /// larger images through libvips.
     public func webp(quality: Int) throws(VipsError) -> [UInt8] {
         if WebPWriter.accepts(self) { return try WebPWriter.encode(self, quality: quality) }
         return WebPContainer.strippingMetadata(try encode("webpsave") { cvips_webpsave($0, $1, $2, Int32(quality)) })

@@ -10,17 +10,20 @@ enum WebPWriter {
     /// libwebp's speed/size trade, 0 (fastest) to 6.
     static let method: Int32 = 1
 
-    /// Whether `image` is written here: a still (not frames stacked for an animation), 8-bit RGB or RGBA.
+    /// Whether `image` is written here: a still (not frames stacked for an animation), 8-bit RGB or
+    /// RGBA, at most `VImage.directWritePixels`.
     static func accepts(_ image: VImage) -> Bool {
         image.isUnsignedChar && (image.bands == 3 || image.bands == 4) && image.pageHeight == image.height
+            && image.width * image.height <= VImage.directWritePixels
     }
 
     /// `image` (`accepts(image)`) as a WebP file at `quality` (0…100).
     static func encode(_ image: VImage, quality: Int) throws(VipsError) -> [UInt8] {
-        precondition(accepts(image), "WebPWriter writes still 8-bit RGB or RGBA")
-        var size = 0
-        guard let data = vips_image_write_to_memory(image.pointer, &size) else { throw VipsError.take(operation: "webpsave") }
-        defer { cvips_free(data) }
+        precondition(accepts(image), "WebPWriter writes still 8-bit RGB or RGBA, up to VImage.directWritePixels")
+        let row = image.width * image.bands
+        let pixels = UnsafeMutablePointer<UInt8>.allocate(capacity: row * image.height)
+        defer { pixels.deallocate() }
+        try image.computeRows(into: pixels, stride: row)
         var config = WebPConfig()
         var picture = WebPPicture()
         guard WebPConfigInit(&config) != 0, WebPPictureInit(&picture) != 0 else {
@@ -31,10 +34,8 @@ enum WebPWriter {
         picture.width = Int32(image.width)
         picture.height = Int32(image.height)
         defer { WebPPictureFree(&picture) }
-        let pixels = data.assumingMemoryBound(to: UInt8.self)
         let imported =
-            image.bands == 4
-            ? WebPPictureImportRGBA(&picture, pixels, Int32(image.width * 4)) : WebPPictureImportRGB(&picture, pixels, Int32(image.width * 3))
+            image.bands == 4 ? WebPPictureImportRGBA(&picture, pixels, Int32(row)) : WebPPictureImportRGB(&picture, pixels, Int32(row))
         guard imported != 0 else { throw VipsError(operation: "webpsave", message: "out of memory") }
         var writer = WebPMemoryWriter()
         WebPMemoryWriterInit(&writer)
