@@ -364,15 +364,32 @@ static inline int cvips_rgba_is_opaque(const unsigned char *pixels, size_t count
 static inline int cvips_rgba_owning(VipsImage **out, unsigned char *pixels, int width, int height, int opaque) {
     size_t count = (size_t) width * (size_t) height;
     int bands = opaque ? 3 : 4;
-    if (opaque)
-        for (size_t i = 0; i < count; i++) {
-            // Pixel i moves down to 3·i; its bytes are read before any write reaches them.
+    if (opaque) {
+        // Four pixels (16 bytes) at a time become 12: all four are read before any is written, and a
+        // group's 12 bytes end before the next group's 16 begin, so no write reaches unread bytes.
+        size_t i = 0;
+        for (; i + 4 <= count; i += 4) {
+            guint32 p[4], q[3];
+            memcpy(p, pixels + 4 * i, 16);
+            if (G_BYTE_ORDER == G_LITTLE_ENDIAN) {
+                q[0] = (p[0] & 0xFFFFFF) | (p[1] << 24);
+                q[1] = ((p[1] >> 8) & 0xFFFF) | (p[2] << 16);
+                q[2] = ((p[2] >> 16) & 0xFF) | (p[3] << 8);
+            } else {
+                q[0] = (p[0] & 0xFFFFFF00) | ((p[1] >> 24) & 0xFF);
+                q[1] = ((p[1] << 8) & 0xFFFF0000) | ((p[2] >> 16) & 0xFFFF);
+                q[2] = ((p[2] << 16) & 0xFF000000) | ((p[3] >> 8) & 0xFFFFFF);
+            }
+            memcpy(pixels + 3 * i, q, 12);
+        }
+        for (; i < count; i++) {
             unsigned char *to = pixels + 3 * i;
             const unsigned char *from = pixels + 4 * i;
             to[0] = from[0];
             to[1] = from[1];
             to[2] = from[2];
         }
+    }
     *out = vips_image_new_from_memory(pixels, count * bands, width, height, bands, VIPS_FORMAT_UCHAR);
     if (*out == NULL) {
         free(pixels);

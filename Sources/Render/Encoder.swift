@@ -14,6 +14,9 @@ struct Encoder {
     /// What uncovered pixels become when alpha is dropped: `bg` when the request set one, else white.
     let matte: RGBAColor
     let options: RenderOptions
+    /// A view drawn mostly of fills, shapes and text (`RenderPlan.isSynthetic`): encoders that
+    /// have settings for such pixels use them.
+    var synthetic = false
     /// The render's deadline: libvips is stopped when it passes, and output finished after it is refused.
     let deadline: Deadline
 
@@ -84,7 +87,7 @@ struct Encoder {
         switch format {
         case .jpeg: try image.jpeg(quality: quality, progressive: options.progressiveJPEG)
         case .png: try image.png(bitDepth: image.bitsPerSample)
-        case .webp: try image.webp(quality: quality)
+        case .webp: try image.webp(quality: quality, synthetic: synthetic)
         case .avif: try image.avif(quality: quality)
         case .jxl: try image.jxl(quality: quality)
         case .gif: try image.gif()

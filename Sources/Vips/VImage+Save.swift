@@ -19,10 +19,11 @@ extension VImage {
         return try encode("pngsave") { cvips_pngsave($0, $1, $2, Int32(bitDepth)) }
     }
 
-    /// WebP, metadata stripped: stills up to `directWritePixels` through `WebPWriter`, animations and
-    /// larger images through libvips.
-    public func webp(quality: Int) throws(VipsError) -> [UInt8] {
-        if WebPWriter.accepts(self) { return try WebPWriter.encode(self, quality: quality) }
+    /// WebP, metadata stripped. A `synthetic` image (a view drawn of fills, shapes and text) that is a
+    /// still up to `directWritePixels` goes through `WebPWriter`, at the method that pays for such
+    /// pixels; photos, animations and larger images through libvips.
+    public func webp(quality: Int, synthetic: Bool = false) throws(VipsError) -> [UInt8] {
+        if synthetic, WebPWriter.accepts(self) { return try WebPWriter.encode(self, quality: quality) }
         return WebPContainer.strippingMetadata(try encode("webpsave") { cvips_webpsave($0, $1, $2, Int32(quality)) })
     }
 
