@@ -405,7 +405,7 @@ static inline int cvips_rgba_owning(VipsImage **out, unsigned char *pixels, int 
 // nearest of alpha's steps (c · 255 + a / 2) / a, clear pixels all zero. The image owns its pixels.
 static inline int cvips_from_cairo_argb(VipsImage **out, const unsigned char *data, int width, int height, size_t stride) {
     size_t count = (size_t) width * (size_t) height;
-    unsigned char *pixels = calloc(count, 4);
+    unsigned char *pixels = malloc(count * 4);
     if (pixels == NULL) {
         vips_error("cvips_from_cairo_argb", "out of memory");
         return -1;
@@ -415,7 +415,10 @@ static inline int cvips_from_cairo_argb(VipsImage **out, const unsigned char *da
         unsigned char *to = pixels + (size_t) width * 4 * (size_t) y;
         for (int x = 0; x < width; x++, row += 4, to += 4) {
             int alpha = row[3];
-            if (alpha == 0) continue;
+            if (alpha == 0) {
+                memset(to, 0, 4);
+                continue;
+            }
             int red = (row[2] * 255 + alpha / 2) / alpha, green = (row[1] * 255 + alpha / 2) / alpha, blue = (row[0] * 255 + alpha / 2) / alpha;
             to[0] = red > 255 ? 255 : red;
             to[1] = green > 255 ? 255 : green;

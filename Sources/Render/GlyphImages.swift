@@ -52,7 +52,7 @@ struct GlyphImages {
         }
         guard bound > Double(exactAbove) else { return Text(emPixels: largest, bytes: Int(saturating: bound), colorPixels: bound / 8) }
         var bytes = 0.0, colorPixels = 0.0
-        for face in PangoTextLayout(paint.text, proposal: paint.proposal).glyphFaces() {
+        for face in TextLayoutCache.layout(paint.text, proposal: paint.proposal).glyphFaces() {
             let em = face.pointSize * pixelsPerPoint
             let pixels = em * em * Double(face.glyphs.count)
             if face.isColor {

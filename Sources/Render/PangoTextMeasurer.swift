@@ -4,15 +4,16 @@ import Layout
 /// size is one line; a proposed width wraps words (characters when a word is wider); `lineLimit`
 /// and a proposed height limit the lines, shrinking the font down to `minimumScaleFactor` before
 /// truncating with "…"; the height is lines × SF Pro's line height at the font's size (1.1934 em,
-/// §6.4), or a custom font's own line height; both rounded up to the pixel grid. Safe to use from several threads at once: every call
-/// shapes with Pango objects of its own (`PangoTextLayout`).
+/// §6.4), or a custom font's own line height; both rounded up to the pixel grid. Safe to use from several threads at once: each thread
+/// shapes with Pango objects of its own, kept for the next call with the same text and proposal
+/// (`TextLayoutCache`).
 public struct PangoTextMeasurer: TextMeasuring {
     /// A measurer; it holds no state.
     public init() {}
 
     /// The widest kept line × the kept lines' height, rounded up to multiples of `pixelLength` (§6.2).
     public func size(of text: TextView, proposal: ProposedSize, pixelLength: Double) -> Size {
-        let layout = PangoTextLayout(text, proposal: proposal)
+        let layout = TextLayoutCache.layout(text, proposal: proposal)
         return Size(width: layout.width.roundedUp(toMultipleOf: pixelLength), height: layout.height.roundedUp(toMultipleOf: pixelLength))
     }
 

@@ -12,7 +12,7 @@ enum TextLayers {
     static func text(_ paint: TextPaint, scale: Double) throws(RenderError) -> [Layer] {
         guard let area = paint.placement.visiblePixelRect, area.width > 0, area.height > 0 else { return [] }
         let pixels = paint.placement.pixelRect
-        let layout = PangoTextLayout(paint.text, proposal: paint.proposal)
+        let layout = TextLayoutCache.layout(paint.text, proposal: paint.proposal)
         do {
             let image = try CairoMask.drawColor(area: area) { cairo in
                 cairo_translate(cairo, Double(pixels.x - area.x), Double(pixels.y - area.y))
