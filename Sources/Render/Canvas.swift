@@ -65,10 +65,7 @@ struct Canvas {
         }
         let blends = drawn.contains(where: { $0.intersection(rect) != nil })
         let pixels = try layerPixels.withAlpha()
-        if blended != nil || (blends && !colorMode.isLinear), RGBAPixels.accepts(pixels) {
-            try drawInMemory(pixels, at: local, blending: blends)
-            return
-        }
+        if try drawInMemory(pixels, at: local, blending: blends) { return }
         var image = try image().withAlpha()
         var placed = pixels
         if blends {
@@ -80,19 +77,24 @@ struct Canvas {
     }
 
     /// Pastes or blends `pixels` at `local` (bitmap pixels) into the canvas held in memory, computing
-    /// the canvas first if it is still a pipeline.
-    private mutating func drawInMemory(_ pixels: VImage, at local: PixelRect, blending: Bool) throws(VipsError) {
+    /// the canvas first if it is still a pipeline and this layer is the first to blend. False, with
+    /// nothing drawn, where the layers stay a pipeline: linear light, a layer that only pastes onto a
+    /// pipeline, and anything not 8-bit RGBA (the canvas or the layer).
+    private mutating func drawInMemory(_ pixels: VImage, at local: PixelRect, blending: Bool) throws(VipsError) -> Bool {
+        guard !colorMode.isLinear, RGBAPixels.accepts(pixels) else { return false }
         let canvas: RGBAPixels
         if let blended {
             canvas = blended
         } else {
+            guard blending else { return false }
             let base = try pipeline.withAlpha()
-            guard RGBAPixels.accepts(base) else { preconditionFailure("an 8-bit canvas is 8-bit RGBA") }
+            guard RGBAPixels.accepts(base) else { return false }
             canvas = try Watchdog.run(cancelling: base, after: deadline.remaining) { () throws(VipsError) in try RGBAPixels(computing: base) }
             blended = canvas
         }
         try Watchdog.run(cancelling: pixels, after: deadline.remaining) { () throws(VipsError) in
             if blending { try canvas.blend(pixels, x: local.x, y: local.y) } else { try canvas.paste(pixels, x: local.x, y: local.y) }
         }
+        return true
     }
 }

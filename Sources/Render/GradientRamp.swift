@@ -58,7 +58,7 @@ struct GradientRamp {
         }
         let key = RasterKey(stops: stops.flatMap { [$0.0, $0.1, $0.2, $0.3] }, width: area.width, height: area.height, ax: ax, ay: ay, b: b)
         return try Self.diagonalRasters.value(for: key) { () throws(VipsError) in
-            try VImage.rampInMemory(width: area.width, height: area.height, ax: ax, ay: ay, b: b, table: table)
+            try VImage.ramp(width: area.width, height: area.height, ax: ax, ay: ay, b: b, table: table, inMemory: true)
         }.sharedCopy()
     }
 

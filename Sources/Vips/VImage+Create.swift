@@ -21,29 +21,18 @@ extension VImage {
         }.get()
     }
 
-    /// A lazily computed 8-bit sRGB RGBA image whose pixel (x, y) is `table[i]` for
-    /// i = round(ax·x + ay·y + b), clamped to the table: gradients as a libvips pipeline, computed
-    /// only as an encoder reads them (so the deadline stops them). `table` holds RGBA entries; at
-    /// most 65 536 of them (16-bit indices).
-    public static func ramp(width: Int, height: Int, ax: Double, ay: Double, b: Double, table: [UInt8]) throws(VipsError) -> VImage {
+    /// An 8-bit sRGB RGBA image whose pixel (x, y) is `table[i]` for i = round(ax·x + ay·y + b),
+    /// clamped to the table. `table` holds RGBA entries; at most 65 536 of them (16-bit indices).
+    /// Lazily computed as a libvips pipeline, only as an encoder reads it (so the deadline stops it),
+    /// or with `inMemory` computed at once into `width × height × 4` bytes, in one pass.
+    public static func ramp(width: Int, height: Int, ax: Double, ay: Double, b: Double, table: [UInt8], inMemory: Bool = false) throws(VipsError)
+        -> VImage
+    {
         precondition(table.count % 4 == 0 && table.count / 4 >= 1 && table.count / 4 <= 65_536, "ramp table size")
+        let build = inMemory ? cvips_ramp_memory : cvips_ramp
         return try table.withUnsafeBufferPointer { entries in
             capture { () throws(VipsError) in
-                try make("ramp") {
-                    cvips_ramp($0, Int32(width), Int32(height), ax, ay, b, entries.baseAddress, Int32(entries.count / 4))
-                }
-            }
-        }.get()
-    }
-
-    /// `ramp`'s pixels, computed at once into memory (`width × height × 4` bytes).
-    public static func rampInMemory(width: Int, height: Int, ax: Double, ay: Double, b: Double, table: [UInt8]) throws(VipsError) -> VImage {
-        precondition(table.count % 4 == 0 && table.count / 4 >= 1 && table.count / 4 <= 65_536, "ramp table size")
-        return try table.withUnsafeBufferPointer { entries in
-            capture { () throws(VipsError) in
-                try make("ramp") {
-                    cvips_ramp_memory($0, Int32(width), Int32(height), ax, ay, b, entries.baseAddress, Int32(entries.count / 4))
-                }
+                try make("ramp") { build($0, Int32(width), Int32(height), ax, ay, b, entries.baseAddress, Int32(entries.count / 4)) }
             }
         }.get()
     }
