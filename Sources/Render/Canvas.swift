@@ -12,8 +12,9 @@ import Vips
 /// own arithmetic, so the pixels are the ones a composite pipeline per layer gave. Linear light
 /// keeps blending with libvips composites.
 struct Canvas {
-    /// The pixels drawn so far, while they are a pipeline.
-    private var pipeline: VImage
+    /// The pixels drawn so far, while they are a pipeline; `nil` until a layer that does not cover
+    /// the whole bitmap asks for the transparent pixels around it.
+    private var pipeline: VImage?
     /// The pixels drawn so far, once layers blend in memory.
     private var blended: RGBAPixels?
     /// The canvas pixels this bitmap covers.
@@ -26,16 +27,15 @@ struct Canvas {
     private var drawn: [PixelRect] = []
 
     /// The output canvas of `size`, at (0, 0).
-    init(size: PixelSize, colorMode: ColorRenderingMode = .nonLinear, deadline: Deadline = Deadline(timeout: nil)) throws(VipsError) {
-        try self.init(area: PixelRect(x: 0, y: 0, width: size.width, height: size.height), colorMode: colorMode, deadline: deadline)
+    init(size: PixelSize, colorMode: ColorRenderingMode = .nonLinear, deadline: Deadline = Deadline(timeout: nil)) {
+        self.init(area: PixelRect(x: 0, y: 0, width: size.width, height: size.height), colorMode: colorMode, deadline: deadline)
     }
 
     /// An offscreen bitmap over the canvas pixels `area`.
-    init(area: PixelRect, colorMode: ColorRenderingMode = .nonLinear, deadline: Deadline = Deadline(timeout: nil)) throws(VipsError) {
+    init(area: PixelRect, colorMode: ColorRenderingMode = .nonLinear, deadline: Deadline = Deadline(timeout: nil)) {
         self.area = area
         self.colorMode = colorMode
         self.deadline = deadline
-        pipeline = try colorMode.working(try VImage.constant(width: area.width, height: area.height, color: [0, 0, 0, 0]))
     }
 
     /// What was drawn; a canvas held in memory hands its pixels over without a copy and starts
@@ -45,7 +45,10 @@ struct Canvas {
             pipeline = try blended.takeImage()
             self.blended = nil
         }
-        return pipeline
+        if let pipeline { return pipeline }
+        let transparent = try colorMode.working(try VImage.constant(width: area.width, height: area.height, color: [0, 0, 0, 0]))
+        pipeline = transparent
+        return transparent
     }
 
     /// Draws `layer` over what is there; the part outside `area` is cut off. Where nothing has been
@@ -87,7 +90,7 @@ struct Canvas {
             canvas = blended
         } else {
             guard blending else { return false }
-            let base = try pipeline.withAlpha()
+            let base = try image().withAlpha()
             guard RGBAPixels.accepts(base) else { return false }
             canvas = try Watchdog.run(cancelling: base, after: deadline.remaining) { () throws(VipsError) in try RGBAPixels(computing: base) }
             blended = canvas

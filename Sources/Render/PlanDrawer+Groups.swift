@@ -12,7 +12,7 @@ extension PlanDrawer {
     /// PDF writer draws it as vectors over the rasterised shadow).
     func groupLayers(_ group: EffectGroup, outerClips: Int, shadowOnly: Bool = false) throws -> [Layer] {
         guard let area = geometry.groupArea(group), let result = area.result else { return [] }
-        var offscreen = try Canvas(area: area.content, colorMode: colorMode, deadline: deadline)
+        var offscreen = Canvas(area: area.content, colorMode: colorMode, deadline: deadline)
         for operation in group.operations {
             try deadline.check()
             for layer in try layers(operation, outerClips: group.clips.count) { try offscreen.draw(layer) }

@@ -35,7 +35,7 @@ struct PlanDrawer {
     /// for `extendedLinear`, else 8).
     func draw() throws(RenderError) -> VImage {
         do {
-            var canvas = try Canvas(size: plan.canvas, colorMode: colorMode, deadline: deadline)
+            var canvas = Canvas(size: plan.canvas, colorMode: colorMode, deadline: deadline)
             for operation in plan.operations {
                 try deadline.check()
                 for layer in try layers(operation, outerClips: 0) { try canvas.draw(layer) }

@@ -1,4 +1,5 @@
 import CDeflate
+import Glibc
 import CVips
 import CheckedConversion
 
@@ -31,8 +32,7 @@ enum PNGWriter {
         defer { filtered.deallocate() }
         for y in 0..<height { filtered[(row + 1) * y] = 0 }
         try image.computeRows(into: filtered + 1, stride: row + 1)
-        guard let compressor = libdeflate_alloc_compressor(level) else { throw VipsError(operation: "pngsave", message: "out of memory") }
-        defer { libdeflate_free_compressor(compressor) }
+        let compressor = try threadCompressor()
         let bound = libdeflate_zlib_compress_bound(compressor, filteredCount)
         let compressed = UnsafeMutablePointer<UInt8>.allocate(capacity: bound)
         defer { compressed.deallocate() }
@@ -57,6 +57,23 @@ enum PNGWriter {
         append("IEND", [], to: &file)
         return file
     }
+
+    /// The calling thread's compressor, made on first use and freed when the thread ends: its
+    /// match-finder tables (about 1 MB at level 6) are allocated and touched once, not per image.
+    private static func threadCompressor() throws(VipsError) -> OpaquePointer {
+        if let stored = pthread_getspecific(compressorKey) { return OpaquePointer(stored) }
+        guard let made = libdeflate_alloc_compressor(level) else { throw VipsError(operation: "pngsave", message: "out of memory") }
+        pthread_setspecific(compressorKey, UnsafeRawPointer(made))
+        return made
+    }
+
+    private static let compressorKey: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key) { stored in
+            if let stored { libdeflate_free_compressor(OpaquePointer(stored)) }
+        }
+        return key
+    }()
 
     /// PNG's colour type for 8-bit samples in `bands` bands.
     private static func colourType(bands: Int) -> UInt8 {
