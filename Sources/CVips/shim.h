@@ -327,11 +327,37 @@ static inline void cvips_blend_over_row(unsigned char *q, const unsigned char *p
 // Rows an image is computed in on the calling thread: a strip bounds what a lazy pipeline holds.
 #define CVIPS_STRIP_ROWS 64
 
-// Why: an image computed on the calling thread, a strip of rows at a time, each row copied to
-// `pixels + stride · y` (`stride` ≥ a row's bytes), or with `blend` (8-bit RGBA only) drawn "over"
-// what is there. A view's layers are small and mostly in memory already: a threadpool sink cost
-// more than the copy, and a second buffer more than the strip.
-static inline int cvips_draw_rows(VipsImage *in, unsigned char *pixels, size_t stride, int blend) {
+// Why: "over" onto an opaque RGB canvas row (`RGBAPixels` holds an opaque canvas without its alpha
+// band): the same arithmetic with the canvas's alpha 1, which leaves the result's alpha 255 for every
+// layer alpha (checked for every byte value), so nothing is lost by not storing it.
+static inline void cvips_blend_over_opaque_row(unsigned char *q, const unsigned char *p, int width) {
+    for (int x = 0; x < width; x++, q += 3, p += 4) {
+        if (p[3] == 0) continue;
+        if (p[3] == 255) {
+            memcpy(q, p, 3);
+            continue;
+        }
+        float aA = p[3] / 255.0f, aB = 255 / 255.0f;
+        float aR = aA + aB * (1 - aA), t1 = 1 - aA;
+        for (int b = 0; b < 3; b++) {
+            float v = p[b] / 255.0f * aA + t1 * (q[b] / 255.0f * aB);
+            float out = aR == 0 ? 0 : v / aR * 255.0f;
+            q[b] = (unsigned char) (out < 0 ? 0 : out > 255 ? 255 : out);
+        }
+    }
+}
+
+// How `cvips_draw_rows` puts a row down.
+enum cvips_row_mode {
+    CVIPS_ROW_COPY,        // the image's bytes as they are
+    CVIPS_ROW_BLEND,       // RGBA over an RGBA canvas
+    CVIPS_ROW_BLEND_OPAQUE // RGBA over an opaque RGB canvas
+};
+
+// Why: an image computed on the calling thread, a strip of rows at a time, each row put at
+// `pixels + stride · y` as `mode` says. A view's layers are small and mostly in memory already: a
+// threadpool sink cost more than the copy, and a second buffer more than the strip.
+static inline int cvips_draw_rows(VipsImage *in, unsigned char *pixels, size_t stride, int mode) {
     VipsRegion *region = vips_region_new(in);
     if (region == NULL) return -1;
     size_t row = VIPS_IMAGE_SIZEOF_LINE(in);
@@ -344,11 +370,44 @@ static inline int cvips_draw_rows(VipsImage *in, unsigned char *pixels, size_t s
         for (int y = top; y < top + strip.height; y++) {
             unsigned char *to = pixels + stride * (size_t) y;
             const unsigned char *from = VIPS_REGION_ADDR(region, 0, y);
-            if (blend) cvips_blend_over_row(to, from, in->Xsize); else memcpy(to, from, row);
+            switch (mode) {
+            case CVIPS_ROW_BLEND: cvips_blend_over_row(to, from, in->Xsize); break;
+            case CVIPS_ROW_BLEND_OPAQUE: cvips_blend_over_opaque_row(to, from, in->Xsize); break;
+            default: memcpy(to, from, row);
+            }
         }
     }
     g_object_unref(region);
     return 0;
+}
+
+// Why: an RGBA image computed on the calling thread into packed RGB rows at `rgb`, when every pixel
+// is opaque: 1 then, 0 when some alpha is below 255 (the bytes written are then of no use), -1 on
+// error. An opaque background becomes an RGB canvas in the one pass that copies it.
+static inline int cvips_draw_opaque_rows(VipsImage *in, unsigned char *rgb) {
+    VipsRegion *region = vips_region_new(in);
+    if (region == NULL) return -1;
+    int width = in->Xsize;
+    unsigned char alpha = 255;
+    for (int top = 0; top < in->Ysize && alpha == 255; top += CVIPS_STRIP_ROWS) {
+        VipsRect strip = { 0, top, width, VIPS_MIN(CVIPS_STRIP_ROWS, in->Ysize - top) };
+        if (vips_region_prepare(region, &strip)) {
+            g_object_unref(region);
+            return -1;
+        }
+        for (int y = top; y < top + strip.height; y++) {
+            unsigned char *to = rgb + (size_t) width * 3 * (size_t) y;
+            const unsigned char *from = VIPS_REGION_ADDR(region, 0, y);
+            for (int x = 0; x < width; x++, to += 3, from += 4) {
+                to[0] = from[0];
+                to[1] = from[1];
+                to[2] = from[2];
+                alpha &= from[3];
+            }
+        }
+    }
+    g_object_unref(region);
+    return alpha == 255;
 }
 
 // Why: whether `count` RGBA pixels are all opaque (alpha 255), to leave the alpha band out.
@@ -358,38 +417,39 @@ static inline int cvips_rgba_is_opaque(const unsigned char *pixels, size_t count
     return all == 255;
 }
 
-// Why: a canvas blended in memory becomes an image again without a copy: the image owns `pixels`
-// (malloc'd RGBA, `width`×`height`) from here on, also when this fails, and frees them when it closes.
-// With `opaque`, the alpha bytes are dropped first, in place: the image is RGB.
-static inline int cvips_rgba_owning(VipsImage **out, unsigned char *pixels, int width, int height, int opaque) {
-    size_t count = (size_t) width * (size_t) height;
-    int bands = opaque ? 3 : 4;
-    if (opaque) {
-        // Four pixels (16 bytes) at a time become 12: all four are read before any is written, and a
-        // group's 12 bytes end before the next group's 16 begin, so no write reaches unread bytes.
-        size_t i = 0;
-        for (; i + 4 <= count; i += 4) {
-            guint32 p[4], q[3];
-            memcpy(p, pixels + 4 * i, 16);
-            if (G_BYTE_ORDER == G_LITTLE_ENDIAN) {
-                q[0] = (p[0] & 0xFFFFFF) | (p[1] << 24);
-                q[1] = ((p[1] >> 8) & 0xFFFF) | (p[2] << 16);
-                q[2] = ((p[2] >> 16) & 0xFF) | (p[3] << 8);
-            } else {
-                q[0] = (p[0] & 0xFFFFFF00) | ((p[1] >> 24) & 0xFF);
-                q[1] = ((p[1] << 8) & 0xFFFF0000) | ((p[2] >> 16) & 0xFFFF);
-                q[2] = ((p[2] << 16) & 0xFF000000) | ((p[3] >> 8) & 0xFFFFFF);
-            }
-            memcpy(pixels + 3 * i, q, 12);
+// Why: an RGBA canvas found opaque loses its alpha bytes in place: four pixels (16 bytes) at a time
+// become 12; all four are read before any is written, and a group's 12 bytes end before the next
+// group's 16 begin, so no write reaches unread bytes.
+static inline void cvips_rgba_drop_alpha(unsigned char *pixels, size_t count) {
+    size_t i = 0;
+    for (; i + 4 <= count; i += 4) {
+        guint32 p[4], q[3];
+        memcpy(p, pixels + 4 * i, 16);
+        if (G_BYTE_ORDER == G_LITTLE_ENDIAN) {
+            q[0] = (p[0] & 0xFFFFFF) | (p[1] << 24);
+            q[1] = ((p[1] >> 8) & 0xFFFF) | (p[2] << 16);
+            q[2] = ((p[2] >> 16) & 0xFF) | (p[3] << 8);
+        } else {
+            q[0] = (p[0] & 0xFFFFFF00) | ((p[1] >> 24) & 0xFF);
+            q[1] = ((p[1] << 8) & 0xFFFF0000) | ((p[2] >> 16) & 0xFFFF);
+            q[2] = ((p[2] << 16) & 0xFF000000) | ((p[3] >> 8) & 0xFFFFFF);
         }
-        for (; i < count; i++) {
-            unsigned char *to = pixels + 3 * i;
-            const unsigned char *from = pixels + 4 * i;
-            to[0] = from[0];
-            to[1] = from[1];
-            to[2] = from[2];
-        }
+        memcpy(pixels + 3 * i, q, 12);
     }
+    for (; i < count; i++) {
+        unsigned char *to = pixels + 3 * i;
+        const unsigned char *from = pixels + 4 * i;
+        to[0] = from[0];
+        to[1] = from[1];
+        to[2] = from[2];
+    }
+}
+
+// Why: pixels made outside libvips (a canvas blended in memory, cairo's text) become an image without
+// a copy: the image owns `pixels` (malloc'd, `bands` 3 or 4, packed) from here on, also when this
+// fails, and frees them when it closes.
+static inline int cvips_pixels_owning(VipsImage **out, unsigned char *pixels, int width, int height, int bands) {
+    size_t count = (size_t) width * (size_t) height;
     *out = vips_image_new_from_memory(pixels, count * bands, width, height, bands, VIPS_FORMAT_UCHAR);
     if (*out == NULL) {
         free(pixels);
@@ -426,7 +486,7 @@ static inline int cvips_from_cairo_argb(VipsImage **out, const unsigned char *da
             to[3] = alpha;
         }
     }
-    return cvips_rgba_owning(out, pixels, width, height, 0);
+    return cvips_pixels_owning(out, pixels, width, height, 4);
 }
 
 // Why: pixels drawn outside libvips (cairo's surfaces pad rows to `stride` bytes) become an 8-bit

@@ -57,7 +57,7 @@ extension VImage {
     /// are small and (a view's canvas) in memory already, where libvips's threadpool costs more than
     /// the copy.
     func computeRows(into destination: UnsafeMutablePointer<UInt8>, stride: Int) throws(VipsError) {
-        guard cvips_draw_rows(pointer, destination, stride, 0) == 0 else { throw VipsError.take(operation: "compute") }
+        guard cvips_draw_rows(pointer, destination, stride, Int32(CVIPS_ROW_COPY.rawValue)) == 0 else { throw VipsError.take(operation: "compute") }
     }
 
     /// The 8-bit pixels, interleaved, top row first (computes the image).

@@ -36,6 +36,23 @@ struct BlendedCanvasTests {
         #expect(try blended.cropped(x: 0, y: 0, width: 97, height: 17).pixels() == base.cropped(x: 0, y: 0, width: 97, height: 17).pixels())
     }
 
+    @Test("over an opaque background, held as RGB, the pixels are libvips's composite's without alpha")
+    func blendOverOpaque() throws {
+        var bytes = Self.noise(width: 97, height: 61, seed: 4)
+        for index in stride(from: 3, to: bytes.count, by: 4) { bytes[index] = 255 }
+        let base = try VImage.fromPixels(bytes, width: 97, height: 61, bands: 4)
+        let layer = try VImage.fromPixels(Self.noise(width: 40, height: 30, seed: 5), width: 40, height: 30, bands: 4)
+        let expected = try base.inserting(try base.cropped(x: 13, y: 17, width: 40, height: 30).composited(with: layer, x: 0, y: 0), x: 13, y: 17)
+        let canvas = try RGBAPixels(computing: base)
+        #expect(canvas.bands == 3)
+        try canvas.blend(layer, x: 13, y: 17)
+        let blended = try canvas.takeImage()
+        #expect(blended.bands == 3)
+        let rgba = try expected.pixels()
+        #expect(stride(from: 3, to: rgba.count, by: 4).allSatisfy { rgba[$0] == 255 })
+        #expect(try blended.pixels() == stride(from: 0, to: rgba.count, by: 4).flatMap { rgba[$0..<($0 + 3)] })
+    }
+
     @Test("an opaque canvas is handed on without its alpha band, the same pixels")
     func opaqueLosesAlpha() throws {
         var bytes = Self.noise(width: 33, height: 7, seed: 3)
