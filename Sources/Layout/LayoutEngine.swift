@@ -25,8 +25,10 @@ public enum LayoutEngine {
         let recorder = PaintRecorder()
         root.place(proposal: proposal, size: size, at: .zero, into: recorder)
         let (operations, leaves) = try planner.operations(for: recorder.items)
-        return RenderPlan(
+        var plan = RenderPlan(
             rootSize: size, scale: scale, canvas: planner.canvas, operations: operations, leaves: leaves,
             effects: recorder.effects, identified: recorder.identified)
+        plan.loggedSizes = recorder.loggedSizes
+        return plan
     }
 }

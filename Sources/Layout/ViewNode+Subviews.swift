@@ -8,7 +8,7 @@ extension ViewNode {
         case .aspectRatio(let child, _, _), .frame(let child, _, _, _), .flexFrame(let child, _), .border(let child, _, _),
             .clipped(let child, _), .padding(let child, _), .layoutPriority(let child, _), .fixedSize(let child, _, _),
             .alignmentGuide(let child, _), .effect(let child, _), .ignoresSafeArea(let child), .backgroundStyle(let child, _),
-            .id(let child, _):
+            .id(let child, _), .logSizes(let child, _):
             [child]
         case .overlay(let child, let content, _), .background(let child, let content, _):
             [child, content]

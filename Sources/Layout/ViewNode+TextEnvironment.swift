@@ -41,6 +41,7 @@ extension ViewNode {
         case let .ignoresSafeArea(child): .ignoresSafeArea(transform(child))
         case let .backgroundStyle(child, paint): .backgroundStyle(transform(child), paint)
         case let .id(child, name): .id(transform(child), name)
+        case let .logSizes(child, label): .logSizes(transform(child), label)
         }
     }
 }

@@ -104,6 +104,9 @@ public indirect enum ViewNode: Sendable, Hashable {
     case backgroundStyle(ViewNode, Paint)
     /// `id(_:)`: names a subtree; layout ignores it, the plan reports the named rects and leaves.
     case id(ViewNode, String)
+    /// `logSizes(_:)` (a debugging modifier of the article on chaining aspect ratios): draws
+    /// nothing; the plan reports, under its label, the size proposed to the view and the size it chose.
+    case logSizes(ViewNode, String)
     /// `Button(action:label:)`: laid out and drawn as its `body` (the label in its style).
     case button(ButtonView)
     /// `TextField(_:text:)`: laid out and drawn as its `body` (the text or prompt in its style).

@@ -15,6 +15,17 @@ extension RenderPlan {
             ("leaves", .array(leaves.map(\.json))),
             ("effects", .array(effects.map(\.json))),
             ("nodes", .object(identified.map { ($0.id, .rect($0.rect)) })),
+        ] + (loggedSizes.isEmpty ? [] : [("log_sizes", .array(loggedSizes.map(\.json)))]))
+    }
+}
+
+extension LoggedSizes {
+    /// `{"label": …, "proposed": [w|null, h|null], "size": [w, h]}`: `null` is an unspecified dimension (`nil` in SwiftUI).
+    var json: JSONValue {
+        .object([
+            ("label", .string(label)),
+            ("proposed", .array([proposal.width.map(JSONValue.measure) ?? .null, proposal.height.map(JSONValue.measure) ?? .null])),
+            ("size", .size(size)),
         ])
     }
 }

@@ -218,7 +218,7 @@ extension ViewNode {
         switch self {
         case .background(_, .shape(.color(let color)), _) where color.opacity == 1: color
         case .backgroundStyle(_, .color(let color)) where color.opacity == 1: color
-        case .border(let child, _, _), .overlay(let child, _, _), .clipped(let child, _), .id(let child, _): child.matte
+        case .border(let child, _, _), .overlay(let child, _, _), .clipped(let child, _), .id(let child, _), .logSizes(let child, _): child.matte
         default: RGBAColor(red: 1, green: 1, blue: 1)
         }
     }

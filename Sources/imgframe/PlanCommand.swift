@@ -19,6 +19,8 @@ struct PlanCommand: ParsableCommand {
               imgframe plan --size 34x34 --chain 'resizable(resizingMode:.tile).frame(width:300,height:400)'
               imgframe plan --size 4032x3024 --image wm.png=120x40 \\
                 --chain 'resizable().scaledToFit().frame(width:300).overlay(alignment:.bottomTrailing){Image("wm.png")}'
+              imgframe plan --template award --set name=Ana --set date=22.11.2026
+            A template's images are read from --root (their headers only).
             """)
 
     @Argument(help: "An image file whose header gives the size, scale (name@2x.png) and EXIF orientation, instead of --size.")
@@ -35,6 +37,11 @@ struct PlanCommand: ParsableCommand {
 
     @OptionGroup var request: RequestOptions
 
+    @OptionGroup var template: TemplateOptions
+
+    @Option(help: "With --template: the folder its images are read from (default: the configured `root`).")
+    var root: String?
+
     @Option(help: "Orientation stored in the image's EXIF: up, right, down, left, or a *Mirrored variant.")
     var orientation: String?
 
@@ -45,6 +52,12 @@ struct PlanCommand: ParsableCommand {
     var fonts: String?
 
     func validate() throws {
+        if template.name != nil {
+            guard file == nil, size == nil, request.chain == nil, request.query == nil else {
+                throw ValidationError("--template plans the template alone: give no file, --size, --chain or --query")
+            }
+            return
+        }
         try request.requireOne()
         switch (file, size) {
         case (nil, nil): throw ValidationError("give an image file, or its size with --size WxH")
@@ -61,6 +74,7 @@ struct PlanCommand: ParsableCommand {
     func run() throws {
         let configuration = try loadConfiguration(file: config, flags: fonts.map { [("fonts", $0)] } ?? [])
         try loadFonts(configuration)
+        if template.name != nil { return try runTemplate(configuration) }
         let name = source ?? file.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "image"
         var stored = ImageOrientation.up
         let size: ImageMetrics

@@ -34,6 +34,11 @@ struct PlanRequest {
                 json: .object([("error", .string(error.description)), ("param", .string(error.parameter))]),
                 errorMessage: error.description, isRequestError: true)
         }
+        return run(spec)
+    }
+
+    /// The outcome for a request already parsed (a view template's).
+    func run(_ spec: TransformSpec) -> Outcome {
         var primary = size
         if case .fixed(let fixed) = spec.orientation { primary.orientation = fixed } else { primary.orientation = orientation }
         var catalog = ImageCatalog([.primary: primary])

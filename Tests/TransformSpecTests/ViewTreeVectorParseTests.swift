@@ -30,6 +30,7 @@ func withoutIDs(_ node: ViewNode) -> ViewNode {
     case let .effect(c, e): return .effect(f(c), e)
     case let .ignoresSafeArea(c): return .ignoresSafeArea(f(c))
     case let .backgroundStyle(c, paint): return .backgroundStyle(f(c), paint)
+    case let .logSizes(c, label): return .logSizes(f(c), label)
     }
 }
 

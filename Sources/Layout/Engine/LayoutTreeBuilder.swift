@@ -79,6 +79,8 @@ struct LayoutTreeBuilder {
                 primary: try child(node), secondary: ShapeLayout(paint: paint), alignment: .center, isBackground: true)
         case let .id(node, id):
             return IdentityLayout(child: try child(node), id: id)
+        case let .logSizes(node, label):
+            return SizeLogLayout(child: try child(node), label: label)
         case .button(let button):
             // Controls are laid out as the plain views they draw (`ButtonView.body`, `TextFieldView.body`).
             return try child(button.body)

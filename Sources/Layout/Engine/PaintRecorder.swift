@@ -41,6 +41,7 @@ final class PaintRecorder {
     private(set) var effects: [EffectRecord] = []
     /// Rects of the `id`-named subtrees, in tree order.
     private(set) var identified: [IdentifiedRect] = []
+    private(set) var loggedSizes: [LoggedSizes] = []
     private(set) var context = Context()
 
     func recordImage(_ view: ImageView, _ metrics: ImageMetrics, focus: Point?, in rect: Rect) {
@@ -97,6 +98,11 @@ final class PaintRecorder {
     }
 
     /// Runs `body` under the name `id` and records the subtree's rect.
+    /// Notes what a `logSizes(_:)` saw.
+    func logSizes(_ label: String, proposal: ProposedSize, size: Size) {
+        loggedSizes.append(LoggedSizes(label: label, proposal: proposal, size: size))
+    }
+
     func withID(_ id: String, rect: Rect, _ body: () -> Void) {
         identified.append(IdentifiedRect(id: id, rect: rect))
         let saved = context

@@ -12,6 +12,19 @@ public enum EffectRecord: Sendable, Hashable {
     case clip(viewRect: Rect, shape: ResolvedShape)
 }
 
+/// What `logSizes(_:)` saw: the size proposed to its view when it was placed and the size chosen.
+public struct LoggedSizes: Sendable, Hashable {
+    public var label: String
+    public var proposal: ProposedSize
+    public var size: Size
+
+    public init(label: String, proposal: ProposedSize, size: Size) {
+        self.label = label
+        self.proposal = proposal
+        self.size = size
+    }
+}
+
 /// The drawn rect of a subtree named with `id(_:)`.
 public struct IdentifiedRect: Sendable, Hashable {
     public var id: String

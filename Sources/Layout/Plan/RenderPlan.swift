@@ -15,6 +15,8 @@ public struct RenderPlan: Sendable, Hashable {
     public var effects: [EffectRecord]
     /// The rects of subtrees named with `id(_:)`, in tree order.
     public var identified: [IdentifiedRect]
+    /// What each `logSizes(_:)` saw, in tree order.
+    public var loggedSizes: [LoggedSizes] = []
 
     public init(
         rootSize: Size, scale: Double, canvas: PixelSize, operations: [PaintOperation], leaves: [LeafPlacement] = [],

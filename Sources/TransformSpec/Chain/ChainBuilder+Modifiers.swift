@@ -62,12 +62,12 @@ extension ChainBuilder {
         case "ignoresSafeArea":
             _ = try arguments(m, [])
             return .ignoresSafeArea(child)
-        case "id":
-            let id = try values.string(try one(), "id")
+        case "id", "logSizes":
+            let id = try values.string(try one(), m.name)
             guard id.utf8.count <= limits.maxNameLength else {
-                throw .argument(param: param, offset: m.offset, message: "the id is longer than \(limits.maxNameLength) bytes")
+                throw .argument(param: param, offset: m.offset, message: "the \(m.name == "id" ? "id" : "label") is longer than \(limits.maxNameLength) bytes")
             }
-            return .id(child, id)
+            return m.name == "id" ? .id(child, id) : .logSizes(child, id)
         default:
             // fill, stroke, strokeBorder and font reach here only on the wrong kind of view.
             throw .argument(param: param, offset: m.offset, message: "\(m.name) cannot be applied here")

@@ -36,6 +36,8 @@ extension ChainPrinter {
             return print(child) + ".background(\(paintText(paint)))"
         case let .id(child, id):
             return print(child) + ".id(\(quoted(id)))"
+        case let .logSizes(child, label):
+            return print(child) + ".logSizes(\(quoted(label)))"
         case .button(let button):
             return buttonText(button)
         case .textField(let field):

@@ -1,25 +1,33 @@
 import CheckedConversion
 import Layout
 
-/// A view template: a file of chain text whose string literals may hold `\(name)` interpolations,
-/// parsed once when loaded. A request fills the parameters from its query (as literal text, after
-/// parsing) and adds the renderer options; the result is the same `TransformSpec` an `/img` chain
-/// gives, with no primary image (a template names its images with `Image("…")`).
+/// A view template: a Swift file of a templates folder (`TemplateModule`), parsed once when
+/// loaded. A request gives its parameters in the query (typed: text, numbers, ISO 8601 dates,
+/// Booleans), the file's code runs (`TemplateEvaluator`), and its view is built like a chain; the
+/// result is the same `TransformSpec` an `/img` chain gives, with no primary image (a template
+/// names its images with `Image("…")`).
 public struct ViewTemplate: Sendable {
     /// The template's name (its file name without `.swift`).
     public let name: String
-    /// The parameters: the names of the `let` lines at the top, then the other interpolated names,
-    /// in order of first appearance. A request must give each one that has no default.
+    /// The parameters' names, in order (`TemplateParameterFinder`). A request must give each
+    /// one that has no default.
     public let parameters: [String]
-    /// The defaults of the parameters declared `let name = "value"` at the top of the file.
+    /// The defaults written in the template, as query text.
     public let defaults: [String: String]
+    /// How each parameter's query text is read.
+    public let kinds: [String: TemplateParameter.Kind]
     /// The families its `Font.custom` calls name (written as literals, so the same for every
     /// request): `imgframe check` checks them against the installed fonts before deploying.
     public private(set) var customFontFamilies: Set<String> = []
-    private let syntax: ChainSyntax
+    private let required: Set<String>
+    private let module: TemplateModule
+    private let file: Int
 
     /// Longest template name.
     public static let maxNameLength = 64
+
+    /// The query key that picks the locale of `Date.formatted()` (default `en_US`).
+    public static let localeKey = "locale"
 
     /// Whether `name` may name a template: 1–64 ASCII letters, digits, `-` and `_`, so it is one
     /// path segment that can never be `.`, `..` or contain a separator.
@@ -31,54 +39,78 @@ public struct ViewTemplate: Sendable {
     /// The file a template is read from.
     public static func fileName(_ name: String) -> String { name + ".swift" }
 
-    /// Parses template `text`. The view-tree limits apply as to `chain`, except the length (the
-    /// caller bounds the file's size). The template is also built once with each parameter's name
-    /// as its value, so an error in its modifiers shows when it is loaded, not on a request.
+    /// A template alone in its module (a folder of one file).
     public init(name: String, text: String, limits: SpecLimits) throws(TemplateError) {
-        let file = Self.fileName(name)
-        var parseLimits = limits
-        parseLimits.maxChainLength = .max
-        let declared = try TemplateDeclarations(text, file: file)
-        do {
-            syntax = try ChainParser.parse(declared.body, param: file, limits: parseLimits)
-        } catch {
-            throw Self.invalid(file, text, error)
-        }
+        try self.init(name: name, module: TemplateModule(files: [(name, text)]), limits: limits)
+    }
+
+    /// Template `name` of `module`. It is also run once with placeholder values (each text
+    /// parameter its own name), so an error in its code or modifiers shows when it is loaded,
+    /// not on a request.
+    public init(name: String, module: TemplateModule, limits: SpecLimits) throws(TemplateError) {
+        guard let file = module.fileIndex(name) else { throw .notFound(name) }
         self.name = name
-        guard syntax.leaf != nil else {
-            throw .invalid(file: file, line: 1, column: 1, message: "a template starts with a view (a stack, Image(\"name\"), Text(…), a shape…), not a modifier")
-        }
-        let names = declared.names.map { (name: $0.name, offset: $0.offset) } + syntax.interpolatedNames.filter { used in !declared.names.contains { $0.name == used.name } }
-        if let clash = names.first(where: { QueryParameters.rendererOptions.contains($0.name) }) {
+        self.module = module
+        self.file = file
+        if let failure = module.failures[file] { throw Self.invalid(module, failure, file: file) }
+        let found = TemplateParameterFinder(module: module, root: file).found
+        let reserved = QueryParameters.rendererOptions + [Self.localeKey]
+        if let clash = found.first(where: { reserved.contains($0.name) }) {
             throw Self.invalid(
-                file, text,
+                module,
                 .argument(
-                    param: file, offset: clash.offset,
-                    message: "`\(clash.name)` is a renderer option (\(QueryParameters.rendererOptions.joined(separator: ", "))); give the parameter another name"))
+                    param: Self.fileName(name), offset: clash.offset,
+                    message: "`\(clash.name)` is a renderer option (\(reserved.joined(separator: ", "))); give the parameter another name"),
+                file: file)
         }
-        parameters = names.map(\.name)
-        defaults = Dictionary(uniqueKeysWithValues: declared.names.map { ($0.name, $0.value) })
+        parameters = found.map(\.name)
+        defaults = Dictionary(uniqueKeysWithValues: found.compactMap { p in p.defaultValue.map { (p.name, $0) } })
+        kinds = Dictionary(uniqueKeysWithValues: found.map { ($0.name, $0.kind) })
+        required = Set(found.filter { $0.isRequired && $0.defaultValue == nil }.map(\.name))
+        var placeholders: [String: TemplateValue] = [:]
+        for parameter in found where parameter.defaultValue == nil && parameter.isRequired {
+            placeholders[parameter.name] = Self.placeholder(parameter)
+        }
+        for (key, value) in defaults { placeholders[key] = try? Self.value(value, for: key, kind: kinds[key] ?? .text) }
         do {
-            customFontFamilies = try view(Dictionary(uniqueKeysWithValues: parameters.map { ($0, $0) }), limits: limits).customFontFamilies
+            customFontFamilies = try view(placeholders, locale: TemplateDate.defaultLocale, limits: limits).customFontFamilies
         } catch {
-            throw Self.invalid(file, text, error)
+            throw Self.invalid(module, error, file: file)
+        }
+    }
+
+    /// A value to load the template with: a text parameter shows its own name.
+    private static func placeholder(_ parameter: TemplateParameter) -> TemplateValue {
+        switch parameter.kind {
+        case .text: .string(parameter.name)
+        case .number: .int(1)
+        case .date: .date(TemplateDate(year: 2026, month: 11, day: 27, hour: 22, minute: 15))
+        case .bool: .bool(false)
         }
     }
 
     /// The request for `query`: each template parameter once (a missing or unknown one is an error
-    /// naming it), plus the renderer options `fmt`, `q`, `page`, `scale`/`dpr`, `pw`, `ph`, `opaque` (and
-    /// the signature's `sig` and `exp`), some of which a `preset=` of `presets` may give.
+    /// naming it), `locale`, plus the renderer options `fmt`, `q`, `page`, `scale`/`dpr`, `pw`,
+    /// `ph`, `opaque` (and the signature's `sig` and `exp`), some of which a `preset=` of `presets` may give.
     public func spec(query: String, limits: SpecLimits, presets: PresetTable = .none) throws(SpecError) -> TransformSpec {
         try spec(pairs: QueryParameters.pairs(query), limits: limits, presets: presets)
     }
 
     /// `spec(query:limits:presets:)` from the query's decoded pairs.
     public func spec(pairs: [QueryParameters.Pair], limits: SpecLimits, presets: PresetTable = .none) throws(SpecError) -> TransformSpec {
-        var values: [String: String] = [:]
+        var values: [String: TemplateValue] = [:]
         var options: [QueryParameters.Pair] = []
+        var locale = TemplateDate.defaultLocale
         for (key, value) in pairs {
             if QueryParameters.rendererOptions.contains(key) {
                 options.append((key, value))
+                continue
+            }
+            if key == Self.localeKey {
+                guard TemplateDate.locales[value] != nil else {
+                    throw .invalidValue(param: key, value: value, expected: "one of " + TemplateDate.locales.keys.sorted().joined(separator: ", "))
+                }
+                locale = value
                 continue
             }
             guard parameters.contains(key) else { throw .unknownTemplateParameter(key, template: name, parameters: parameters) }
@@ -86,38 +118,61 @@ public struct ViewTemplate: Sendable {
             guard value.count <= limits.maxTemplateValueLength else {
                 throw .limitExceeded(param: key, message: "`\(key)` is \(value.count) characters long; a template parameter may have at most \(limits.maxTemplateValueLength)")
             }
-            values[key] = value
+            values[key] = try Self.value(value, for: key, kind: kinds[key] ?? .text)
         }
-        for (parameter, value) in defaults where values[parameter] == nil { values[parameter] = value }
-        if let missing = parameters.first(where: { values[$0] == nil }) { throw .missingTemplateParameter(missing, template: name) }
+        for (parameter, value) in defaults where values[parameter] == nil { values[parameter] = try Self.value(value, for: parameter, kind: kinds[parameter] ?? .text) }
+        if let missing = parameters.first(where: { values[$0] == nil && required.contains($0) }) { throw .missingTemplateParameter(missing, template: name) }
         // The preset's options first, the query's own on top: only renderer options, so the
         // template's parameters are the query's alone.
         let rendering = try QueryParameters(pairs: presets.expanded(options, templateOptionsOnly: true))
         return try TransformSpec.rendered(
-            view(values, limits: limits), source: "", proposal: TransformSpec.proposal(rendering, limits: limits), parameters: rendering, limits: limits)
+            view(values, locale: locale, limits: limits), source: "", proposal: TransformSpec.proposal(rendering, limits: limits), parameters: rendering, limits: limits)
     }
 
-    /// The template's view with `values` in place of its interpolations.
-    private func view(_ values: [String: String], limits: SpecLimits) throws(SpecError) -> ViewNode {
-        let file = Self.fileName(name)
-        var builder = ChainBuilder(source: "", param: file, limits: limits)
-        return try builder.build(syntax.substituting(values, param: file))
+    /// A parameter's query text as the value its kind says.
+    static func value(_ text: String, for name: String, kind: TemplateParameter.Kind) throws(SpecError) -> TemplateValue {
+        switch kind {
+        case .text:
+            return .string(text)
+        case .number:
+            if let int = Int(text) { return .int(int) }
+            guard let double = Double(text), double.isFinite, !text.contains(where: { $0.isLetter && $0 != "e" && $0 != "E" }) else {
+                throw .invalidValue(param: name, value: text, expected: "a number")
+            }
+            return .double(double)
+        case .date:
+            guard let date = TemplateDate(iso8601: text) else {
+                throw .invalidValue(param: name, value: text, expected: "an ISO 8601 date, e.g. 2026-11-27 or 2026-11-27T22:15")
+            }
+            return .date(date)
+        case .bool:
+            switch text {
+            case "true", "1": return .bool(true)
+            case "false", "0": return .bool(false)
+            default: throw .invalidValue(param: name, value: text, expected: "true or false")
+            }
+        }
     }
 
-    /// A parse or build error of the file, at its line and column.
-    private static func invalid(_ file: String, _ text: String, _ error: SpecError) -> TemplateError {
+    /// The template's view for these parameter values.
+    private func view(_ values: [String: TemplateValue], locale: String, limits: SpecLimits) throws(SpecError) -> ViewNode {
+        let param = Self.fileName(name)
+        var evaluator = TemplateEvaluator(module: module, parameters: values, locale: locale, limits: limits, param: param)
+        let syntax = try evaluator.root(file: file)
+        var builder = ChainBuilder(source: "", param: param, limits: limits)
+        return try builder.build(syntax)
+    }
+
+    /// A parse, run or build error of a file, at its file, line and column.
+    private static func invalid(_ module: TemplateModule, _ error: SpecError, file: Int) -> TemplateError {
+        let fileName = fileName(module.files[file].name)
         let (offset, message): (Int?, String) =
             switch error {
             case let .syntax(_, offset, expected, found): (offset, "expected \(expected); found \(found)")
             case let .argument(_, offset, message): (offset, message)
             default: (nil, error.description)
             }
-        guard let offset else { return .invalid(file: file, line: nil, column: nil, message: message) }
-        var line = 1
-        var column = 1
-        for scalar in text.unicodeScalars.prefix(offset) {
-            if scalar == "\n" { (line, column) = (line + 1, 1) } else { column += 1 }
-        }
-        return .invalid(file: file, line: line, column: column, message: message)
+        guard let offset, let location = module.location(offset) else { return .invalid(file: fileName, line: nil, column: nil, message: message) }
+        return .invalid(file: location.file, line: location.line, column: location.column, message: message)
     }
 }

@@ -1,0 +1,3 @@
+// source: https://developer.apple.com/documentation/swiftui/grid
+Divider()
+    .gridCellUnsizedAxes(.horizontal)

@@ -1,0 +1,2 @@
+// source: https://developer.apple.com/documentation/swiftui/label
+Label("Lightning", systemImage: "bolt.fill")

@@ -1,0 +1,3 @@
+// source: https://developer.apple.com/documentation/swiftui/label
+Label("Lightning", systemImage: "bolt.fill")
+    .labelStyle(.titleAndIcon)

@@ -1,0 +1,16 @@
+// source: https://developer.apple.com/documentation/swiftui/laying-out-a-simple-view
+struct MessageRow: View {
+    let message: Message
+
+    var body: some View {
+        HStack {
+            ZStack {
+                Circle()
+                    .fill(Color.yellow)
+                Text(message.initials)
+            }
+
+            Text(message.content)
+        }
+    }
+}

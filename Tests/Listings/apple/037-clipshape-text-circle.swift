@@ -1,0 +1,6 @@
+// source: https://developer.apple.com/documentation/swiftui/view/clipshape(_:style:)
+Text("Clipped text in a circle")
+    .frame(width: 175, height: 100)
+    .foregroundColor(Color.white)
+    .background(Color.black)
+    .clipShape(Circle())

@@ -1,0 +1,3 @@
+// source: https://developer.apple.com/documentation/swiftui/view/border(_:width:)
+Text("Purple border inside the view bounds.")
+    .border(Color.purple, width: 4)

@@ -1,0 +1,5 @@
+// source: https://developer.apple.com/documentation/swiftui/view/offset(x:y:)
+Text("Offset by passing horizontal & vertical distance")
+    .border(Color.green)
+    .offset(x: 20, y: 50)
+    .border(Color.gray)

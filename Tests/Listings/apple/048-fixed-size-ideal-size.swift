@@ -1,0 +1,5 @@
+// source: https://developer.apple.com/documentation/swiftui/view/fixedsize()
+Text("A single line of text, too long to fit in a box.")
+    .fixedSize()
+    .frame(width: 200, height: 200)
+    .border(Color.gray)

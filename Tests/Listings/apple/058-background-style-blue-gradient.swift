@@ -1,0 +1,5 @@
+// source: https://developer.apple.com/documentation/swiftui/view/backgroundstyle(_:)
+Image(systemName: "swift")
+    .padding()
+    .background(in: Circle())
+    .backgroundStyle(.blue.gradient)

@@ -1,0 +1,5 @@
+// source: https://developer.apple.com/documentation/swiftui/view/offset(_:)
+Text("Offset by passing CGSize()")
+    .border(Color.green)
+    .offset(CGSize(width: 20, height: 25))
+    .border(Color.gray)
