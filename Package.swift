@@ -111,7 +111,7 @@ let package = Package(
         .target(name: "HTTPTestSupport", path: "Tests/HTTPSupport"),
         .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1", "HTTPTestSupport"]),
         .testTarget(name: "CacheTests", dependencies: ["Cache", .product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "ServiceTests", dependencies: ["Service", "Cache", "Origins", "Sources", "HTTP1", "Hashing", "HTTPTestSupport", "LayoutVectorSupport", "Vips", "VipsTestSupport", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "ServiceTests", dependencies: ["Service", "TransformSpec", "Cache", "Origins", "Sources", "HTTP1", "Hashing", "HTTPTestSupport", "LayoutVectorSupport", "Vips", "VipsTestSupport", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "OriginsTests", dependencies: ["Origins", "Hashing"]),
         .testTarget(name: "CLITests", dependencies: ["imgframe", "Layout", "TransformSpec", "LayoutVectorSupport", "HTTPTestSupport", "Service", "VipsTestSupport"]),
     ]

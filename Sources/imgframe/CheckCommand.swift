@@ -79,8 +79,10 @@ struct CheckCommand: ParsableCommand {
                     return ("\(path): \(error.description)", true)
                 }
                 return ("ok   \(path): /view/\(name), \(parameters)", false)
-            } catch .invalid(_, let line?, let column?, let message) {
-                return ("\(path):\(line):\(column): \(message)", true)
+            } catch .invalid(let at, let line?, let column?, let message) {
+                // The fault may be in a declaration another file of the folder makes.
+                let location = "\(folder)/\(at):\(line):\(column)"
+                return (at == file ? "\(location): \(message)" : "\(path): \(location): \(message)", true)
             } catch {
                 return ("\(path): \(error.description)", true)
             }

@@ -27,6 +27,28 @@ struct CheckCommandTests {
         #expect(result.stdout.contains("award.swift: /view/award"), "\(result.stdout)")
     }
 
+    @Test(
+        "module-level errors name the file, line and column: an ambiguous name, a duplicate, a cycle, an unknown name",
+        arguments: [
+            ("uses", "Star()", "uses.swift:1:1: `Star` is declared differently in a.swift, b.swift"),
+            ("twice", "struct Row: View { var body: some View { Circle() } }\nstruct Row: View { var body: some View { Capsule() } }\n#Preview { Row() }",
+             "twice.swift:2:8: `Row` is declared twice in this file"),
+            ("cycle", "let a = b\nlet b = a\nvar body: some View { Text(a) }", "is defined in terms of itself"),
+            ("unknown", "var body: some View {\n    Sparkle(size: 3)\n}", "unknown.swift:2:5:"),
+        ])
+    func moduleErrors(_ name: String, _ text: String, _ message: String) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("imgframe-check-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("struct Star: View { var body: some View { Circle() } }".utf8).write(to: folder.appendingPathComponent("a.swift"))
+        try Data("struct Star: View { var body: some View { Rectangle() } }".utf8).write(to: folder.appendingPathComponent("b.swift"))
+        try Data(text.utf8).write(to: folder.appendingPathComponent(name + ".swift"))
+        let result = try runImageFrame(["check", "--root", Self.samples.path, "--templates", folder.path])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(result.stdout.contains("a.swift: /view/a") && result.stdout.contains("b.swift: /view/b"), "\(result.stdout)")
+    }
+
     @Test("a bad setting stops it with 78, as it stops serve")
     func badSetting() throws {
         let result = try runImageFrame(["check", "--root", Self.samples.path], environment: ["IMGFRAME_WORKERS": "many"])

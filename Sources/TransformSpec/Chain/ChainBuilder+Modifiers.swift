@@ -26,6 +26,13 @@ extension ChainBuilder {
         case "alignmentGuide":
             return .alignmentGuide(child, try alignmentGuide(m))
         case "offset":
+            // `offset(_ offset: CGSize)`: the same as `offset(x: width, y: height)`.
+            if let first = m.arguments.first, first.label == nil, case .call("CGSize", let size) = first.value.kind {
+                let args = try ArgumentList(
+                    size, signature: [.init(label: "width", optional: false), .init(label: "height", optional: false)], call: "CGSize", param: param, offset: first.offset)
+                guard m.arguments.count == 1 else { throw .argument(param: param, offset: m.offset, message: "offset takes one CGSize, or x: and y:") }
+                return .effect(child, .offset(x: try values.signedFinite(args["width"]!, "offset width"), y: try values.signedFinite(args["height"]!, "offset height")))
+            }
             let args = try arguments(m, [.init(label: "x"), .init(label: "y")])
             let x = try args["x"].map { (e) throws(SpecError) in try values.signedFinite(e, "offset x") } ?? 0
             let y = try args["y"].map { (e) throws(SpecError) in try values.signedFinite(e, "offset y") } ?? 0

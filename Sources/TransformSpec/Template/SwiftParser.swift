@@ -31,7 +31,19 @@ struct SwiftParser {
     static func parse(_ text: String, name: String, param: String, file: Int) throws(SpecError) -> SwiftFile {
         var lexer = SwiftLexer(text, param: param, file: file)
         var parser = SwiftParser(tokens: try lexer.tokenize(), param: param, scalars: Array(text.unicodeScalars))
-        return try parser.file(name: name)
+        let file = try parser.file(name: name)
+        try rejectDuplicates(file.declarations.map { ($0.name, $0.offset) }, param: param)
+        try rejectDuplicates(file.modifiers.map { ($0.name, $0.offset) }, param: param)
+        return file
+    }
+
+    /// A name declared twice in one file is an error at the second declaration, as Swift's
+    /// "invalid redeclaration" is.
+    private static func rejectDuplicates(_ names: [(name: String, offset: Int)], param: String) throws(SpecError) {
+        var seen: Set<String> = []
+        for (name, offset) in names where !seen.insert(name).inserted {
+            throw .argument(param: param, offset: offset, message: "`\(name)` is declared twice in this file: rename or remove one")
+        }
     }
 
     var current: SwiftToken { tokens[position] }

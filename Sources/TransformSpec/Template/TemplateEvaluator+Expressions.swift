@@ -122,6 +122,10 @@ extension TemplateEvaluator {
     /// `base.name`: a property of a value, `self.name`, or a SwiftUI type's member (`Color.red`).
     private mutating func member(_ base: SwiftExpr, _ name: String, _ scope: inout TemplateScope, at offset: Int) throws(SpecError) -> TemplateValue {
         if case .name("self") = base.kind, scope.receiver == nil { return try lookup(name, &scope, at: offset) }
+        // `person.fullName` of a model the folder does not declare: a parameter of its own.
+        if case .name(let root) = base.kind, let value = parameters[root + "." + name], scope.local(root) == nil, scope.instance?.properties[root]?.isNil ?? true {
+            return value
+        }
         let value = try evaluate(base, &scope)
         switch value {
         case .type(let path):

@@ -1,8 +1,9 @@
 /// A template's parameter: a value a request gives in its query, by name.
 public struct TemplateParameter: Sendable, Equatable {
-    /// How the query's text is read: as text, a number, an ISO 8601 date, or `true`/`false`.
+    /// How the query's text is read: as text, a number, an ISO 8601 date, `true`/`false`, or a
+    /// colour (a SwiftUI colour's name or `#rrggbb`).
     public enum Kind: String, Sendable {
-        case text, number, date, bool
+        case text, number, date, bool, color
     }
 
     public let name: String
@@ -31,6 +32,9 @@ struct TemplateParameterFinder {
         var bound: [Set<String>] = [[]]
         var file: Int
         var members: Set<String> = []
+        /// The root struct's properties of a type the folder does not declare (`let message:
+        /// Message`): each property read from them (`message.content`) is a parameter.
+        var models: Set<String> = []
 
         func binds(_ name: String) -> Bool { members.contains(name) || bound.contains { $0.contains(name) } }
         mutating func bind(_ name: String) { bound[bound.count - 1].insert(name) }
@@ -48,12 +52,16 @@ struct TemplateParameterFinder {
         if !file.statements.isEmpty {
             statements(file.statements, &scope)
         } else if let view = TemplateEvaluator.rootStruct(of: file) {
+            var models: Set<String> = []
             for property in view.properties {
-                guard let kind = Self.kind(of: property) else { continue }
+                guard let kind = Self.kind(of: property) else {
+                    if property.value == nil, let type = property.type, !module.declares(type) { models.insert(property.name) }
+                    continue
+                }
                 declare(property.name, kind, defaultValue: property.value.flatMap(Self.literal), isRequired: property.value == nil, at: property.offset)
             }
             visited.insert("\(root):\(view.name)")
-            viewStruct(view, file: root)
+            viewStruct(view, file: root, models: models)
         }
     }
 
@@ -88,6 +96,7 @@ struct TemplateParameterFinder {
         case "Int", "Double", "CGFloat", "Float": .number
         case "Date": .date
         case "Bool": .bool
+        case "Color": .color
         default: nil
         }
     }
@@ -128,8 +137,8 @@ struct TemplateParameterFinder {
         return true
     }
 
-    private mutating func function(_ function: SwiftFunction, file: Int, members: Set<String>) {
-        var scope = Scope(file: file, members: members)
+    private mutating func function(_ function: SwiftFunction, file: Int, members: Set<String>, models: Set<String> = []) {
+        var scope = Scope(file: file, members: members, models: models)
         for parameter in function.parameters {
             if let value = parameter.defaultValue { expression(value, &scope) }
             scope.bind(parameter.name)
@@ -137,11 +146,11 @@ struct TemplateParameterFinder {
         statements(function.body, &scope)
     }
 
-    private mutating func viewStruct(_ view: SwiftViewStruct, file: Int) {
+    private mutating func viewStruct(_ view: SwiftViewStruct, file: Int, models: Set<String> = []) {
         let members = Set(view.properties.map(\.name)).union(view.members.keys)
-        var scope = Scope(file: file, members: members)
+        var scope = Scope(file: file, members: members, models: models)
         for property in view.properties { if let value = property.value { expression(value, &scope) } }
-        for name in view.members.keys.sorted() { function(view.members[name]!, file: file, members: members) }
+        for name in view.members.keys.sorted() { function(view.members[name]!, file: file, members: members, models: models) }
     }
 
     private mutating func statements(_ list: [SwiftStatement], _ scope: inout Scope) {
@@ -192,9 +201,27 @@ struct TemplateParameterFinder {
         scope.bound.removeLast()
     }
 
-    /// Notes that `e`, if a free name, is used as a `kind`.
+    /// Notes that `e`, if a free name or a model's property, is used as a `kind`.
     private mutating func hint(_ e: SwiftExpr, _ kind: TemplateParameter.Kind, _ scope: inout Scope) {
-        if case .name(let name) = e.kind, isFree(name, &scope) { use(name, kind, at: e.offset) }
+        if let name = freePath(e, &scope) { use(name, kind, at: e.offset) }
+    }
+
+    /// Properties every value has, never a model's own.
+    private static let builtinProperties: Set<String> = ["count", "isEmpty", "first", "last", "description", "formatted", "uppercased", "lowercased"]
+
+    /// The parameter `e` reads, if any: a free name (`playerName`), or a property of a model the
+    /// folder does not declare (`person.fullName`, `message.content`).
+    private mutating func freePath(_ e: SwiftExpr, _ scope: inout Scope) -> String? {
+        switch e.kind {
+        case .name(let name):
+            return isFree(name, &scope) ? name : nil
+        case let .member(base, property):
+            guard case .name(let root) = base.kind, !Self.builtinProperties.contains(property) else { return nil }
+            let isModel = scope.models.contains(root) && !scope.bound.contains { $0.contains(root) }
+            return isModel || isFree(root, &scope) ? root + "." + property : nil
+        default:
+            return nil
+        }
     }
 
     private mutating func isFree(_ name: String, _ scope: inout Scope) -> Bool {
@@ -209,6 +236,7 @@ struct TemplateParameterFinder {
         case .string(let pieces):
             for case .expression(let inner) in pieces { expression(inner, &scope) }
         case .member(let base, let name):
+            if let path = freePath(e, &scope) { return use(path, nil, at: e.offset) }
             if name == "formatted" { hint(base, .date, &scope) }
             expression(base, &scope)
         case let .call(callee, arguments):
@@ -262,6 +290,7 @@ struct TemplateParameterFinder {
             expression(base, &scope)
             if StillPicture.ignoredModifiers.contains(name) { return }
             if name == "formatted" { hint(base, .date, &scope) }
+            if Self.colourModifiers.contains(name), let first = arguments.first, first.label == nil { hint(first.value, .color, &scope) }
             if let custom = try? module.modifier(name, from: scope.file, at: 0), visited.insert("\(custom.file):.\(name)").inserted {
                 function(custom.function, file: custom.file, members: [])
             }
@@ -273,6 +302,9 @@ struct TemplateParameterFinder {
             expression(argument.value, &scope)
         }
     }
+
+    /// Modifiers whose unlabelled first argument is a colour (or another shape style).
+    private static let colourModifiers: Set<String> = ["fill", "foregroundStyle", "foregroundColor", "stroke", "strokeBorder", "border", "tint"]
 
     /// Free names passed to a function's or struct's typed parameters take those types.
     private mutating func typeArguments(_ arguments: [SwiftArgument], of declaration: SwiftDeclaration, _ scope: inout Scope) {

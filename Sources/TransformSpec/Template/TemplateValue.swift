@@ -39,6 +39,11 @@ indirect enum TemplateValue: Sendable {
         }
     }
 
+    /// Whether this is `nil` (a model property no request fills).
+    var isNil: Bool {
+        if case .nil = self { true } else { false }
+    }
+
     /// The number, if this is one.
     var number: Double? {
         switch self {

@@ -86,6 +86,7 @@ public struct ViewTemplate: Sendable {
         case .number: .int(1)
         case .date: .date(TemplateDate(year: 2026, month: 11, day: 27, hour: 22, minute: 15))
         case .bool: .bool(false)
+        case .color: .swiftUI(Expression(kind: .qualified(type: ["Color"], member: "gray"), offset: 0))
         }
     }
 
@@ -151,6 +152,12 @@ public struct ViewTemplate: Sendable {
             case "false", "0": return .bool(false)
             default: throw .invalidValue(param: name, value: text, expected: "true or false")
             }
+        case .color:
+            if NamedColors.color(named: text) != nil { return .swiftUI(Expression(kind: .qualified(type: ["Color"], member: text), offset: 0)) }
+            guard ColorText.hex(text) != nil else {
+                throw .invalidValue(param: name, value: text, expected: "a colour: a SwiftUI colour's name (red, blue, …) or #rrggbb")
+            }
+            return .swiftUI(Expression(kind: .call(type: "Color", arguments: [Argument(label: "hex", value: Expression(kind: .string(text), offset: 0), offset: 0)]), offset: 0))
         }
     }
 
