@@ -67,8 +67,8 @@ struct SourceResolver: Sendable {
         return try local(ref, name: name, job: job)
     }
 
-    /// From the local root: by the exact name for the request's own image, with the asset search
-    /// for `Image("…")`; a missing image other than the request's own is blamed on the parameter that named it.
+    /// From the local root: by its name for the request's own image (exact, else ignoring letter
+    /// case), with the asset search for `Image("…")`; a missing image other than the request's own is blamed on the parameter that named it.
     private func local(_ ref: ImageRef, name: String, job: ImageJob) throws -> ResolvedSource {
         do {
             return switch ref {
@@ -77,6 +77,8 @@ struct SourceResolver: Sendable {
             }
         } catch SourceError.notFound(let name) where ref != .primary {
             throw MissingImage(name: name, parameter: job.imageParameters.parameter(naming: name))
+        } catch SourceError.ambiguous(let name, let candidates) where ref != .primary {
+            throw MissingImage(name: name, parameter: job.imageParameters.parameter(naming: name), candidates: candidates)
         }
     }
 
