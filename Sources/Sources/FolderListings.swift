@@ -17,18 +17,31 @@ public final class FolderListings: Sendable {
 
     private struct Listing {
         let stamp: Stamp
+        /// When it was read, in wall-clock seconds (the clock modification times are on).
+        let listedAt: Int
         /// Entry names by their lower-case form; several when they differ only in case.
         let folded: [String: [String]]
+        let count: Int
+
+        /// Whether it still holds for a folder now stamped `stamp`. A change within the same tick
+        /// as the listing would leave the modification time as it was (filesystems keep it at a
+        /// coarse step), so a listing read less than two seconds after the folder changed is
+        /// trusted only within the second it was read (git's "racily clean" rule): a name added
+        /// then is found a second later at most, and a folder is listed at most once a second.
+        func holds(for stamp: Stamp, now: Int) -> Bool {
+            self.stamp == stamp && (stamp.seconds < listedAt - 2 || now == listedAt)
+        }
     }
 
     /// Most folders kept (`64`): the image root and the subfolders requests name. Past it the
     /// oldest listing is dropped; a dropped folder is listed again when next asked about.
     public static let defaultCapacity = 64
-    /// Most entries kept per folder (`100_000`); a bigger folder is still searched, just not kept.
-    public static let maxEntries = 100_000
+    /// Most names kept over all folders (`1_000_000`, some 100 MB at most); past it the oldest
+    /// listings are dropped, though the newest is always kept.
+    public static let maxNames = 1_000_000
 
     private let capacity: Int
-    private let listings = Mutex<(byFolder: [String: Listing], order: [String])>(([:], []))
+    private let listings = Mutex<(byFolder: [String: Listing], order: [String], names: Int)>(([:], [], 0))
 
     public init(capacity: Int = defaultCapacity) {
         self.capacity = max(1, capacity)
@@ -38,27 +51,28 @@ public final class FolderListings: Sendable {
     /// subfolders are left out. Empty when there are none or the folder cannot be listed.
     func entries(folded: String, in folder: String) -> [String] {
         guard let stamp = Self.stamp(of: folder) else { return [] }
-        if let known = listings.withLock({ $0.byFolder[folder] }), known.stamp == stamp {
+        let now = time(nil)
+        if let known = listings.withLock({ $0.byFolder[folder] }), known.holds(for: stamp, now: now) {
             return known.folded[folded] ?? []
         }
         guard let names = Self.list(folder) else { return [] }
-        let byFolded = Dictionary(grouping: names) { $0.lowercased() }.mapValues { $0.sorted() }
-        // A change within the same tick as the listing would leave the modification time as it
-        // was (filesystems keep it at a coarse step): a folder changed in the last two seconds is
-        // listed again next time rather than kept (git's "racily clean" rule).
-        if stamp.seconds < time(nil) - 2, names.count <= Self.maxEntries {
-            remember(Listing(stamp: stamp, folded: byFolded), for: folder)
-        }
-        return byFolded[folded] ?? []
+        let listing = Listing(
+            stamp: stamp, listedAt: now, folded: Dictionary(grouping: names) { $0.lowercased() }.mapValues { $0.sorted() }, count: names.count)
+        remember(listing, for: folder)
+        return listing.folded[folded] ?? []
     }
 
     private func remember(_ listing: Listing, for folder: String) {
         listings.withLock { state in
-            if state.byFolder.updateValue(listing, forKey: folder) == nil {
-                state.order.append(folder)
+            if let old = state.byFolder.updateValue(listing, forKey: folder) {
+                state.names -= old.count
+                state.order.removeAll { $0 == folder }
             }
-            while state.order.count > capacity {
-                state.byFolder[state.order.removeFirst()] = nil
+            state.order.append(folder)
+            state.names += listing.count
+            while state.order.count > 1, state.order.count > capacity || state.names > Self.maxNames {
+                let oldest = state.order.removeFirst()
+                state.names -= state.byFolder.removeValue(forKey: oldest)?.count ?? 0
             }
         }
     }

@@ -6,7 +6,8 @@ import Sources
 /// `SourceName`'s rule, then the providers are asked in turn, a configured origin first when one
 /// serves the name (its first segment names it: `cdn/photos/a.jpg`), else the local root. An
 /// origin's originals are looked up by their exact name; the asset-catalog search (`Image("logo")`
-/// finding `logo@2x.png`) is for local files only, since each guess would be a request to the origin.
+/// finding `logo@2x.png`) and the letter-case fallback (`Landscape_4.jpg` finding `landscape_4.jpg`)
+/// are for local files only, since each guess would be a request to the origin.
 struct SourceResolver: Sendable {
     let directory: SourceDirectory
     let origins: OriginSources?
