@@ -21,6 +21,19 @@ struct LetterCaseRouteTests {
         #expect(view.status == 200, "\(view.text)")
     }
 
+    @Test("a view template's Image(\"Landscape_4\") finds landscape_4.jpg; two candidates are a 404 naming both")
+    func template() throws {
+        // Sources checked on every request (`cache.source_check` 0), so the added file counts at once.
+        let fixture = try ServiceFixture { $0.sourceCheck = .zero }
+        try Data(#"Image("Landscape_4").resizable().frame(width: 40, height: 30)"#.utf8).write(to: fixture.templates.appendingPathComponent("apple.swift"))
+        let found = try fixture.get("/view/apple?fmt=png")
+        #expect(found.status == 200, "\(found.text)")
+        try FileManager.default.copyItem(at: fixture.root.appendingPathComponent("dot_green.png"), to: fixture.root.appendingPathComponent("Landscape_4.PNG"))
+        let ambiguous = try fixture.get("/view/apple?fmt=png")
+        #expect(ambiguous.status == 404)
+        #expect(ambiguous.json["error"] == "`Landscape_4` matches both `Landscape_4.PNG` and `landscape_4.jpg`; name one exactly", "\(ambiguous.text)")
+    }
+
     @Test("two files that match but for case: 404 naming both, blamed on the parameter that named the image")
     func ambiguous() throws {
         let fixture = try ServiceFixture()
