@@ -16,8 +16,8 @@ enum SymbolNames {
         // Common names in apps and Apple's examples.
         "xmark.circle": "x-circle", "checkmark.circle": "check-circle", "checkmark.square": "check-square",
         "minus.circle": "dash-circle", "exclamationmark.circle": "exclamation-circle",
-        "square.and.arrow.down": "box-arrow-down", "square.and.pencil": "pencil-square",
-        "bolt": "lightning", "flame": "fire", "sparkles": "stars", "location": "geo-alt", "phone": "telephone",
+        "square.and.arrow.down": "box-arrow-in-down", "square.and.pencil": "pencil-square",
+        "bolt": "lightning", "flame": "fire", "sparkles": "stars", "location": "cursor", "phone": "telephone",
         "bubble.left": "chat-left", "hand.thumbsup": "hand-thumbs-up", "doc": "file-earmark",
         "doc.text": "file-earmark-text", "paperplane": "send", "person.2": "people", "ellipsis": "three-dots",
         "line.3.horizontal": "list", "list.bullet": "list-ul", "slider.horizontal.3": "sliders",
@@ -25,6 +25,10 @@ enum SymbolNames {
         "sun.max": "sun", "speaker.wave.2": "volume-up", "speaker.slash": "volume-mute", "battery.100": "battery-full",
         "star.leadinghalf.filled": "star-half", "rectangle.portrait.and.arrow.right": "box-arrow-right",
         "creditcard": "credit-card", "chart.bar": "bar-chart",
+        // SF Symbols' common set, where a Bootstrap icon draws the same thing.
+        "video": "camera-video", "forward": "fast-forward", "backward": "rewind", "forward.end": "skip-end",
+        "backward.end": "skip-start", "mappin.and.ellipse": "geo", "lock.open": "unlock", "battery.50": "battery-half",
+        "battery.0": "battery", "list.number": "list-ol", "mic.slash": "mic-mute", "hand.thumbsdown": "hand-thumbs-down",
     ]
 
     /// The icon files to try for `name`, best first.

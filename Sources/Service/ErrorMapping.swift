@@ -32,7 +32,7 @@ enum ErrorMapping {
         case let error as SourceError:
             return outcome(for: error)
         case let error as MissingImage:
-            return Outcome(status: .notFound, message: "image `\(error.name)` not found", parameter: error.parameter)
+            return Outcome(status: .notFound, message: error.message, parameter: error.parameter)
         case let error as TemplateError:
             return outcome(for: error)
         case let error as OriginError:
@@ -51,13 +51,16 @@ enum ErrorMapping {
     }
 
     /// A name the path rule refuses is the client's spelling (400, whatever is on disk); a missing
-    /// file and a symlink leading outside the root are both 404, so neither can be told apart.
+    /// file and a symlink leading outside the root are both 404, so neither can be told apart. A name
+    /// that matches several files but for letter case is a 404 too, naming them, for the client to pick.
     private static func outcome(for error: SourceError) -> Outcome {
         switch error {
         case .invalidName(_, let reason):
             Outcome(status: .badRequest, message: reason, parameter: "path")
         case .notFound(let name):
             Outcome(status: .notFound, message: "source image `\(name)` not found", parameter: "path")
+        case .ambiguous:
+            Outcome(status: .notFound, message: error.description, parameter: "path")
         case .unsupported(let name):
             Outcome(status: .unsupportedMediaType, message: "source `\(name)` is not an image in a supported format", parameter: "path")
         }

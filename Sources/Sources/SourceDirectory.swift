@@ -10,12 +10,15 @@ public struct SourceDirectory: Sendable {
     public let root: String
     /// The root's real path (symlinks resolved), or `nil` when it does not exist.
     public let resolvedRoot: String?
+    /// Folder listings for names that match only when letter case is ignored (`foldedMatch`).
+    let listings: FolderListings
 
-    public init(root: String) {
+    public init(root: String, listings: FolderListings = FolderListings()) {
         var root = root
         while root.count > 1, root.hasSuffix("/") { root.removeLast() }
         self.root = root
         self.resolvedRoot = Self.realPath(root)
+        self.listings = listings
     }
 
     /// True when the root exists and can be listed and read.

@@ -28,19 +28,25 @@ public enum SourceLookup: Sendable {
 }
 
 extension SourceDirectory: SourceProvider {
-    /// The file `name` exactly as given (no asset search), never `.notServed`: the root is the last
-    /// resort. Local files are opened at once, so `deadline` and `whenReady` play no part.
+    /// The file `name` as given (no asset search, `source(named:)`), never `.notServed`: the root is
+    /// the last resort. Local files are opened at once, so `deadline` and `whenReady` play no part.
     public func lookup(named name: String, deadline: ContinuousClock.Instant?, whenReady: @escaping SourceLookup.Arrival) throws -> SourceLookup {
         .ready(try source(named: name))
     }
 
-    /// The file `name` exactly as given (no asset search).
+    /// The file `name` as given (no asset search): the exact name, else the one file that is that
+    /// name but for letter case (`ambiguous` when several are). The source is named as found.
     public func source(named name: String) throws(SourceError) -> ResolvedSource {
-        ResolvedSource(name: name, file: try file(named: name))
+        do {
+            return ResolvedSource(name: name, file: try file(named: name))
+        } catch .notFound {
+            guard let found = try foldedMatch(among: [name], asked: name) else { throw .notFound(name) }
+            return try source(found: found, asked: name)
+        }
     }
 
-    /// Every image `refs` names, from this folder only: the request's own image `primary` by its exact
-    /// name, each `Image("…")` with the asset search (`asset(named:scale:)`). For callers without
+    /// Every image `refs` names, from this folder only: the request's own image `primary` by its name
+    /// (`source(named:)`), each `Image("…")` with the asset search (`asset(named:scale:)`). For callers without
     /// origins (the CLI's `imgframe render`, the playground's plan, tests).
     public func sources(for refs: some Sequence<ImageRef>, primary: String, scale: Double) throws(SourceError) -> [ImageRef: ResolvedSource] {
         var opened: [ImageRef: ResolvedSource] = [:]

@@ -28,7 +28,9 @@ struct RequestIdentity {
     /// render-7: each lossy format at its own default quality (WebP 85, AVIF 72, JPEG XL 78; JPEG stays
     /// 80); fully transparent pixels are written with colour 0; animated GIF and WebP sources stay
     /// animated in GIF and WebP output (`fmt=auto` too); still output carries no frame timing.
-    static let pipelineVersion = "render-7"
+    /// render-8: `square.and.arrow.down` draws Bootstrap's `box-arrow-in-down` (the arrow goes into the box, as SF's),
+    /// `location` its `cursor` (SF's navigation arrow, not a map pin).
+    static let pipelineVersion = "render-8"
 
     let key: CacheKey
     /// The request's `v`, which only the ETag carries.

@@ -6,7 +6,8 @@ import Sources
 /// `SourceName`'s rule, then the providers are asked in turn, a configured origin first when one
 /// serves the name (its first segment names it: `cdn/photos/a.jpg`), else the local root. An
 /// origin's originals are looked up by their exact name; the asset-catalog search (`Image("logo")`
-/// finding `logo@2x.png`) is for local files only, since each guess would be a request to the origin.
+/// finding `logo@2x.png`) and the letter-case fallback (`Landscape_4.jpg` finding `landscape_4.jpg`)
+/// are for local files only, since each guess would be a request to the origin.
 struct SourceResolver: Sendable {
     let directory: SourceDirectory
     let origins: OriginSources?
@@ -67,8 +68,8 @@ struct SourceResolver: Sendable {
         return try local(ref, name: name, job: job)
     }
 
-    /// From the local root: by the exact name for the request's own image, with the asset search
-    /// for `Image("…")`; a missing image other than the request's own is blamed on the parameter that named it.
+    /// From the local root: by its name for the request's own image (exact, else ignoring letter
+    /// case), with the asset search for `Image("…")`; a missing image other than the request's own is blamed on the parameter that named it.
     private func local(_ ref: ImageRef, name: String, job: ImageJob) throws -> ResolvedSource {
         do {
             return switch ref {
@@ -77,6 +78,8 @@ struct SourceResolver: Sendable {
             }
         } catch SourceError.notFound(let name) where ref != .primary {
             throw MissingImage(name: name, parameter: job.imageParameters.parameter(naming: name))
+        } catch SourceError.ambiguous(let name, let candidates) where ref != .primary {
+            throw MissingImage(name: name, parameter: job.imageParameters.parameter(naming: name), candidates: candidates)
         }
     }
 
