@@ -40,11 +40,22 @@ struct PlaygroundTemplateRouteTests {
         let templates = try #require(json["templates"] as? [[String: Any]])
         #expect(templates.map { $0["name"] as? String } == ["broken", "card", "plain"])
         let parameters = try #require(templates[1]["parameters"] as? [[String: String]])
-        #expect(parameters == [["name": "greeting", "default": "Hello"], ["name": "name"]])
+        #expect(parameters == [["name": "greeting", "kind": "text", "default": "Hello"], ["name": "name", "kind": "text"]])
         #expect((templates[2]["parameters"] as? [Any])?.isEmpty == true)
         #expect((templates[0]["error"] as? String)?.contains("broken.swift") == true && templates[0]["parameters"] == nil)
         #expect(json["truncated"] as? Bool == false)
         #expect(!response.text.contains(fixture.folder.path))
+    }
+
+    @Test("view-plan: a template's `logSizes` points, with the size proposed to each and the size it chose")
+    func loggedSizes() throws {
+        let fixture = try Self.fixture()
+        try ViewTemplateRouteTests.write("ratio", "Color.red.logSizes(\"Color\").aspectRatio(2, contentMode: .fit).logSizes(\"Ratio\")", in: fixture)
+        let json = try PlaygroundRouteTests.object(try fixture.get("/playground/view-plan/ratio?pw=400&ph=300"))
+        let logged = try #require(json["log_sizes"] as? [[String: Any]])
+        #expect(logged.map { $0["label"] as? String } == ["Ratio", "Color"])
+        #expect(logged[0]["proposed"] as? [Double] == [400, 300] && logged[0]["size"] as? [Double] == [400, 200])
+        #expect(logged[1]["proposed"] as? [Double] == [400, 200] && logged[1]["size"] as? [Double] == [400, 200])
     }
 
     @Test("view-plan: the plan of the filled template, with its canonical form")

@@ -106,6 +106,7 @@ extension PlaygroundPage {
             <div id="stage" hidden><img id="preview" alt="Preview of the request"><svg id="overlay" role="img" aria-label="Layout plan over the preview" preserveAspectRatio="none"></svg></div>
             <p id="error" role="alert" hidden></p>
             <p id="status" role="status" aria-live="polite"></p>
+            <ul id="log-sizes" aria-label="Sizes logged by logSizes" hidden></ul>
             <h2>Response, as an <code>&lt;img&gt;</code> gets it</h2>
             <p class="hint">Fetched with the <code>Accept</code> header Chromium sends for images: <code id="accept"></code></p>
             <table aria-label="Response headers"><tbody id="headers"></tbody></table>

@@ -179,6 +179,7 @@ extension PlaygroundPage {
         function drawPlan() {
           overlay.replaceChildren();
           const plan = state.plan;
+          showLoggedSizes(plan);
           const root = plan && plan.root_size.every(Number.isFinite) ? plan.root_size : null;
           preview.style.width = root ? root[0] + "px" : "";
           // `hidden` is an attribute of SVG elements, not a property.
@@ -208,8 +209,23 @@ extension PlaygroundPage {
           }
         }
 
+        // `.logSizes("label")` points: the size proposed to each (`nil`: unspecified) and the size it chose.
+        function showLoggedSizes(plan) {
+          const list = $("log-sizes"), logged = (plan && plan.log_sizes) || [];
+          const size = (pair) => pair.map((value) => (value === null ? "nil" : String(value))).join(" × ");
+          list.replaceChildren(...logged.map((entry) => {
+            const item = document.createElement("li");
+            item.textContent = `${entry.label}: proposed ${size(entry.proposed)}, chose ${size(entry.size)}`;
+            return item;
+          }));
+          list.hidden = logged.length === 0;
+        }
+
+        // A sample for a parameter without a default, by its kind; a text parameter shows its name.
+        const samples = { number: "1", date: "2026-11-27T22:15", bool: "true", color: "orange" };
+
         // One text field per parameter, filled with its default; one without a default is filled with
-        // its own name, as a sample (the request must give it). All of it as text, never as markup.
+        // a sample (the request must give it). All of it as text, never as markup.
         function showFields() {
           const entry = state.templates.find((t) => t.name === template.value);
           const fields = [], parameters = (entry && entry.parameters) || [];
@@ -218,7 +234,7 @@ extension PlaygroundPage {
             input.type = "text";
             input.id = "parameter-" + index;
             input.dataset.name = parameter.name;
-            input.value = "default" in parameter ? parameter.default : parameter.name;
+            input.value = "default" in parameter ? parameter.default : (samples[parameter.kind] || parameter.name);
             input.spellcheck = false;
             label.htmlFor = input.id;
             label.textContent = parameter.name + ("default" in parameter ? "" : " (no default)");

@@ -8,11 +8,11 @@ import TransformSpec
 /// its parameters and their defaults. A template that does not load is listed with the message
 /// `/view/` would answer, so the page can say why instead of leaving it out silently.
 struct PlaygroundTemplates {
-    /// One template: its parameters in order with their defaults (`nil`: the request must give
-    /// one), or why it cannot be used.
+    /// One template: its parameters in order with their kinds and defaults (`nil`: the request
+    /// must give one), or why it cannot be used.
     struct Entry {
         let name: String
-        let result: Result<[(name: String, defaultValue: String?)], TemplateError>
+        let result: Result<[(name: String, kind: TemplateParameter.Kind, defaultValue: String?)], TemplateError>
     }
 
     /// The templates found, sorted by name.
@@ -29,7 +29,7 @@ struct PlaygroundTemplates {
         for name in names.prefix(limit) {
             do throws(TemplateError) {
                 let template = try folder.template(named: name)
-                entries.append(Entry(name: name, result: .success(template.parameters.map { ($0, template.defaults[$0]) })))
+                entries.append(Entry(name: name, result: .success(template.parameters.map { ($0, template.kinds[$0] ?? .text, template.defaults[$0]) })))
             } catch .notFound {
                 continue  // a link that leads outside the folder: `/view/` does not serve it either
             } catch {
@@ -38,13 +38,15 @@ struct PlaygroundTemplates {
         }
     }
 
-    /// `{"templates": [{"name", "parameters": [{"name", "default"?}]} or {"name", "error"}], "truncated"}`.
+    /// `{"templates": [{"name", "parameters": [{"name", "kind", "default"?}]} or {"name", "error"}], "truncated"}`;
+    /// `kind` is how the query's text is read: `text`, `number`, `date`, `bool` or `color`.
     var json: JSONValue {
         let templates = entries.map { entry -> JSONValue in
             switch entry.result {
             case .success(let parameters):
                 let list = parameters.map { parameter in
-                    JSONValue.object([("name", .string(parameter.name))] + (parameter.defaultValue.map { [("default", JSONValue.string($0))] } ?? []))
+                    JSONValue.object(
+                        [("name", .string(parameter.name)), ("kind", .string(parameter.kind.rawValue))] + (parameter.defaultValue.map { [("default", JSONValue.string($0))] } ?? []))
                 }
                 return .object([("name", .string(entry.name)), ("parameters", .array(list))])
             case .failure(let error):

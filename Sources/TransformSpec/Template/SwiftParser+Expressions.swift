@@ -230,9 +230,9 @@ extension SwiftParser {
                 if inner.accept(";") { continue }
                 statements.append(try inner.statement())
             }
-        } catch let failure as SpecError {
-            if case .limitExceeded = failure { throw failure }
-            return SwiftExpr(kind: .closure(SwiftClosure(parameters: parameters, body: .failure(failure), offset: offset)), offset: offset)
+        } catch {
+            if case .limitExceeded = error { throw error }
+            return SwiftExpr(kind: .closure(SwiftClosure(parameters: parameters, body: .failure(error), offset: offset)), offset: offset)
         }
         return SwiftExpr(kind: .closure(SwiftClosure(parameters: parameters, body: .success(statements), offset: offset)), offset: offset)
     }

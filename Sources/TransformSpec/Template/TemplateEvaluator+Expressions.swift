@@ -96,7 +96,7 @@ extension TemplateEvaluator {
             switch found.declaration {
             case .constant(let property, _):
                 return try constant(property, file: found.file, at: offset)
-            case .function(let function):
+            case .function:
                 throw fail(offset, "`\(name)` is a function: call it, \(name)(…)")
             case .view:
                 return .type([name])
