@@ -137,6 +137,43 @@ struct TemplateModuleTests {
         #expect(try Self.view(text) == Self.chain(#"Text("5 items\n10.0 kg, many")"#))
     }
 
+    @Test("views as modifier arguments, several views in one builder (a ZStack), two views at the top of a body (a VStack)")
+    func builders() throws {
+        let text = """
+            var body: some View {
+                Text("A")
+                    .overlay(Text("B"), alignment: .bottom)
+                    .background { Circle(); Rectangle() }
+                Text("second")
+            }
+            """
+        let expected = #"VStack{Text("A").overlay(alignment:.bottom){Text("B")}.background{ZStack{Circle();Rectangle()}};Text("second")}"#
+        #expect(try Self.view(text) == Self.chain(expected))
+    }
+
+    @Test("a model the folder does not declare: each property read is a parameter (`message.content`); a `Color` property is a colour parameter")
+    func models() throws {
+        let text = """
+            struct MessageRow: View {
+                let message: Message
+                var tint: Color = .yellow
+
+                var body: some View {
+                    HStack {
+                        Circle().fill(tint)
+                        Text(message.content)
+                    }
+                }
+            }
+            """
+        let template = try Self.template(text, name: "MessageRow")
+        #expect(template.parameters == ["tint", "message.content"])
+        #expect(template.kinds["tint"] == .color && template.defaults["tint"] == nil)
+        let spec = try template.spec(query: "message.content=Hi&tint=%23ff8800", limits: SpecLimits())
+        #expect(spec.view == (try Self.chain(##"HStack{Circle().fill(Color(hex:"#ff8800"));Text("Hi")}"##)))
+        #expect(throws: SpecError.self) { try template.spec(query: "message.content=Hi&tint=bluish", limits: SpecLimits()) }
+    }
+
     @Test("names the module does not define are parameters typed by use: a date shows as `Date.formatted()` does, per `locale`")
     func datesAndLocales() throws {
         let text = """
