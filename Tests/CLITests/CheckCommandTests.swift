@@ -28,13 +28,14 @@ struct CheckCommandTests {
     }
 
     @Test(
-        "module-level errors name the file, line and column: an ambiguous name, a duplicate, a cycle, an unknown name",
+        "module-level errors name the file, line and column: an ambiguous name, a duplicate, cycles, an unknown name",
         arguments: [
             ("uses", "Star()", "uses.swift:1:1: `Star` is declared differently in a.swift, b.swift"),
             ("twice", "struct Row: View { var body: some View { Circle() } }\nstruct Row: View { var body: some View { Capsule() } }\n#Preview { Row() }",
              "twice.swift:2:8: `Row` is declared twice in this file"),
             ("cycle", "let a = b\nlet b = a\nvar body: some View { Text(a) }", "is defined in terms of itself"),
             ("unknown", "var body: some View {\n    Sparkle(size: 3)\n}", "unknown.swift:2:5:"),
+            ("loop", "struct Loop: View {\n    var body: some View { Loop() }\n}", "loop.swift:2:27: calls nest more than 32 deep here"),
         ])
     func moduleErrors(_ name: String, _ text: String, _ message: String) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("imgframe-check-\(UUID().uuidString)")

@@ -42,7 +42,7 @@ struct NumericExtremesTests {
         #"Color.red.frame(width:10,height:10).offset(x:2,y:3).shadow(color:.black,radius:2,x:1,y:1).blur(radius:2,opaque:false)"#,
         #"Color.red.frame(width:10,height:10).cornerRadius(3).clipShape(RoundedRectangle(cornerSize:CGSize(width:2,height:3)))"#,
         #"Color.red.frame(width:10,height:10).brightness(0.2).contrast(1.5).saturation(0.5).grayscale(0.5).hueRotation(.degrees(90))"#,
-        #"Color.red.frame(width:10,height:10).colorInvert().colorMultiply(.red).ignoresSafeArea().id("a")"#,
+        #"Color.red.frame(width:10,height:10).colorInvert().colorMultiply(.red).ignoresSafeArea().id("a").logSizes("a")"#,
         #"LinearGradient(colors:[.red,.blue],startPoint:UnitPoint(x:0.25,y:0),endPoint:UnitPoint(x:1,y:0.75)).frame(width:10,height:10)"#,
         #"Circle().stroke(.red,lineWidth:2).frame(width:10,height:10)"#,
         #"RoundedRectangle(cornerRadius:3).strokeBorder(.red,lineWidth:2).frame(width:10,height:10)"#,

@@ -72,7 +72,7 @@ extension TemplateEvaluator {
         callDepth += 1
         defer { callDepth -= 1 }
         guard callDepth <= Self.maxCallDepth else {
-            throw .limitExceeded(param: param, message: "`\(param)`: calls nest more than \(Self.maxCallDepth) deep (a view or function that contains itself?)")
+            throw .argument(param: param, offset: offset, message: "calls nest more than \(Self.maxCallDepth) deep here: a view or function that contains itself?")
         }
         return try body(&self)
     }
