@@ -20,9 +20,10 @@ extension ViewNode {
     /// This node with `transform` applied to each of its direct children (content views included).
     public func mappingChildren(_ transform: (ViewNode) -> ViewNode) -> ViewNode {
         switch self {
-        case .image, .shape, .spacer, .shapeView, .text, .symbol, .textField:
+        case .image, .shape, .spacer, .divider, .shapeView, .text, .symbol, .textField:
             self
         case .button(let button): .button(ButtonView(label: transform(button.label), style: button.style, tint: button.tint))
+        case .label(let label): .label(LabelView(title: transform(label.title), icon: transform(label.icon), style: label.style))
         case let .aspectRatio(child, ratio, mode): .aspectRatio(transform(child), ratio: ratio, contentMode: mode)
         case let .frame(child, width, height, alignment): .frame(transform(child), width: width, height: height, alignment: alignment)
         case let .flexFrame(child, frame): .flexFrame(transform(child), frame)

@@ -82,6 +82,8 @@ public indirect enum ViewNode: Sendable, Hashable {
     case zStack(alignment: Alignment, children: [ViewNode])
     /// `Spacer(minLength:)`; `nil` uses the default spacing, 8 pt.
     case spacer(minLength: Double?)
+    /// `Divider()`: a 1-pt separator line across its stack's minor axis (horizontal outside a stack).
+    case divider
     /// `Rectangle()`, `RoundedRectangle(…)`, `Circle()`, `Ellipse()`, `Capsule()` with fill or stroke.
     case shapeView(ShapeView)
     /// `Text(…)`: laid out through a `TextMeasuring` the renderer supplies.
@@ -111,6 +113,8 @@ public indirect enum ViewNode: Sendable, Hashable {
     case button(ButtonView)
     /// `TextField(_:text:)`: laid out and drawn as its `body` (the text or prompt in its style).
     case textField(TextFieldView)
+    /// `Label(_:systemImage:)`, `Label { title } icon: { icon }`: laid out and drawn as its `body`.
+    case label(LabelView)
 }
 
 extension ImageRef {

@@ -53,6 +53,7 @@ struct NumericExtremesTests {
         #"Image(systemName:"star").imageScale(.large).font(.system(size:20)).frame(width:20,height:20)"#,
         #"Image(systemName:"star").resizable().frame(width:20,height:20)"#,
         #"VStack{TextField("a",text:$a).textFieldStyle(.roundedBorder).frame(width:40);Button("b"){}.buttonStyle(.bordered).tint(Color(white:0.5))}"#,
+        #"Label("a",systemImage:"star").labelStyle(.titleAndIcon).frame(width:40,height:20)"#,
     ]
 
     /// Values of the parameters whose value holds several numbers, each with the one `X` stands for.

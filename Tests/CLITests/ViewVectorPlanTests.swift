@@ -12,7 +12,8 @@ struct ViewVectorPlanTests {
     /// the engine tests run those with the spec's assumed metrics. Symbols need no fonts and run here
     /// (the award views also hold Text, so they run in the engine tests only).
     static func skipReason(_ v: ViewVector) -> String? {
-        if v.swiftChain(ids: false).contains("Text(") { return "Text is measured with Inter here, the vector assumes SF Pro metrics" }
+        let chain = v.swiftChain(ids: false)
+        if chain.contains("Text(") || chain.contains("Label(") { return "Text is measured with Inter here, the vector assumes SF Pro metrics" }
         return nil
     }
 

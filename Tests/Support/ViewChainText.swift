@@ -35,6 +35,10 @@ extension ViewVector {
         let view = t["view"]!.string!
         switch view {
         case "Color": return color(t["name"]?.string)
+        case "Divider": return "Divider()"
+        case "Label":
+            let style = t["style"]?.string.map { ".labelStyle(.\($0))" } ?? ""
+            return "Label(\"\(t["string"]!.string!)\", systemImage: \"\(t["systemImage"]!.string!)\")" + style
         case "LinearGradient": return "LinearGradient(colors: [.red, .blue], startPoint: .top, endPoint: .bottom)"
         case "Spacer": return "Spacer(\(t["minLength"].number.map { "minLength: \(n($0))" } ?? ""))"
         case "Rectangle", "Circle", "Ellipse", "Capsule", "RoundedRectangle":

@@ -137,8 +137,13 @@ public enum ViewTreeBuilder {
     }
 
     static func bare(_ t: JSON) throws -> ViewNode {
-        let children = { () throws -> [ViewNode] in try t["children"]!.array!.map(view) }
+        let children = { () throws -> [ViewNode] in try t["children"]!.array!.flatMap(members) }
         switch t["view"]!.string! {
+        case "Divider": return .divider
+        case "Label":
+            var label = LabelView(title: .text(TextView(t["string"]!.string!)), icon: .symbol(SymbolView(name: t["systemImage"]!.string!)))
+            label.style = t["style"]?.string.map { LabelStyleKind(rawValue: $0)! }
+            return .label(label)
         case "Color": return .shape(.color(color(t["name"]?.string)))
         case "LinearGradient":
             let red = color("red"), blue = color("blue")
@@ -160,6 +165,20 @@ public enum ViewTreeBuilder {
         case "ZStack":
             return .zStack(alignment: Alignment(rawValue: t["alignment"]?.string ?? "center")!, children: try children())
         case let other: throw UnsupportedView(description: "\(other)")
+        }
+    }
+
+    /// The views a stack child stands for: a `Group`'s children, each built and then given the
+    /// Group's mods (as the chain builder applies them after the child's own); else the child.
+    static func members(_ t: JSON) throws -> [ViewNode] {
+        guard t["view"]?.string == "Group" else { return [try view(t)] }
+        return try t["children"]!.array!.flatMap(members).map { member in
+            var node = member
+            for mod in t["mods"]?.array ?? [] {
+                let (name, args) = mod.object!.first!
+                node = try modify(node, name, args)
+            }
+            return node
         }
     }
 

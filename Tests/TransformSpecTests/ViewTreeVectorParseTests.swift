@@ -8,11 +8,15 @@ import TransformSpec
 func withoutIDs(_ node: ViewNode) -> ViewNode {
     let f = withoutIDs
     switch node {
-    case .image, .shape, .spacer, .shapeView, .text, .symbol, .textField: return node
+    case .image, .shape, .spacer, .divider, .shapeView, .text, .symbol, .textField: return node
     case let .id(child, _): return f(child)
     case .button(var button):
         button.label = f(button.label)
         return .button(button)
+    case .label(var label):
+        label.title = f(label.title)
+        label.icon = f(label.icon)
+        return .label(label)
     case let .aspectRatio(c, ratio, mode): return .aspectRatio(f(c), ratio: ratio, contentMode: mode)
     case let .frame(c, w, h, a): return .frame(f(c), width: w, height: h, alignment: a)
     case let .flexFrame(c, frame): return .flexFrame(f(c), frame)

@@ -53,6 +53,8 @@ struct LayoutTreeBuilder {
                 alignment: alignment, children: try children.map { (c) throws(LayoutError) in try build(c, stackAxis: nil) })
         case .spacer(let minLength):
             return SpacerLayout(minLength: minLength ?? Spacing.defaultDistance, axis: stackAxis)
+        case .divider:
+            return DividerLayout(stackAxis: stackAxis)
         case .shapeView(let view):
             return ShapeLeafLayout(view: view)
         case .text(let view):
@@ -86,6 +88,8 @@ struct LayoutTreeBuilder {
             return try child(button.body)
         case .textField(let field):
             return try child(field.body)
+        case .label(let label):
+            return try child(label.body)
         }
     }
 }

@@ -25,6 +25,11 @@ extension ChainBuilder {
                 e.kind == .nil ? nil : try values.finite(e, "minLength")
             }
             return .view(.spacer(minLength: minLength))
+        case "Divider":
+            _ = try call([])
+            return .view(.divider)
+        case "Label":
+            return try labelLeaf(arguments, at: offset)
         case "Text":
             return try textLeaf(arguments, at: offset)
         case "Button":
@@ -48,7 +53,10 @@ extension ChainBuilder {
             return value
         }
         var nodes: [ViewNode] = []
-        for child in children { nodes.append(try build(child)) }
+        for child in children {
+            for member in try groupMembers(child) { nodes.append(try build(member)) }
+        }
+        try checkChildren(nodes.count, of: name, at: offset)
         switch name {
         case "HStack":
             let alignment = try args["alignment"].map { (e) throws(SpecError) in try values.enumCase(e, VerticalAlignment.self, "HStack alignment") }

@@ -47,7 +47,7 @@ struct ChainBuilder {
     static let modifiers =
         [
             "resizable", "interpolation", "focus", "trim", "enlarging", "aspectRatio", "scaledToFit", "scaledToFill", "frame", "overlay", "background",
-            "border", "clipped", "framedAspectRatio", "opacity",
+            "border", "clipped", "framedAspectRatio", "opacity", "labelStyle",
         ] + viewModifiers + symbolModifiers + controlModifiers
 
     /// Builds the view for `syntax`; a chain without a leaf starts from the request's own image.
@@ -65,6 +65,14 @@ struct ChainBuilder {
     mutating func buildPartial(_ syntax: ChainSyntax) throws(SpecError) -> Partial {
         var partial: Partial
         switch syntax.leaf {
+        case .stack("Group", _, _, _)?:
+            // Outside a stack a Group's views stack vertically, as a view body's top-level views do.
+            let members = try groupMembers(syntax)
+            if members.count == 1 { return try buildPartial(members[0]) }
+            var nodes: [ViewNode] = []
+            for member in members { nodes.append(try build(member)) }
+            try checkChildren(nodes.count, of: "Group", at: syntax.offset)
+            return .view(.vStack(alignment: .center, spacing: nil, children: nodes))
         case nil:
             try countImage(at: syntax.offset)
             partial = .image(ImageView(ref: .primary))
@@ -81,6 +89,13 @@ struct ChainBuilder {
         return partial
     }
 
+    /// Checks a container's children after `Group`s joined theirs to it (`maxChildren`).
+    func checkChildren(_ count: Int, of name: String, at offset: Int) throws(SpecError) {
+        guard count <= limits.maxChildren else {
+            throw .limitExceeded(param: param, message: "`\(param)`: `\(name)` at offset \(offset) has \(count) children; the limit is \(limits.maxChildren)")
+        }
+    }
+
     mutating func countImage(at offset: Int) throws(SpecError) {
         imageCount += 1
         guard imageCount <= limits.maxImages else {
@@ -88,7 +103,7 @@ struct ChainBuilder {
         }
     }
 
-    private mutating func leaf(_ leaf: LeafSyntax) throws(SpecError) -> Partial {
+    mutating func leaf(_ leaf: LeafSyntax) throws(SpecError) -> Partial {
         switch leaf {
         case let .image(argument, offset):
             if let argument, argument.label == "systemName" {
@@ -121,6 +136,7 @@ struct ChainBuilder {
             throw .argument(param: param, offset: m.offset, message: "\(m.name) takes no { content }; only overlay and background do")
         }
         if let controlModified = try controlModifier(m, partial) { return controlModified }
+        if let labelModified = try labelModifier(m, partial) { return labelModified }
         if let symbolModified = try symbolModifier(m, partial) { return symbolModified }
         if let styled = try textModifier(m, partial) { return styled }
         if let leafModified = try leafModifier(m, partial) { return leafModified }

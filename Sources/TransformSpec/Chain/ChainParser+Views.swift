@@ -1,13 +1,20 @@
 /// Leaves and containers: the view a chain starts with.
 extension ChainParser {
     /// Views written `Name(arguments)` with no body.
-    static let callViews: Set<String> = ["Rectangle", "RoundedRectangle", "Circle", "Ellipse", "Capsule", "Spacer", "Text", "TextField"]
-    /// Containers written `Name(arguments) { children }`.
-    static let stacks: Set<String> = ["HStack", "VStack", "ZStack"]
+    static let callViews: Set<String> = ["Rectangle", "RoundedRectangle", "Circle", "Ellipse", "Capsule", "Spacer", "Divider", "Text", "TextField"]
+    /// Containers written `Name(arguments) { children }`; a `Group`'s children join its parent's.
+    static let stacks: Set<String> = ["HStack", "VStack", "ZStack", "Group"]
+    /// Views written with arguments, trailing closures, or both: `Label("Mail", systemImage: "envelope")`,
+    /// `Label { Text("Mail") } icon: { Image(systemName: "envelope") }`.
+    static let closureViews: Set<String> = ["Label"]
+    /// The labels of each closure view's closure parameters, in order: the first trailing closure
+    /// takes the first one not written in the parentheses, as Swift matches them.
+    static let closureParameters: [String: [String]] = ["Label": ["title", "icon"]]
 
     static let viewList =
         "Image(\"name\"), Image(systemName: \"star\"), Color.red, Color(…), LinearGradient(…), Rectangle(), RoundedRectangle(cornerRadius:), "
-        + "Circle(), Ellipse(), Capsule(), Spacer(), Text(\"…\"), TextField(\"…\", text: $name), Button(action: {}) { … }, HStack/VStack/ZStack { … }"
+        + "Circle(), Ellipse(), Capsule(), Spacer(), Divider(), Text(\"…\"), TextField(\"…\", text: $name), Button(action: {}) { … }, "
+        + "Label(\"…\", systemImage: \"…\"), RadialGradient(…), EllipticalGradient(…), AngularGradient(…), HStack/VStack/ZStack/Group { … }"
 
     mutating func leafIfPresent() throws(SpecError) -> LeafSyntax? {
         if isPunctuation("(") {
@@ -32,13 +39,17 @@ extension ChainParser {
             position += 2
             let (member, _) = try identifier("a colour name after `Color.`, e.g. Color.red")
             return .color(Expression(kind: .qualified(type: ["Color"], member: member), offset: offset))
-        case "Color", "LinearGradient":
+        case "Color", "LinearGradient", "RadialGradient", "EllipticalGradient", "AngularGradient":
             position += 1
             let call = Expression(kind: .call(type: name, arguments: try parenthesizedArguments(after: name)), offset: offset)
             return name == "Color" ? .color(call) : .gradient(call)
         case "Button":
             position += 1
             return .view(name: name, arguments: try buttonArguments(), offset: offset)
+        case _ where Self.closureViews.contains(name):
+            position += 1
+            let arguments = isPunctuation("(") ? try parenthesizedArguments(after: name) : []
+            return .view(name: name, arguments: try trailingClosures(of: name, after: arguments), offset: offset)
         case _ where Self.callViews.contains(name):
             position += 1
             return .view(name: name, arguments: try parenthesizedArguments(after: name), offset: offset)
@@ -69,6 +80,24 @@ extension ChainParser {
         } else {
             let hasTitle = arguments.first.map { $0.label == nil } ?? false
             arguments.append(Argument(label: hasTitle ? "action" : "label", value: first, offset: firstOffset))
+        }
+        return arguments
+    }
+
+    /// `arguments` with the trailing closures after them as labelled arguments: the first takes the
+    /// first closure parameter not already written, each further one is written `label: { … }`.
+    private mutating func trailingClosures(of name: String, after arguments: [Argument]) throws(SpecError) -> [Argument] {
+        var arguments = arguments
+        guard isPunctuation("{") else { return arguments }
+        let written = Set(arguments.compactMap(\.label))
+        let firstOffset = current.offset
+        let first = Expression(kind: .closure(try closure(of: "the \(name)'s closure")), offset: firstOffset)
+        let firstLabel = Self.closureParameters[name]?.first { !written.contains($0) }
+        arguments.append(Argument(label: firstLabel, value: first, offset: firstOffset))
+        while case .identifier(let label) = current.kind, isPunctuation(":", peek()), isPunctuation("{", peek(2)) {
+            position += 2
+            let offset = current.offset
+            arguments.append(Argument(label: label, value: Expression(kind: .closure(try closure(of: "the \(name)'s \(label)")), offset: offset), offset: offset))
         }
         return arguments
     }

@@ -3,10 +3,12 @@
 /// Grammar (whitespace anywhere; the first modifier's dot is optional when there is no leaf):
 /// ```
 /// chain    := view? ('.' modifier)* ('+' chain)*    -- no view: the request's own image; `+` joins Texts
-/// view     := 'Image' '(' args ')' | 'Color' '.' name | 'Color' '(' args ')' | 'LinearGradient' '(' args ')'
-///           | ('Rectangle' | 'RoundedRectangle' | 'Circle' | 'Ellipse' | 'Capsule' | 'Spacer' | 'Text' | 'TextField') '(' args ')'
+/// view     := 'Image' '(' args ')' | 'Color' '.' name | 'Color' '(' args ')' | gradient '(' args ')'
+///           | ('Rectangle' | 'RoundedRectangle' | 'Circle' | 'Ellipse' | 'Capsule' | 'Spacer' | 'Divider' | 'Text' | 'TextField') '(' args ')'
 ///           | 'Button' ('(' args ')')? (closure ('label' ':' closure)?)?   -- trailing closures become `action:`/`label:`
-///           | ('HStack' | 'VStack' | 'ZStack') ('(' args ')')? '{' body '}' | '(' chain ')'
+///           | 'Label' ('(' args ')')? (closure (name ':' closure)*)?      -- the first closure becomes `title:`
+///           | ('HStack' | 'VStack' | 'ZStack' | 'Group') ('(' args ')')? '{' body '}' | '(' chain ')'
+/// gradient := 'LinearGradient' | 'RadialGradient' | 'EllipticalGradient' | 'AngularGradient'
 /// body     := (child (sep child)* ';'?)?      sep := ';' | a line break    child := view ('.' modifier)*
 /// modifier := name ('(' args ')')? ('{' chain '}' | '{' name 'in' expr '}')?   -- at least one; the
 ///             closure form `{ d in … }` belongs to alignmentGuide, `{ chain }` to overlay/background

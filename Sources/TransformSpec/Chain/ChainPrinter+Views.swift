@@ -13,6 +13,8 @@ extension ChainPrinter {
             return container("ZStack", alignment == .center ? nil : ".\(alignment.rawValue)", nil, children)
         case .spacer(let minLength):
             return "Spacer(\(minLength.map { "minLength:\(number($0))" } ?? ""))"
+        case .divider:
+            return "Divider()"
         case .shapeView(let view):
             return shapeText(view.kind) + drawingText(view)
         case .text(let text):
@@ -42,9 +44,26 @@ extension ChainPrinter {
             return buttonText(button)
         case .textField(let field):
             return textFieldText(field)
+        case .label(let label):
+            return labelText(label)
         case .image, .shape, .aspectRatio, .frame, .flexFrame, .overlay, .background, .border, .clipped:
             return print(node)
         }
+    }
+
+    /// `Label("Mail",systemImage:"envelope")`, `Label("Mail",image:"mail.png")` when the parts are
+    /// what those make, else `Label(title:{…},icon:{…})`; then `.labelStyle(.…)` when set.
+    private func labelText(_ label: LabelView) -> String {
+        let style = label.style.map { ".labelStyle(.\($0.rawValue))" } ?? ""
+        if case .text(let text) = label.title, text == TextView(text.string) {
+            if case .symbol(let symbol) = label.icon, symbol == SymbolView(name: symbol.name) {
+                return "Label(\(quoted(text.string)),systemImage:\(quoted(symbol.name)))" + style
+            }
+            if case .image(let image) = label.icon, image == ImageView(ref: image.ref) {
+                return "Label(\(quoted(text.string)),image:\(quoted(image.ref.name(primary: source))))" + style
+            }
+        }
+        return "Label(title:{\(print(label.title))},icon:{\(print(label.icon))})" + style
     }
 
     private func container(_ name: String, _ alignment: String?, _ spacing: Double?, _ children: [ViewNode]) -> String {

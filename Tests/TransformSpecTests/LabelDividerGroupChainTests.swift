@@ -1,0 +1,81 @@
+import Layout
+import Testing
+import TransformSpec
+
+/// `Label`, `labelStyle`, `Divider` and `Group` in the chain language: what each spelling builds,
+/// and that the canonical text parses back to the same tree.
+@Suite("Label, Divider and Group in chains")
+struct LabelDividerGroupChainTests {
+    static func parse(_ text: String) throws(SpecError) -> ViewNode {
+        try TransformSpec.parseChain(text, source: "src.jpg")
+    }
+
+    static func canonical(_ node: ViewNode) -> String {
+        TransformSpec(source: "src.jpg", view: node).canonicalChain
+    }
+
+    static let mail = ViewNode.label(LabelView(title: .text(TextView("Mail")), icon: .symbol(SymbolView(name: "envelope"))))
+
+    @Test("the string, closure and parenthesised-closure spellings of a Label build the same view")
+    func labelSpellings() throws {
+        #expect(try Self.parse(#"Label("Mail", systemImage: "envelope")"#) == Self.mail)
+        #expect(try Self.parse(#"Label { Text("Mail") } icon: { Image(systemName: "envelope") }"#) == Self.mail)
+        #expect(try Self.parse(#"Label(title: { Text("Mail") }, icon: { Image(systemName: "envelope") })"#) == Self.mail)
+        #expect(Self.canonical(Self.mail) == #"Label("Mail",systemImage:"envelope")"#)
+        let image = try Self.parse(#"Label("Logo", image: "logo.png")"#)
+        #expect(image == .label(LabelView(title: .text(TextView("Logo")), icon: .image(ImageView(ref: .named("logo.png"))))))
+        #expect(Self.canonical(image) == #"Label("Logo",image:"logo.png")"#)
+    }
+
+    @Test("labelStyle reaches the labels inside that set none; the nearest wins")
+    func labelStyle() throws {
+        let view = try Self.parse(#"VStack { Label("A", systemImage: "star").labelStyle(.titleOnly); Label("B", systemImage: "star") }.labelStyle(.iconOnly)"#)
+        guard case .vStack(_, _, let children) = view, case .label(let a) = children[0], case .label(let b) = children[1] else {
+            Issue.record("not two labels: \(view)")
+            return
+        }
+        #expect(a.style == .titleOnly && b.style == .iconOnly)
+        #expect(a.body == .text(TextView("A")) && b.body == .symbol(SymbolView(name: "star")))
+        #expect(try Self.parse(Self.canonical(view)) == view)
+        #expect(Self.mail.inheritingLabelStyle(.titleAndIcon) != Self.mail)
+        #expect(throws: SpecError.self) { try Self.parse(#"Label("A", systemImage: "star").labelStyle(.vertical)"#) }
+    }
+
+    @Test("a font around a Label sizes its title and its icon alike")
+    func labelFont() throws {
+        let view = try Self.parse(#"Label("Mail", systemImage: "envelope").font(.title)"#)
+        guard case .label(let label) = view, case .hStack(.center, nil, let parts) = label.body,
+            case .symbol(let symbol) = parts[0], case .text(let text) = parts[1]
+        else {
+            Issue.record("not an icon-then-title label: \(view)")
+            return
+        }
+        #expect(symbol.font == .textStyle(.title) && text.runs[0].attributes.font == .textStyle(.title))
+        #expect(try Self.parse(Self.canonical(view)) == view)
+    }
+
+    @Test("a Label without exactly one icon, or with a closure that is not a view, is refused", arguments: [
+        #"Label("Mail")"#, #"Label("Mail", systemImage: "a", image: "b")"#, #"Label { Text("a") }"#, #"Label(title: "a", icon: "b")"#,
+    ])
+    func labelRefusals(_ text: String) {
+        #expect(throws: SpecError.self) { try Self.parse(text) }
+    }
+
+    @Test("Divider() is a leaf that prints back as itself and takes no arguments")
+    func divider() throws {
+        let view = try Self.parse("VStack { Text(\"a\"); Divider(); Text(\"b\") }")
+        #expect(view == .vStack(alignment: .center, spacing: nil, children: [.text(TextView("a")), .divider, .text(TextView("b"))]))
+        #expect(Self.canonical(view) == #"VStack{Text("a");Divider();Text("b")}"#)
+        #expect(throws: SpecError.self) { try Self.parse("Divider(1)") }
+    }
+
+    @Test("a Group's children join its parent's, each with the Group's modifiers after its own")
+    func group() throws {
+        let grouped = try Self.parse("HStack { Color.red; Group { Color.blue.frame(width: 10); Group { Color.green } }.padding(4) }")
+        let flat = try Self.parse("HStack { Color.red; Color.blue.frame(width: 10).padding(4); Color.green.padding(4) }")
+        #expect(grouped == flat)
+        #expect(try Self.parse("Group { Color.red }.frame(width: 5)") == (try Self.parse("Color.red.frame(width: 5)")))
+        #expect(try Self.parse("Group { Color.red; Color.blue }") == (try Self.parse("VStack { Color.red; Color.blue }")))
+        #expect(throws: SpecError.self) { try Self.parse("Group(spacing: 2) { Color.red }") }
+    }
+}
