@@ -9,21 +9,7 @@ extension PlanCommand {
     /// `--template NAME`: the plan of the template filled from `--set` and the renderer options,
     /// as `GET /view/NAME` would lay it out, its images' sizes read from their headers in `--root`.
     func runTemplate(_ configuration: ServiceConfiguration) throws {
-        let folder = TemplateFolder(path: template.folder ?? configuration.templates, limits: configuration.spec)
-        let spec: TransformSpec
-        do {
-            let query = (template.queryParameters + request.rendererParameters).joined(separator: "&")
-            spec = try folder.template(named: template.name ?? "").spec(query: query, limits: configuration.spec, presets: configuration.presets)
-        } catch let error as TemplateError {
-            printError(error.description)
-            switch error {
-            case .invalidName, .notFound: throw ExitCode(2)
-            case .unreadable, .invalid: throw ExitCode(1)
-            }
-        } catch {
-            printError("\(error)")
-            throw ExitCode(2)
-        }
+        let spec = try template.spec(query: { (template.queryParameters + request.rendererParameters).joined(separator: "&") }, configuration: configuration)
         try Vips.start()
         let directory = SourceDirectory(root: root ?? configuration.root)
         var images: [(name: String, metrics: ImageMetrics)] = []
