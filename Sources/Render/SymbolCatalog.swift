@@ -1,8 +1,9 @@
 /// The SF Symbols names `Image(systemName:)` is documented to draw, each with the Bootstrap icon
-/// that draws it (views spec §8.2). Only names whose icon depicts the same thing are listed;
-/// others (`mic.circle`, `hand.wave`, `heart.circle`, `phone.down`, `leaf`) have no such icon and
-/// stay unknown, with the usual "did you mean". `docs/symbols.md` is generated from this list, and
-/// a test checks that every name's icon is installed and that the page is up to date.
+/// that draws it (views spec §8.2), or how it is composed from installed icons where no single icon
+/// depicts it (`SymbolComposite`: `mic.circle`, `heart.circle`, `phone.down`, `hand.wave` and their
+/// `.fill`s). Only names drawn as the same thing are listed; others (`leaf`) stay unknown, with the
+/// usual "did you mean". `docs/symbols.md` is generated from this list, and a test checks that every
+/// name's icon is installed and that the page is up to date.
 public enum SymbolCatalog {
     /// Names the dashed rule maps (`cloud.sun` → `cloud-sun`) that are SF Symbols names too, and
     /// `.fill` names whose filled icon exists; the rest come from `SymbolNames.table`.
@@ -27,11 +28,16 @@ public enum SymbolCatalog {
     ]
 
     /// Every SF Symbols name in the catalog, sorted.
-    public static let names: [String] = Set(SymbolNames.table.keys).union(listed).sorted()
+    public static let names: [String] = Set(SymbolNames.table.keys).union(listed).union(SymbolComposite.table.keys).sorted()
 
-    /// The Bootstrap icon `name` draws (its file name without `.svg`).
+    /// The Bootstrap icon a name that is not composed draws (its file name without `.svg`).
     public static func icon(for name: String) -> String {
         SymbolNames.iconNames(for: name)[0]
+    }
+
+    /// What `name` is drawn from, as Markdown: its icon, or how it is composed.
+    public static func source(for name: String) -> String {
+        SymbolComposite.table[name]?.summary ?? "`\(icon(for: name))`"
     }
 
     /// The text of `docs/symbols.md`: every name and its icon, as a Markdown table.
@@ -44,18 +50,24 @@ public enum SymbolCatalog {
             depicts the same thing. A name not listed is tried with its dots as dashes
             (`cloud.lightning` draws `cloud-lightning`), so every Bootstrap icon can be drawn; a
             `.fill` name whose filled icon is missing draws the outline. An unknown name is a `400`
-            that suggests close names. Names with no faithful icon (`mic.circle`, `hand.wave`,
-            `heart.circle`, `phone.down`, `leaf`) are not mapped.
+            that suggests close names. Names with no faithful icon (`leaf`) are not mapped.
+
+            A few names no single icon depicts are composed when first drawn from the installed
+            files, as SF Symbols draws them: `mic.circle` and `heart.circle` put the glyph at 55 %
+            inside Bootstrap's `circle`, their `.fill`s cut it out of `circle-fill` (the glyph is
+            transparent); `phone.down` is Bootstrap's `telephone` turned to lie flat; `hand.wave`
+            is Material Icons' `waving_hand` (`fonts-material-design-icons-iconfont`), as the font
+            fills it for `.fill` and as its inner outline otherwise. They are tinted like any icon.
 
             Generated from `SymbolCatalog`; to update it after changing the table, run
             `IMGFRAME_WRITE_DOCS=1 scripts/platform swift test --filter SymbolCatalogTests`.
 
-            | SF Symbols name | Bootstrap icon |
+            | SF Symbols name | Drawn from |
             |---|---|
 
             """
         for name in names {
-            text += "| `\(name)` | `\(icon(for: name))` |\n"
+            text += "| `\(name)` | \(source(for: name)) |\n"
         }
         return text
     }

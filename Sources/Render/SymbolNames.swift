@@ -40,12 +40,12 @@ enum SymbolNames {
         return [icon + "-fill", icon]
     }
 
-    /// Up to `count` names close to `name`: from the table's SF names and the icons' own names
-    /// written the SF way (`check-circle` → `check.circle`, which the dashed rule maps back). Ranked
-    /// by edit distance; names further than about half the length away are left out unless they
-    /// share the first word.
+    /// Up to `count` names close to `name`: from the table's and the composites' SF names and the
+    /// icons' own names written the SF way (`check-circle` → `check.circle`, which the dashed rule
+    /// maps back). Ranked by edit distance; names further than about half the length away are left
+    /// out unless they share the first word.
     static func suggestions(for name: String, icons: [String], count: Int = 3) -> [String] {
-        let pool = Set(table.keys).union(icons.map { String($0.map { $0 == "-" ? "." : $0 }) })
+        let pool = Set(table.keys).union(SymbolComposite.table.keys).union(icons.map { String($0.map { $0 == "-" ? "." : $0 }) })
         let head = name.split(separator: ".").first.map(String.init) ?? name
         let limit = max(3, name.count / 2)
         let ranked = pool.compactMap { candidate -> (Int, String)? in
