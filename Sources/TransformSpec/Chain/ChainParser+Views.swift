@@ -38,6 +38,11 @@ extension ChainParser {
         case "Color" where isPunctuation(".", peek()):
             position += 2
             let (member, _) = try identifier("a colour name after `Color.`, e.g. Color.red")
+            if isPunctuation("."), peek().kind == .identifier("gradient"), !isPunctuation("(", peek(2)) {
+                // `Color.blue.gradient`: the colour's standard gradient, a view like any gradient.
+                position += 2
+                return .gradient(Expression(kind: .qualified(type: ["Color", member], member: "gradient"), offset: offset))
+            }
             return .color(Expression(kind: .qualified(type: ["Color"], member: member), offset: offset))
         case "Color", "LinearGradient", "RadialGradient", "EllipticalGradient", "AngularGradient":
             position += 1
