@@ -79,3 +79,34 @@ struct LabelDividerGroupChainTests {
         #expect(throws: SpecError.self) { try Self.parse("Group(spacing: 2) { Color.red }") }
     }
 }
+
+/// The same views written in a template: Swift's trailing closures and `Group` as a template evaluates them.
+@Suite("Label, Divider, Group and gradients in templates")
+struct LabelDividerGroupTemplateTests {
+    static func view(_ text: String) throws -> ViewNode {
+        try ViewTemplate(name: "card", text: text, limits: SpecLimits()).spec(query: "", limits: SpecLimits()).view
+    }
+
+    @Test("a template's Label closures, Divider, Group and gradients build what the chain does")
+    func template() throws {
+        let text = """
+            VStack {
+                Label {
+                    Text("Mail")
+                } icon: {
+                    Image(systemName: "envelope")
+                }
+                Divider()
+                Group {
+                    Color.red
+                    RadialGradient(colors: [.red, .blue], center: .center, startRadius: 0, endRadius: 10)
+                }
+                .frame(width: 10, height: 10)
+                Color.blue.gradient
+            }
+            """
+        let chain = #"VStack { Label("Mail", systemImage: "envelope"); Divider(); Color.red.frame(width: 10, height: 10); "#
+            + #"RadialGradient(colors: [.red, .blue], center: .center, startRadius: 0, endRadius: 10).frame(width: 10, height: 10); Color.blue.gradient }"#
+        #expect(try Self.view(text) == (try TransformSpec.parseChain(chain, source: "src.jpg")))
+    }
+}
