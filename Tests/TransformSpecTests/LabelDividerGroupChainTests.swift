@@ -110,3 +110,37 @@ struct LabelDividerGroupTemplateTests {
         #expect(try Self.view(text) == (try TransformSpec.parseChain(chain, source: "src.jpg")))
     }
 }
+
+/// `Grid`, `GridRow` and `gridCellColumns` in chains.
+@Suite("Grid in chains")
+struct GridChainTests {
+    static func parse(_ text: String) throws(SpecError) -> ViewNode {
+        try TransformSpec.parseChain(text, source: "src.jpg")
+    }
+
+    @Test("rows, spans, a view across the grid and a Group of rows build the grid, and its canonical text parses back")
+    func grid() throws {
+        let view = try Self.parse(
+            "Grid(alignment: .leading, verticalSpacing: 4) { GridRow(alignment: .top) { Color.red; Color.blue.frame(width: 5).gridCellColumns(2) }; Group { Divider(); GridRow { Color.red } } }")
+        let red = ViewNode.shape(.color(NamedColors.color(named: "red")!)), blue = ViewNode.shape(.color(NamedColors.color(named: "blue")!))
+        #expect(
+            view
+                == .grid(
+                    GridView(
+                        alignment: .leading, verticalSpacing: 4,
+                        rows: [
+                            GridRowView(cells: [GridCell(red), GridCell(.frame(blue, width: 5, height: nil, alignment: .center), columns: 2)], alignment: .top),
+                            GridRowView(cells: [GridCell(.divider)], spansAllColumns: true), GridRowView(cells: [GridCell(red)]),
+                        ])))
+        let canonical = TransformSpec(source: "src.jpg", view: view).canonicalChain
+        #expect(try Self.parse(canonical) == view, "\(canonical)")
+    }
+
+    @Test("a GridRow outside a Grid, a modifier on a GridRow, a bad span and a span outside a Grid are refused", arguments: [
+        "GridRow { Color.red }", "Grid { GridRow { Color.red }.padding() }", "Grid { GridRow { Color.red.gridCellColumns(0) } }",
+        "Grid { GridRow { Color.red.gridCellColumns(1.5) } }", "Color.red.gridCellColumns(2)",
+    ])
+    func refusals(_ text: String) {
+        #expect(throws: SpecError.self) { try Self.parse(text) }
+    }
+}

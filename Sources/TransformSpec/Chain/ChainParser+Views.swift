@@ -3,7 +3,7 @@ extension ChainParser {
     /// Views written `Name(arguments)` with no body.
     static let callViews: Set<String> = ["Rectangle", "RoundedRectangle", "Circle", "Ellipse", "Capsule", "Spacer", "Divider", "Text", "TextField"]
     /// Containers written `Name(arguments) { children }`; a `Group`'s children join its parent's.
-    static let stacks: Set<String> = ["HStack", "VStack", "ZStack", "Group"]
+    static let stacks: Set<String> = ["HStack", "VStack", "ZStack", "Group", "Grid", "GridRow"]
     /// Views written with arguments, trailing closures, or both: `Label("Mail", systemImage: "envelope")`,
     /// `Label { Text("Mail") } icon: { Image(systemName: "envelope") }`.
     static let closureViews: Set<String> = ["Label"]
