@@ -71,16 +71,27 @@ public struct LinearGradient: Sendable, Hashable {
     }
 }
 
-/// What a shape leaf, background or border is filled with: a flat colour or a linear gradient.
+/// What a shape leaf, background or border is filled with: a flat colour or a gradient.
 public enum Paint: Sendable, Hashable {
     case color(RGBAColor)
     case linearGradient(LinearGradient)
+    case radialGradient(RadialGradient)
+    case ellipticalGradient(EllipticalGradient)
+    case angularGradient(AngularGradient)
+
+    /// A gradient's colours; a flat colour's one.
+    public var colors: [RGBAColor] {
+        switch self {
+        case .color(let c): [c]
+        case .linearGradient(let g): g.colors
+        case .radialGradient(let g): g.colors
+        case .ellipticalGradient(let g): g.colors
+        case .angularGradient(let g): g.colors
+        }
+    }
 
     /// True for a paint that can never put a visible pixel on the canvas.
     public var isInvisible: Bool {
-        switch self {
-        case .color(let c): c.opacity == 0
-        case .linearGradient(let g): g.colors.allSatisfy { $0.opacity == 0 }
-        }
+        colors.allSatisfy { $0.opacity == 0 }
     }
 }

@@ -6,6 +6,7 @@ extension ViewNode {
         case .image, .shape, .spacer, .divider, .shapeView, .text, .symbol, .textField: []
         case .button(let button): [button.label]
         case .label(let label): [label.icon, label.title]
+        case .grid(let grid): grid.rows.flatMap { $0.cells.map(\.view) }
         case .aspectRatio(let child, _, _), .frame(let child, _, _, _), .flexFrame(let child, _), .border(let child, _, _),
             .clipped(let child, _), .padding(let child, _), .layoutPriority(let child, _), .fixedSize(let child, _, _),
             .alignmentGuide(let child, _), .effect(let child, _), .ignoresSafeArea(let child), .backgroundStyle(let child, _),

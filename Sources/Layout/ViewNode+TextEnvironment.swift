@@ -24,6 +24,7 @@ extension ViewNode {
             self
         case .button(let button): .button(ButtonView(label: transform(button.label), style: button.style, tint: button.tint))
         case .label(let label): .label(LabelView(title: transform(label.title), icon: transform(label.icon), style: label.style))
+        case .grid(let grid): .grid(grid.mappingCells(transform))
         case let .aspectRatio(child, ratio, mode): .aspectRatio(transform(child), ratio: ratio, contentMode: mode)
         case let .frame(child, width, height, alignment): .frame(transform(child), width: width, height: height, alignment: alignment)
         case let .flexFrame(child, frame): .flexFrame(transform(child), frame)

@@ -115,6 +115,8 @@ public indirect enum ViewNode: Sendable, Hashable {
     case textField(TextFieldView)
     /// `Label(_:systemImage:)`, `Label { title } icon: { icon }`: laid out and drawn as its `body`.
     case label(LabelView)
+    /// `Grid(alignment:horizontalSpacing:verticalSpacing:) { GridRow { … } … }`.
+    case grid(GridView)
 }
 
 extension ImageRef {

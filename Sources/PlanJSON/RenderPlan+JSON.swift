@@ -150,6 +150,21 @@ extension Paint {
                 ("start", .point(Point(x: gradient.startPoint.x, y: gradient.startPoint.y))),
                 ("end", .point(Point(x: gradient.endPoint.x, y: gradient.endPoint.y))),
             ])
+        case .radialGradient(let g):
+            .object([
+                ("radial_gradient", .array(g.colors.map { .string($0.jsonName) })), ("center", .point(Point(x: g.center.x, y: g.center.y))),
+                ("start_radius", .number(g.startRadius)), ("end_radius", .number(g.endRadius)),
+            ])
+        case .ellipticalGradient(let g):
+            .object([
+                ("elliptical_gradient", .array(g.colors.map { .string($0.jsonName) })), ("center", .point(Point(x: g.center.x, y: g.center.y))),
+                ("start_radius_fraction", .number(g.startRadiusFraction)), ("end_radius_fraction", .number(g.endRadiusFraction)),
+            ])
+        case .angularGradient(let g):
+            .object([
+                ("angular_gradient", .array(g.colors.map { .string($0.jsonName) })), ("center", .point(Point(x: g.center.x, y: g.center.y))),
+                ("start_angle", .number(g.startAngle)), ("end_angle", .number(g.endAngle)),
+            ])
         }
     }
 }

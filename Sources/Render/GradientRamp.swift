@@ -83,7 +83,7 @@ struct GradientRamp {
 
     /// Appends the colour at `t` (clamped to 0…1) as straight-alpha RGBA bytes: the stops are
     /// evenly spaced and interpolated premultiplied.
-    private static func append(_ stops: [(Double, Double, Double, Double)], at t: Double, to table: inout [UInt8]) {
+    static func append(_ stops: [(Double, Double, Double, Double)], at t: Double, to table: inout [UInt8]) {
         guard stops.count > 1 else {
             let only = stops.first ?? (0, 0, 0, 0)
             appendStraight(only, to: &table)

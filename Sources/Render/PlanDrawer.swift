@@ -62,9 +62,9 @@ struct PlanDrawer {
                 source: images[paint.ref]!, paint: paint, scale: plan.scale, limits: limits, deadline: deadline, colorMode: colorMode).layers()
             return try finished(layers, paint.placement, outerClips: outerClips)
         case .fill(let paint):
-            return try finished(try ShapeLayers.fill(paint), paint.placement, outerClips: outerClips)
+            return try finished(try ShapeLayers.fill(paint, scale: plan.scale), paint.placement, outerClips: outerClips)
         case .border(let paint):
-            return try finished(try ShapeLayers.border(paint), paint.placement, outerClips: outerClips)
+            return try finished(try ShapeLayers.border(paint, scale: plan.scale), paint.placement, outerClips: outerClips)
         case .shape(let paint):
             return try finished(try ShapeLayers.shape(paint, geometry: geometry), paint.placement, outerClips: outerClips)
         case .text(let paint):

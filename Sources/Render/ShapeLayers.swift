@@ -6,14 +6,14 @@ import Vips
 /// (`RenderPlan.checkIntermediateSizes`) before drawing started.
 enum ShapeLayers {
     /// The visible part of a colour or gradient fill.
-    static func fill(_ paint: FillPaint) throws(RenderError) -> [Layer] {
+    static func fill(_ paint: FillPaint, scale: Double) throws(RenderError) -> [Layer] {
         guard let visible = paint.placement.visiblePixelRect else { return [] }
-        return [try layer(paint.paint, in: paint.placement.pixelRect, showing: visible)]
+        return [try layer(paint.paint, in: paint.placement.pixelRect, showing: visible, scale: scale)]
     }
 
     /// A border is the band between the view's bounds and the bounds inset by the width: four
     /// rectangles, each cut to what is visible.
-    static func border(_ border: BorderPaint) throws(RenderError) -> [Layer] {
+    static func border(_ border: BorderPaint, scale: Double) throws(RenderError) -> [Layer] {
         guard let visible = border.placement.visiblePixelRect else { return [] }
         let outer = border.placement.pixelRect
         let bands: [PixelRect]
@@ -30,7 +30,7 @@ enum ShapeLayers {
         var layers: [Layer] = []
         for band in bands {
             guard let shown = band.intersection(visible) else { continue }
-            layers.append(try layer(border.paint, in: outer, showing: shown))
+            layers.append(try layer(border.paint, in: outer, showing: shown, scale: scale))
         }
         return layers
     }
@@ -46,9 +46,9 @@ enum ShapeLayers {
             switch shape.paint {
             case .color(let color):
                 image = try ShapeRasterizer.image(traced.path, lineWidth: traced.lineWidth, color: color, area: area)
-            case .linearGradient(let gradient):
+            default:
                 let coverage = try ShapeRasterizer.mask(traced.path, lineWidth: traced.lineWidth, area: area)
-                image = try GradientRamp(gradient: gradient, rect: shape.placement.pixelRect).image(showing: area).clipped(toMask: coverage)
+                image = try Self.image(shape.paint, in: shape.placement.pixelRect, showing: area, scale: geometry.scale).clipped(toMask: coverage)
             }
             return [Layer(image: image, x: area.x, y: area.y)]
         } catch {
@@ -57,21 +57,23 @@ enum ShapeLayers {
     }
 
     /// `paint` over `rect` (gradients span the whole rect), keeping only `shown`.
-    private static func layer(_ paint: Paint, in rect: PixelRect, showing shown: PixelRect) throws(RenderError) -> Layer {
+    private static func layer(_ paint: Paint, in rect: PixelRect, showing shown: PixelRect, scale: Double) throws(RenderError) -> Layer {
         do {
-            return Layer(image: try image(paint, in: rect, showing: shown), x: shown.x, y: shown.y)
+            return Layer(image: try image(paint, in: rect, showing: shown, scale: scale), x: shown.x, y: shown.y)
         } catch {
             throw .internalFailure(error)
         }
     }
 
-    private static func image(_ paint: Paint, in rect: PixelRect, showing shown: PixelRect) throws(VipsError) -> VImage {
+    private static func image(_ paint: Paint, in rect: PixelRect, showing shown: PixelRect, scale: Double) throws(VipsError) -> VImage {
         let image: VImage
         switch paint {
         case .color(let color):
             image = try VImage.constant(width: shown.width, height: shown.height, color: color.bytes.map(Double.init))
         case .linearGradient(let gradient):
             image = try GradientRamp(gradient: gradient, rect: rect).image(showing: shown)
+        case .radialGradient, .ellipticalGradient, .angularGradient:
+            image = try GradientField(paint: paint, rect: rect, scale: scale).image(showing: shown)
         }
         return image
     }

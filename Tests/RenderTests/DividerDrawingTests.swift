@@ -37,3 +37,30 @@ struct DividerDrawingTests {
         #expect(alone[20, 0] == RGBA(60, 60, 67, 74))
     }
 }
+
+/// A Label and a Grid drawn: the parts land in the rects their layouts give.
+@Suite("render: Label and Grid")
+struct LabelGridDrawingTests {
+    @Test("a Label draws its icon at the leading end and its title after it; iconOnly draws the icon alone")
+    func label() throws {
+        let both = try DividerDrawingTests.render("Label(\"Mail\", systemImage: \"envelope\").foregroundStyle(.black).background(Color.white)")
+        let icon = try DividerDrawingTests.render("Label(\"Mail\", systemImage: \"envelope\").labelStyle(.iconOnly).foregroundStyle(.black).background(Color.white)")
+        #expect(both.width > icon.width + 20 && both.height == icon.height)
+        func ink(_ b: Bitmap, _ xs: Range<Int>) -> Int {
+            var count = 0
+            for y in 0..<b.height { for x in xs where b[x, y].r < 128 { count += 1 } }
+            return count
+        }
+        #expect(ink(both, 0..<icon.width) > 10, "the icon")
+        #expect(ink(both, (icon.width + 8)..<both.width) > 10, "the title")
+        #expect(ink(both, icon.width..<(icon.width + 6)) == 0, "the gap")
+    }
+
+    @Test("a Grid's cells are drawn in their boxes")
+    func grid() throws {
+        let b = try DividerDrawingTests.render(
+            "Grid(horizontalSpacing: 0, verticalSpacing: 0) { GridRow { Color.red.frame(width: 10, height: 10); Color.blue.frame(width: 20, height: 10) }; GridRow { Color.green.frame(width: 30, height: 5).gridCellColumns(2) } }")
+        #expect(b.width == 30 && b.height == 15)
+        #expect(b[5, 5] == RGBA(255, 59, 48) && b[20, 5] == RGBA(0, 122, 255) && b[15, 12] == RGBA(52, 199, 89))
+    }
+}

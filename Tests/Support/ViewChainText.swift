@@ -23,6 +23,8 @@ extension ViewVector {
             }
         }
         if ids, let id { text += ".id(\"node:\(id)\")" }
+        // A Grid reads a cell's span from its last modifier.
+        if let span = (t["mods"]?.array ?? []).compactMap({ $0["gridCellColumns"].number }).last { text += ".gridCellColumns(\(n(span)))" }
         return text
     }
 
@@ -61,6 +63,7 @@ extension ViewVector {
             var args: [String] = []
             if let alignment = t["alignment"]?.string { args.append("alignment: .\(alignment)") }
             if let spacing = t["spacing"].number { args.append("spacing: \(n(spacing))") }
+            for label in ["horizontalSpacing", "verticalSpacing"] { if let s = t[label].number { args.append("\(label): \(n(s))") } }
             let head = args.isEmpty ? view : "\(view)(\(args.joined(separator: ", ")))"
             let inner = indent + "    "
             let children = (t["children"]?.array ?? []).map { inner + swiftChain($0, ids: ids, indent: inner) }
@@ -106,6 +109,7 @@ extension ViewVector {
         case "border": return ".border(\(color(a["style"]?.string ?? "black")), width: \(n(a["width"].number ?? 1)))"
         case "ignoresSafeArea": return "\n\(indent)    .ignoresSafeArea()"
         case "multilineTextAlignment": return ".multilineTextAlignment(.\(a.string!))"
+        case "gridCellColumns": return ""
         case let other: return ".\(other)(…)"  // not expressible: the parser reports it
         }
     }

@@ -140,6 +140,15 @@ public enum ViewTreeBuilder {
         let children = { () throws -> [ViewNode] in try t["children"]!.array!.flatMap(members) }
         switch t["view"]!.string! {
         case "Divider": return .divider
+        case "Grid":
+            let rows = try t["children"]!.array!.map { row -> GridRowView in
+                guard row["view"]?.string == "GridRow" else { return GridRowView(cells: [GridCell(try view(row))], spansAllColumns: true) }
+                let cells = try row["children"]!.array!.map { c in GridCell(try view(c), columns: Int(columns(c))) }
+                return GridRowView(cells: cells, alignment: row["alignment"]?.string.map { VerticalAlignment(rawValue: $0)! })
+            }
+            return .grid(GridView(
+                alignment: Alignment(rawValue: t["alignment"]?.string ?? "center")!, horizontalSpacing: t["horizontalSpacing"].number,
+                verticalSpacing: t["verticalSpacing"].number, rows: rows))
         case "Label":
             var label = LabelView(title: .text(TextView(t["string"]!.string!)), icon: .symbol(SymbolView(name: t["systemImage"]!.string!)))
             label.style = t["style"]?.string.map { LabelStyleKind(rawValue: $0)! }
@@ -180,6 +189,11 @@ public enum ViewTreeBuilder {
             }
             return node
         }
+    }
+
+    /// A grid cell's `gridCellColumns` (1 without one).
+    static func columns(_ t: JSON) -> Double {
+        (t["mods"]?.array ?? []).compactMap { $0["gridCellColumns"].number }.last ?? 1
     }
 
     static func style(_ t: JSON) -> RoundedCornerStyle {
@@ -245,6 +259,7 @@ public enum ViewTreeBuilder {
         case "multilineTextAlignment":
             return node.inheritingText(TextEnvironment(paragraph: TextParagraph(alignment: TextAlignment(rawValue: a.string!)!)))
         case "font": return node  // Text styling: no effect on these layouts
+        case "gridCellColumns": return node  // read by the Grid from its cell
         case let other: throw UnsupportedView(description: "modifier \(other)")
         }
     }

@@ -79,3 +79,68 @@ struct LabelDividerGroupChainTests {
         #expect(throws: SpecError.self) { try Self.parse("Group(spacing: 2) { Color.red }") }
     }
 }
+
+/// The same views written in a template: Swift's trailing closures and `Group` as a template evaluates them.
+@Suite("Label, Divider, Group and gradients in templates")
+struct LabelDividerGroupTemplateTests {
+    static func view(_ text: String) throws -> ViewNode {
+        try ViewTemplate(name: "card", text: text, limits: SpecLimits()).spec(query: "", limits: SpecLimits()).view
+    }
+
+    @Test("a template's Label closures, Divider, Group and gradients build what the chain does")
+    func template() throws {
+        let text = """
+            VStack {
+                Label {
+                    Text("Mail")
+                } icon: {
+                    Image(systemName: "envelope")
+                }
+                Divider()
+                Group {
+                    Color.red
+                    RadialGradient(colors: [.red, .blue], center: .center, startRadius: 0, endRadius: 10)
+                }
+                .frame(width: 10, height: 10)
+                Color.blue.gradient
+            }
+            """
+        let chain = #"VStack { Label("Mail", systemImage: "envelope"); Divider(); Color.red.frame(width: 10, height: 10); "#
+            + #"RadialGradient(colors: [.red, .blue], center: .center, startRadius: 0, endRadius: 10).frame(width: 10, height: 10); Color.blue.gradient }"#
+        #expect(try Self.view(text) == (try TransformSpec.parseChain(chain, source: "src.jpg")))
+    }
+}
+
+/// `Grid`, `GridRow` and `gridCellColumns` in chains.
+@Suite("Grid in chains")
+struct GridChainTests {
+    static func parse(_ text: String) throws(SpecError) -> ViewNode {
+        try TransformSpec.parseChain(text, source: "src.jpg")
+    }
+
+    @Test("rows, spans, a view across the grid and a Group of rows build the grid, and its canonical text parses back")
+    func grid() throws {
+        let view = try Self.parse(
+            "Grid(alignment: .leading, verticalSpacing: 4) { GridRow(alignment: .top) { Color.red; Color.blue.frame(width: 5).gridCellColumns(2) }; Group { Divider(); GridRow { Color.red } } }")
+        let red = ViewNode.shape(.color(NamedColors.color(named: "red")!)), blue = ViewNode.shape(.color(NamedColors.color(named: "blue")!))
+        #expect(
+            view
+                == .grid(
+                    GridView(
+                        alignment: .leading, verticalSpacing: 4,
+                        rows: [
+                            GridRowView(cells: [GridCell(red), GridCell(.frame(blue, width: 5, height: nil, alignment: .center), columns: 2)], alignment: .top),
+                            GridRowView(cells: [GridCell(.divider)], spansAllColumns: true), GridRowView(cells: [GridCell(red)]),
+                        ])))
+        let canonical = TransformSpec(source: "src.jpg", view: view).canonicalChain
+        #expect(try Self.parse(canonical) == view, "\(canonical)")
+    }
+
+    @Test("a GridRow outside a Grid, a modifier on a GridRow, a bad span and a span outside a Grid are refused", arguments: [
+        "GridRow { Color.red }", "Grid { GridRow { Color.red }.padding() }", "Grid { GridRow { Color.red.gridCellColumns(0) } }",
+        "Grid { GridRow { Color.red.gridCellColumns(1.5) } }", "Color.red.gridCellColumns(2)",
+    ])
+    func refusals(_ text: String) {
+        #expect(throws: SpecError.self) { try Self.parse(text) }
+    }
+}

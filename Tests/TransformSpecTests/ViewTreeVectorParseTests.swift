@@ -13,6 +13,7 @@ func withoutIDs(_ node: ViewNode) -> ViewNode {
     case .button(var button):
         button.label = f(button.label)
         return .button(button)
+    case .grid(let grid): return .grid(grid.mappingCells(f))
     case .label(var label):
         label.title = f(label.title)
         label.icon = f(label.icon)

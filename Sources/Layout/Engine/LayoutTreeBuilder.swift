@@ -90,6 +90,16 @@ struct LayoutTreeBuilder {
             return try child(field.body)
         case .label(let label):
             return try child(label.body)
+        case .grid(let grid):
+            var rows: [GridLayout.Row] = []
+            for row in grid.rows {
+                var cells: [(node: LayoutNode, columns: Int?)] = []
+                for cell in row.cells {
+                    cells.append((try build(cell.view, stackAxis: nil), row.spansAllColumns ? nil : cell.columns))
+                }
+                rows.append(GridLayout.Row(cells: cells, alignment: row.alignment))
+            }
+            return GridLayout(rows: rows, alignment: grid.alignment, horizontalSpacing: grid.horizontalSpacing, verticalSpacing: grid.verticalSpacing)
         }
     }
 }

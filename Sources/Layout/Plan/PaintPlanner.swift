@@ -57,7 +57,14 @@ struct PaintPlanner {
             return (op, leaf(.image, placement, context))
         case let .fill(paint, rect, context):
             let placement = try placement(of: rect, context)
-            let kind: LeafPlacement.Kind = if case .color = paint { .color } else { .linearGradient }
+            let kind: LeafPlacement.Kind =
+                switch paint {
+                case .color: .color
+                case .linearGradient: .linearGradient
+                case .radialGradient: .radialGradient
+                case .ellipticalGradient: .ellipticalGradient
+                case .angularGradient: .angularGradient
+                }
             return (.fill(FillPaint(paint: paint, placement: placement)), leaf(kind, placement, context))
         case let .border(paint, width, rect, context):
             let inner = Rect(

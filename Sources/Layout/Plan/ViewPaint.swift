@@ -55,7 +55,8 @@ public struct EffectGroup: Sendable, Hashable {
 public struct LeafPlacement: Sendable, Hashable {
     /// What the leaf is.
     public enum Kind: String, Sendable, Hashable {
-        case image, color, linearGradient = "linear_gradient", border
+        case image, color, linearGradient = "linear_gradient", radialGradient = "radial_gradient"
+        case ellipticalGradient = "elliptical_gradient", angularGradient = "angular_gradient", border
         case rectangle, roundedRectangle, circle, ellipse, capsule
         case text, symbol, spacer
     }

@@ -89,8 +89,8 @@ struct PDFWriter {
         if placement.opacity != 1 { cairo_push_group(context) }
         switch operation {
         case .image(let paint): try pictures.draw(paint, in: context)
-        case .fill(let paint): PDFShapes.fill(paint, in: context)
-        case .border(let paint): PDFShapes.border(paint, in: context)
+        case .fill(let paint): PDFShapes.fill(paint, scale: plan.scale, in: context)
+        case .border(let paint): PDFShapes.border(paint, scale: plan.scale, in: context)
         case .shape(let paint): PDFShapes.shape(paint, geometry: geometry, in: context)
         case .text(let paint): PDFGlyphs.text(paint, scale: plan.scale, in: context)
         case .symbol(let paint): try PDFGlyphs.symbol(paint, svg: symbols[paint.symbol.name]!, in: context)

@@ -1,3 +1,4 @@
+import CheckedConversion
 import Layout
 
 /// `Label`, `labelStyle`, `Divider` and `Group`: views that arrange other views (or a separator)
@@ -69,5 +70,57 @@ extension ChainBuilder {
             members += try groupMembers(member)
         }
         return members
+    }
+}
+
+extension ChainBuilder {
+    /// `Grid(alignment:horizontalSpacing:verticalSpacing:) { GridRow(alignment:) { cells } … }`; a
+    /// view directly in the Grid is a row across all columns; `gridCellColumns(n)` on a cell (its
+    /// last modifier) spans n columns.
+    mutating func grid(_ arguments: [Argument], _ children: [ChainSyntax], at offset: Int) throws(SpecError) -> ViewNode {
+        let args = try ArgumentList(
+            arguments, signature: [.init(label: "alignment"), .init(label: "horizontalSpacing"), .init(label: "verticalSpacing")],
+            call: "Grid", param: param, offset: offset)
+        let values = self.values
+        let spacing = { (label: String) throws(SpecError) -> Double? in
+            try args[label].flatMap { (e) throws(SpecError) -> Double? in e.kind == .nil ? nil : try values.finite(e, label) }
+        }
+        var rows: [GridRowView] = []
+        for child in children {
+            for member in try groupMembers(child) {
+                guard case let .stack("GridRow", rowArguments, cells, rowOffset)? = member.leaf else {
+                    rows.append(GridRowView(cells: [GridCell(try build(member))], spansAllColumns: true))
+                    continue
+                }
+                if let modifier = member.modifiers.first {
+                    throw .argument(param: param, offset: modifier.offset, message: "write modifiers on a GridRow's cells, not on the GridRow")
+                }
+                let rowArgs = try ArgumentList(rowArguments, signature: [.init(label: "alignment")], call: "GridRow", param: param, offset: rowOffset)
+                let alignment = try rowArgs["alignment"].map { (e) throws(SpecError) in try values.enumCase(e, VerticalAlignment.self, "GridRow alignment") }
+                var built: [GridCell] = []
+                for cell in cells {
+                    for var syntax in try groupMembers(cell) {
+                        var columns = 1
+                        if let last = syntax.modifiers.last, last.name == "gridCellColumns" {
+                            let value = try self.arguments(last, [.init(label: nil, optional: false)])[nil]!
+                            let count = try values.number(value, "gridCellColumns")
+                            guard count >= 1, count <= Double(limits.maxChildren), count == count.rounded() else {
+                                throw values.fail(value, "gridCellColumns takes a whole number of columns from 1 to \(limits.maxChildren)")
+                            }
+                            columns = Int(saturating: count)
+                            syntax.modifiers.removeLast()
+                        }
+                        built.append(GridCell(try build(syntax), columns: columns))
+                    }
+                }
+                try checkChildren(built.count, of: "GridRow", at: rowOffset)
+                rows.append(GridRowView(cells: built, alignment: alignment))
+            }
+        }
+        try checkChildren(rows.count, of: "Grid", at: offset)
+        return .grid(
+            GridView(
+                alignment: try values.alignment(args["alignment"]), horizontalSpacing: try spacing("horizontalSpacing"),
+                verticalSpacing: try spacing("verticalSpacing"), rows: rows))
     }
 }

@@ -44,6 +44,8 @@ extension ChainBuilder {
 
     /// `HStack(alignment:spacing:) { … }`, `VStack(alignment:spacing:) { … }`, `ZStack(alignment:) { … }`.
     mutating func stack(_ name: String, _ arguments: [Argument], _ children: [ChainSyntax], at offset: Int) throws(SpecError) -> ViewNode {
+        if name == "Grid" { return try grid(arguments, children, at: offset) }
+        if name == "GridRow" { throw .argument(param: param, offset: offset, message: "GridRow belongs directly in a Grid { … }") }
         let signature: [ArgumentList.Parameter] = name == "ZStack" ? [.init(label: "alignment")] : [.init(label: "alignment"), .init(label: "spacing")]
         let args = try ArgumentList(arguments, signature: signature, call: name, param: param, offset: offset)
         let spacing = try args["spacing"].flatMap { (e) throws(SpecError) -> Double? in

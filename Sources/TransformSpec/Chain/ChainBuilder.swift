@@ -121,7 +121,8 @@ struct ChainBuilder {
         case .color(let expression):
             return .color(try values.color(expression))
         case .gradient(let expression):
-            return .view(.shape(.linearGradient(try values.linearGradient(expression))))
+            guard let gradient = try values.gradient(expression) else { throw values.fail(expression, "expected a gradient") }
+            return .view(.shape(gradient))
         case let .view(name, arguments, offset):
             return try viewLeaf(name, arguments, at: offset)
         case let .stack(name, arguments, children, offset):

@@ -3,7 +3,7 @@ extension ChainParser {
     /// Views written `Name(arguments)` with no body.
     static let callViews: Set<String> = ["Rectangle", "RoundedRectangle", "Circle", "Ellipse", "Capsule", "Spacer", "Divider", "Text", "TextField"]
     /// Containers written `Name(arguments) { children }`; a `Group`'s children join its parent's.
-    static let stacks: Set<String> = ["HStack", "VStack", "ZStack", "Group"]
+    static let stacks: Set<String> = ["HStack", "VStack", "ZStack", "Group", "Grid", "GridRow"]
     /// Views written with arguments, trailing closures, or both: `Label("Mail", systemImage: "envelope")`,
     /// `Label { Text("Mail") } icon: { Image(systemName: "envelope") }`.
     static let closureViews: Set<String> = ["Label"]
@@ -38,6 +38,11 @@ extension ChainParser {
         case "Color" where isPunctuation(".", peek()):
             position += 2
             let (member, _) = try identifier("a colour name after `Color.`, e.g. Color.red")
+            if isPunctuation("."), peek().kind == .identifier("gradient"), !isPunctuation("(", peek(2)) {
+                // `Color.blue.gradient`: the colour's standard gradient, a view like any gradient.
+                position += 2
+                return .gradient(Expression(kind: .qualified(type: ["Color", member], member: "gradient"), offset: offset))
+            }
             return .color(Expression(kind: .qualified(type: ["Color"], member: member), offset: offset))
         case "Color", "LinearGradient", "RadialGradient", "EllipticalGradient", "AngularGradient":
             position += 1

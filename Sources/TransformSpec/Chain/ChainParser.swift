@@ -7,7 +7,7 @@
 ///           | ('Rectangle' | 'RoundedRectangle' | 'Circle' | 'Ellipse' | 'Capsule' | 'Spacer' | 'Divider' | 'Text' | 'TextField') '(' args ')'
 ///           | 'Button' ('(' args ')')? (closure ('label' ':' closure)?)?   -- trailing closures become `action:`/`label:`
 ///           | 'Label' ('(' args ')')? (closure (name ':' closure)*)?      -- the first closure becomes `title:`
-///           | ('HStack' | 'VStack' | 'ZStack' | 'Group') ('(' args ')')? '{' body '}' | '(' chain ')'
+///           | ('HStack' | 'VStack' | 'ZStack' | 'Group' | 'Grid' | 'GridRow') ('(' args ')')? '{' body '}' | '(' chain ')'
 /// gradient := 'LinearGradient' | 'RadialGradient' | 'EllipticalGradient' | 'AngularGradient'
 /// body     := (child (sep child)* ';'?)?      sep := ';' | a line break    child := view ('.' modifier)*
 /// modifier := name ('(' args ')')? ('{' chain '}' | '{' name 'in' expr '}')?   -- at least one; the

@@ -46,6 +46,8 @@ extension ChainPrinter {
             return textFieldText(field)
         case .label(let label):
             return labelText(label)
+        case .grid(let grid):
+            return gridText(grid)
         case .image, .shape, .aspectRatio, .frame, .flexFrame, .overlay, .background, .border, .clipped:
             return print(node)
         }
@@ -64,6 +66,20 @@ extension ChainPrinter {
             }
         }
         return "Label(title:{\(print(label.title))},icon:{\(print(label.icon))})" + style
+    }
+
+    /// `Grid(alignment:…,horizontalSpacing:…,verticalSpacing:…){GridRow(alignment:.top){A;B.gridCellColumns(2)};C}`.
+    private func gridText(_ grid: GridView) -> String {
+        let args = [
+            grid.alignment == .center ? nil : "alignment:.\(grid.alignment.rawValue)",
+            grid.horizontalSpacing.map { "horizontalSpacing:\(number($0))" }, grid.verticalSpacing.map { "verticalSpacing:\(number($0))" },
+        ].compactMap { $0 }
+        let rows = grid.rows.map { row -> String in
+            if row.spansAllColumns, let only = row.cells.first { return print(only.view) }
+            let cells = row.cells.map { print($0.view) + ($0.columns == 1 ? "" : ".gridCellColumns(\($0.columns))") }
+            return "GridRow" + (row.alignment.map { "(alignment:.\($0.rawValue))" } ?? "") + "{" + cells.joined(separator: ";") + "}"
+        }
+        return "Grid" + (args.isEmpty ? "" : "(\(args.joined(separator: ",")))") + "{" + rows.joined(separator: ";") + "}"
     }
 
     private func container(_ name: String, _ alignment: String?, _ spacing: Double?, _ children: [ViewNode]) -> String {

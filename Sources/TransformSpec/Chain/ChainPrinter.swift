@@ -102,6 +102,15 @@ struct ChainPrinter {
         case .linearGradient(let g):
             return "LinearGradient(colors:[\(g.colors.map(colorText).joined(separator: ","))],"
                 + "startPoint:\(unitPoint(g.startPoint)),endPoint:\(unitPoint(g.endPoint)))"
+        case .radialGradient(let g):
+            return "RadialGradient(colors:[\(g.colors.map(colorText).joined(separator: ","))],"
+                + "center:\(unitPoint(g.center)),startRadius:\(number(g.startRadius)),endRadius:\(number(g.endRadius)))"
+        case .ellipticalGradient(let g):
+            return "EllipticalGradient(colors:[\(g.colors.map(colorText).joined(separator: ","))],"
+                + "center:\(unitPoint(g.center)),startRadiusFraction:\(number(g.startRadiusFraction)),endRadiusFraction:\(number(g.endRadiusFraction)))"
+        case .angularGradient(let g):
+            return "AngularGradient(colors:[\(g.colors.map(colorText).joined(separator: ","))],"
+                + "center:\(unitPoint(g.center)),startAngle:.degrees(\(number(g.startAngle))),endAngle:.degrees(\(number(g.endAngle))))"
         }
     }
 

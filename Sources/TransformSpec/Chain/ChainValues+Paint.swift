@@ -1,9 +1,10 @@
 import Layout
 
 extension ChainValues {
-    /// A `ShapeStyle` for backgrounds, overlays and borders: a colour or a `LinearGradient`.
+    /// A `ShapeStyle` for backgrounds, overlays, borders and fills: a colour or a gradient
+    /// (`ChainValues+Gradients.swift`).
     func paint(_ e: Expression) throws(SpecError) -> Paint {
-        if case .call("LinearGradient", _) = e.kind { return .linearGradient(try linearGradient(e)) }
+        if let gradient = try gradient(e) { return gradient }
         return .color(try color(e))
     }
 
@@ -58,27 +59,6 @@ extension ChainValues {
         let value = try number(e, what)
         guard (0...1).contains(value) else { throw fail(e, "\(what) must be between 0 and 1; got \(format(value))") }
         return value
-    }
-
-    /// `LinearGradient(colors: […], startPoint:, endPoint:)` or `LinearGradient(gradient: Gradient(colors: […]), …)`.
-    func linearGradient(_ e: Expression) throws(SpecError) -> LinearGradient {
-        guard case .call(_, let arguments) = e.kind else { throw fail(e, "expected LinearGradient(colors:startPoint:endPoint:)") }
-        let usesGradient = arguments.first?.label == "gradient"
-        let args = try ArgumentList(
-            arguments,
-            signature: [.init(label: usesGradient ? "gradient" : "colors", optional: false),
-                        .init(label: "startPoint", optional: false), .init(label: "endPoint", optional: false)],
-            call: "LinearGradient", param: param, offset: e.offset)
-        var list = usesGradient ? args["gradient"]! : args["colors"]!
-        if usesGradient {
-            guard case .call("Gradient", let inner) = list.kind else { throw fail(list, "gradient must be Gradient(colors: […])") }
-            let gradientArgs = try ArgumentList(inner, signature: [.init(label: "colors", optional: false)], call: "Gradient", param: param, offset: list.offset)
-            list = gradientArgs["colors"]!
-        }
-        guard case .array(let items) = list.kind, items.count >= 2 else { throw fail(list, "colors must be a list of at least two colours, e.g. [.red, .blue]") }
-        var colors: [RGBAColor] = []
-        for item in items { colors.append(try color(item)) }
-        return LinearGradient(colors: colors, startPoint: try unitPoint(args["startPoint"]!), endPoint: try unitPoint(args["endPoint"]!))
     }
 
     /// `.top`, `UnitPoint.bottomTrailing` or `UnitPoint(x:y:)`.
