@@ -35,6 +35,8 @@ struct LayoutTreeBuilder {
             return SecondaryLayerLayout(
                 primary: try child(node), secondary: try build(content, stackAxis: nil), alignment: alignment,
                 isBackground: true)
+        case let .mask(node, mask, alignment):
+            return MaskLayout(primary: try child(node), mask: try build(mask, stackAxis: nil), alignment: alignment)
         case let .border(node, paint, width):
             return BorderLayout(child: try child(node), paint: paint, width: width)
         case .clipped(let node, _):

@@ -31,8 +31,18 @@ struct PaintPlanner {
             switch item {
             case let .beginGroup(effect, rect, context):
                 stack.append((EffectGroup(effect: effect, rect: rect, operations: [], clips: context.clips), []))
+            case .beginMask:
+                // The content is complete; what follows draws the mask.
+                let top = stack.count - 1
+                let content = stack[top].operations
+                stack[top].group?.operations = content
+                stack[top].operations = []
             case .endGroup:
-                let (group, operations) = stack.removeLast()
+                var (group, operations) = stack.removeLast()
+                if case .mask = group?.effect {
+                    group?.mask = operations
+                    operations = group?.operations ?? []
+                }
                 if var group, !operations.isEmpty {
                     group.operations = operations
                     stack[stack.count - 1].operations.append(.group(group))
@@ -98,7 +108,7 @@ struct PaintPlanner {
             var leaf = leaf(hidden == .spacer ? .spacer : .color, placement, context)
             leaf.isDrawn = false
             return (nil, leaf)
-        case .beginGroup, .endGroup:
+        case .beginGroup, .beginMask, .endGroup:
             return (nil, nil)
         }
     }

@@ -42,12 +42,15 @@ public struct EffectGroup: Sendable, Hashable {
     /// The clips enclosing the modifier, outermost first: they cut the group's result, shadow
     /// included. Every operation inside starts its own `placement.clips` with these.
     public var clips: [ResolvedShape]
+    /// What a `.mask` group is seen through: the mask view's operations, in paint order.
+    public var mask: [PaintOperation]
 
-    public init(effect: GroupEffect, rect: Rect, operations: [PaintOperation], clips: [ResolvedShape] = []) {
+    public init(effect: GroupEffect, rect: Rect, operations: [PaintOperation], clips: [ResolvedShape] = [], mask: [PaintOperation] = []) {
         self.effect = effect
         self.rect = rect
         self.operations = operations
         self.clips = clips
+        self.mask = mask
     }
 }
 

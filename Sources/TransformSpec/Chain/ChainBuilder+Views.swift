@@ -9,6 +9,7 @@ extension ChainBuilder {
         [
             "padding", "layoutPriority", "fixedSize", "alignmentGuide", "offset", "shadow", "cornerRadius", "clipShape", "blur",
             "brightness", "contrast", "saturation", "grayscale", "colorInvert", "hueRotation", "colorMultiply", "ignoresSafeArea", "id", "logSizes",
+            "rotationEffect", "scaleEffect", "blendMode", "zIndex",
             "fill", "stroke", "strokeBorder",
         ] + textModifiers.sorted()
 

@@ -42,7 +42,7 @@ extension ChainPrinter {
             return buttonText(button)
         case .textField(let field):
             return textFieldText(field)
-        case .image, .shape, .aspectRatio, .frame, .flexFrame, .overlay, .background, .border, .clipped:
+        case .image, .shape, .aspectRatio, .frame, .flexFrame, .overlay, .background, .mask, .border, .clipped:
             return print(node)
         }
     }
@@ -117,7 +117,17 @@ extension ChainPrinter {
             return ".shadow(\(args.joined(separator: ",")))"
         case .clipShape(let kind): return ".clipShape(\(shapeText(kind)))"
         case .color(let filter): return colorEffectText(filter)
+        case let .rotation(degrees, anchor): return ".rotationEffect(.degrees(\(number(degrees)))\(anchorText(anchor)))"
+        case let .scale(x, y, anchor):
+            return (x == y ? ".scaleEffect(\(number(x))" : ".scaleEffect(x:\(number(x)),y:\(number(y))") + anchorText(anchor) + ")"
+        case .blendMode(let mode): return ".blendMode(.\(mode.rawValue))"
+        case .zIndex(let value): return ".zIndex(\(number(value)))"
         }
+    }
+
+    /// `,anchor:…` unless the anchor is `.center`, the default.
+    private func anchorText(_ anchor: UnitPoint) -> String {
+        anchor == UnitPoint(x: 0.5, y: 0.5) ? "" : ",anchor:\(unitPoint(anchor))"
     }
 
     private func colorEffectText(_ effect: ColorEffect) -> String {
