@@ -31,3 +31,28 @@ struct TextModifierChainTests {
         #expect(throws: SpecError.self) { try TransformSpec.parseChain(chain, source: "s.jpg") }
     }
 }
+
+/// `stroke(style:)` and `strokeBorder(style:)` printed in canonical form.
+@Suite("chain: StrokeStyle")
+struct StrokeStyleChainTests {
+    @Test(
+        "each spelling prints in one form and parses back to the same view",
+        arguments: [
+            ("Circle().stroke(.red, style: StrokeStyle(lineWidth: 3, lineCap: .round, dash: [5, 3]))",
+             "Circle().stroke(Color.red,style:StrokeStyle(lineWidth:3,lineCap:.round,dash:[5,3]))"),
+            ("Circle().stroke(style: StrokeStyle(lineWidth: 2))", "Circle().stroke(lineWidth:2)"),
+            ("Rectangle().strokeBorder(Color.blue, style: StrokeStyle(lineJoin: .bevel, miterLimit: 4, dash: [2], dashPhase: 1))",
+             "Rectangle().strokeBorder(Color.blue,style:StrokeStyle(lineJoin:.bevel,miterLimit:4,dash:[2],dashPhase:1))"),
+        ])
+    func prints(_ chain: String, _ expected: String) throws {
+        let view = try TransformSpec.parseChain(chain, source: "s.jpg")
+        let text = ChainPrinter(source: "s.jpg").print(view)
+        #expect(text == expected)
+        #expect(try TransformSpec.parseChain(text, source: "s.jpg") == view)
+    }
+
+    @Test("mistakes are named", arguments: ["Circle().stroke(lineWidth: 2, style: StrokeStyle())", "Circle().stroke(style: StrokeStyle(lineCap: .flat))", "Circle().stroke(style: 2)"])
+    func rejects(_ chain: String) {
+        #expect(throws: SpecError.self) { try TransformSpec.parseChain(chain, source: "s.jpg") }
+    }
+}

@@ -91,7 +91,7 @@ struct PaintPlanner {
             let op = PaintOperation.shape(
                 ShapePaint(
                     kind: view.kind, paint: view.paint, drawing: view.drawing, path: path, strokePath: strokePath,
-                    placement: placement))
+                    placement: placement, lineStyle: view.lineStyle))
             var leaf = leaf(Self.kind(of: view.kind), placement, context)
             leaf.shape = path
             leaf.drawing = view.drawing

@@ -8,14 +8,20 @@ public struct ShapePaint: Sendable, Hashable {
     /// The line's centre for strokes: `path`, or `path` inset by half the line for `strokeBorder`.
     public var strokePath: ResolvedShape?
     public var placement: Placement
+    /// Caps, joins and dashes of a stroke.
+    public var lineStyle: StrokeLineStyle
 
-    public init(kind: ShapeKind, paint: Paint, drawing: ShapeDrawing, path: ResolvedShape, strokePath: ResolvedShape?, placement: Placement) {
+    public init(
+        kind: ShapeKind, paint: Paint, drawing: ShapeDrawing, path: ResolvedShape, strokePath: ResolvedShape?, placement: Placement,
+        lineStyle: StrokeLineStyle = StrokeLineStyle()
+    ) {
         self.kind = kind
         self.paint = paint
         self.drawing = drawing
         self.path = path
         self.strokePath = strokePath
         self.placement = placement
+        self.lineStyle = lineStyle
     }
 }
 

@@ -74,11 +74,23 @@ extension ChainPrinter {
         let paint = view.usesForegroundStyle ? nil : paintText(view.paint)
         let width = { (w: Double) in w == 1 ? "" : "lineWidth:\(number(w))" }
         let args = { (w: Double) in [paint, w == 1 ? nil : width(w)].compactMap { $0 }.joined(separator: ",") }
+        let styled = { (w: Double) in [paint, "style:\(strokeStyleText(w, view.lineStyle))"].compactMap { $0 }.joined(separator: ",") }
+        let plain = view.lineStyle == StrokeLineStyle()
         switch view.drawing {
         case .fill: return paint.map { ".fill(\($0))" } ?? ""
-        case .stroke(let w): return ".stroke(\(args(w)))"
-        case .strokeBorder(let w): return ".strokeBorder(\(args(w)))"
+        case .stroke(let w): return ".stroke(\(plain ? args(w) : styled(w)))"
+        case .strokeBorder(let w): return ".strokeBorder(\(plain ? args(w) : styled(w)))"
         }
+    }
+
+    /// `StrokeStyle(lineWidth:2,lineCap:.round,dash:[5,3])`: SwiftUI's defaults left out.
+    private func strokeStyleText(_ width: Double, _ s: StrokeLineStyle) -> String {
+        let args = [
+            width == 1 ? nil : "lineWidth:\(number(width))", s.lineCap == .butt ? nil : "lineCap:.\(s.lineCap.rawValue)",
+            s.lineJoin == .miter ? nil : "lineJoin:.\(s.lineJoin.rawValue)", s.miterLimit == 10 ? nil : "miterLimit:\(number(s.miterLimit))",
+            s.dash.isEmpty ? nil : "dash:[\(s.dash.map(number).joined(separator: ","))]", s.dashPhase == 0 ? nil : "dashPhase:\(number(s.dashPhase))",
+        ].compactMap { $0 }
+        return "StrokeStyle(\(args.joined(separator: ",")))"
     }
 
     private func insetsText(_ i: EdgeInsets) -> String {
