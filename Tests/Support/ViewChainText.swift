@@ -102,6 +102,8 @@ extension ViewVector {
         case "border": return ".border(\(color(a["style"]?.string ?? "black")), width: \(n(a["width"].number ?? 1)))"
         case "ignoresSafeArea": return "\n\(indent)    .ignoresSafeArea()"
         case "multilineTextAlignment": return ".multilineTextAlignment(.\(a.string!))"
+        case "baselineOffset": return ".baselineOffset(\(n(a.number!)))"
+        case "lineSpacing": return ".lineSpacing(\(n(a.number!)))"
         case let other: return ".\(other)(…)"  // not expressible: the parser reports it
         }
     }
