@@ -12,7 +12,7 @@ extension ViewNode {
             .alignmentGuide(let child, _), .effect(let child, _), .ignoresSafeArea(let child), .backgroundStyle(let child, _),
             .id(let child, _), .logSizes(let child, _):
             [child]
-        case .overlay(let child, let content, _), .background(let child, let content, _):
+        case .overlay(let child, let content, _), .background(let child, let content, _), .mask(let child, let content, _):
             [child, content]
         case .hStack(_, _, let children), .vStack(_, _, let children), .zStack(_, let children):
             children

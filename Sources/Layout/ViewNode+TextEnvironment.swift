@@ -30,6 +30,7 @@ extension ViewNode {
         case let .flexFrame(child, frame): .flexFrame(transform(child), frame)
         case let .overlay(child, content, alignment): .overlay(transform(child), content: transform(content), alignment: alignment)
         case let .background(child, content, alignment): .background(transform(child), content: transform(content), alignment: alignment)
+        case let .mask(child, mask, alignment): .mask(transform(child), mask: transform(mask), alignment: alignment)
         case let .border(child, paint, width): .border(transform(child), paint: paint, width: width)
         case let .clipped(child, antialiased): .clipped(transform(child), antialiased: antialiased)
         case let .hStack(alignment, spacing, children): .hStack(alignment: alignment, spacing: spacing, children: children.map(transform))

@@ -67,6 +67,9 @@ public indirect enum ViewNode: Sendable, Hashable {
     case overlay(ViewNode, content: ViewNode, alignment: Alignment)
     /// `background(alignment:) { content }`: drawn behind, proposed the host's size.
     case background(ViewNode, content: ViewNode, alignment: Alignment)
+    /// `mask(alignment:_:)`: the view drawn through the alpha of `mask`, which is laid out as an
+    /// overlay (proposed the view's size, aligned in its bounds) and not drawn itself.
+    case mask(ViewNode, mask: ViewNode, alignment: Alignment)
     /// `border(paint, width:)`: a band of `width` points inside the view's bounds.
     case border(ViewNode, paint: Paint, width: Double)
     /// `clipped(antialiased:)`: cuts everything the wrapped subtree draws to its bounds.

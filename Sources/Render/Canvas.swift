@@ -61,12 +61,18 @@ struct Canvas {
         let rect = PixelRect(x: layer.x, y: layer.y, width: layer.image.width, height: layer.image.height)
         defer { drawn.append(rect) }
         let local = rect.offset(from: area)
-        let layerPixels = try colorMode.working(layer.image)
+        var layerPixels = try colorMode.working(layer.image)
+        if layer.blend != .normal {
+            // A blend mode needs what is beneath: the layer and those pixels combined, then pasted.
+            let beneath = try image().withAlpha().cropped(x: local.x, y: local.y, width: local.width, height: local.height)
+            layerPixels = try colorMode.working(
+                Self.blended(layer.image, over: beneath, mode: layer.blend, colorMode: colorMode, deadline: deadline))
+        }
         if drawn.isEmpty, rect == area {
             pipeline = layerPixels
             return
         }
-        let blends = drawn.contains(where: { $0.intersection(rect) != nil })
+        let blends = layer.blend == .normal && drawn.contains(where: { $0.intersection(rect) != nil })
         let pixels = try layerPixels.withAlpha()
         if try drawInMemory(pixels, at: local, blending: blends) { return }
         var image = try image().withAlpha()

@@ -6,6 +6,8 @@ struct Layer {
     var image: VImage
     var x: Int
     var y: Int
+    /// How the layer combines with what is beneath it (`blendMode`); `.normal` is "over".
+    var blend: BlendMode = .normal
 
     /// The canvas pixels the layer covers.
     var rect: PixelRect { PixelRect(x: x, y: y, width: image.width, height: image.height) }
@@ -16,7 +18,8 @@ struct Layer {
         guard let part = rect.intersection(area) else { return nil }
         guard part != rect else { return self }
         let local = part.offset(from: rect)
-        return Layer(image: try image.cropped(x: local.x, y: local.y, width: local.width, height: local.height), x: part.x, y: part.y)
+        return Layer(
+            image: try image.cropped(x: local.x, y: local.y, width: local.width, height: local.height), x: part.x, y: part.y, blend: blend)
     }
 }
 

@@ -13,6 +13,9 @@ struct PaintGeometry {
     /// The plan's rounding of points to pixels.
     let grid: PixelGrid
 
+    /// Mapped layers reaching beyond this many pixels from the origin are not drawn (no `Int` conversion traps).
+    static let maxMappedPixel = 1e12
+
     init(plan: RenderPlan) {
         scale = plan.scale
         canvas = PixelRect(x: 0, y: 0, width: plan.canvas.width, height: plan.canvas.height)
@@ -84,8 +87,23 @@ struct PaintGeometry {
         case .color(.blur(let radius, false)):
             let margin = VImage.blurMargin(sigma: max(radius, 0) * scale)
             effect = PixelRect(x: content.x - margin, y: content.y - margin, width: content.width + 2 * margin, height: content.height + 2 * margin)
-        case .color:
+        case .color, .blend:
             break
+        case .transform(let transform):
+            // The layer's pixel square mapped, rounded outwards: what the turned or scaled layer can cover.
+            guard transform.isInvertible else { return nil }
+            let mapped = transform.scaled(by: scale).bounds(of: Rect(content))
+            guard mapped.isFinite, [mapped.x, mapped.y, mapped.maxX, mapped.maxY].allSatisfy({ abs($0) < Self.maxMappedPixel }) else { return nil }
+            let x0 = Int(saturating: mapped.x.rounded(.down)), y0 = Int(saturating: mapped.y.rounded(.down))
+            effect = PixelRect(
+                x: x0, y: y0, width: Int(saturating: mapped.maxX.rounded(.up)) - x0, height: Int(saturating: mapped.maxY.rounded(.up)) - y0)
+        case .mask:
+            // Only where the mask puts ink does the content show.
+            let maskInks = group.mask.compactMap { inkArea($0) }
+            guard let firstMask = maskInks.first, let shown = content.intersection(maskInks.dropFirst().reduce(firstMask) { $0.union($1) }) else {
+                return nil
+            }
+            return (content, content, clipArea(group.clips).flatMap { shown.intersection($0) })
         }
         return (content, effect, clipArea(group.clips).flatMap { effect.intersection($0) })
     }

@@ -46,7 +46,7 @@ final class PangoTextLayout {
             let units = ((max(width, 0) + slack) * Double(PANGO_SCALE)).rounded(.down)
             pango_layout_set_width(layout, Int32(saturating: min(max(units, 1), Double(Int32.max))))
         }
-        runStrings = text.runs.map { Self.breakingLongWords($0.string) }
+        runStrings = text.runs.map { Self.breakingLongWords($0.attributes.cased($0.string)) }
         pango_layout_set_text(layout, runStrings.joined(), -1)
         fit(height: proposal.height)
     }
@@ -111,7 +111,7 @@ final class PangoTextLayout {
     private func maxLines(height: Double?) -> Int? {
         var lines = text.paragraph.lineLimit?.max
         if let height, height.isFinite {
-            let fitting = max(1, Int(saturating: ((height + 1e-9) / metrics.lineHeight).rounded(.down)))
+            let fitting = text.lines(fitting: height, lineHeight: metrics.lineHeight)
             lines = min(lines ?? fitting, fitting)
         }
         return lines.map { max(1, $0) }
@@ -123,7 +123,7 @@ final class PangoTextLayout {
     /// The height of the lines: their count (at least one, and at least a reserving `lineLimit`'s
     /// minimum) × the line height.
     var height: Double {
-        Double(max(lineCount, text.paragraph.lineLimit?.min ?? 1, 1)) * metrics.lineHeight
+        text.height(lines: max(lineCount, text.paragraph.lineLimit?.min ?? 1, 1), lineHeight: metrics.lineHeight)
     }
 
     /// The widest line's advance width, points.
@@ -151,6 +151,8 @@ final class PangoTextLayout {
     /// is filled as outlines.
     func draw(into cairo: OpaquePointer, pixelsPerPoint: Double? = nil) {
         let metrics = metrics, widest = width
+        // Lines sit `linePitch` apart; a raised run's line starts its ascender that much lower.
+        let pitch = text.linePitch(lineHeight: metrics.lineHeight), raised = text.baselineShifts.above
         let outlined = pixelsPerPoint.map(fillsOutlines) ?? false
         let alignment = text.paragraph.resolvedAlignment
         for index in 0..<Int32(lineCount) {
@@ -163,7 +165,7 @@ final class PangoTextLayout {
                 case .leading: rightToLeft ? 1 : 0
                 case .trailing: rightToLeft ? 0 : 1
                 }
-            cairo_move_to(cairo, (widest - extents.width) * share - extents.x, Double(index) * metrics.lineHeight + metrics.ascender)
+            cairo_move_to(cairo, (widest - extents.width) * share - extents.x, Double(index) * pitch + raised + metrics.ascender)
             if outlined { pango_cairo_layout_line_path(cairo, line) } else { pango_cairo_show_layout_line(cairo, line) }
         }
         if outlined, let color = text.runs.first?.attributes.resolvedColor {
@@ -253,6 +255,19 @@ final class PangoTextLayout {
         let channel = { (value: Double) in UInt16(saturating: (min(max(value, 0), 1) * 65535).rounded()) }
         list.append(pango_attr_foreground_new(channel(color.red), channel(color.green), channel(color.blue)))
         if color.opacity < 1 { list.append(pango_attr_foreground_alpha_new(max(1, channel(color.opacity)))) }
+        if let offset = attributes.baselineOffset, offset != 0 {
+            let rise = min(max(offset * Double(PANGO_SCALE), Double(Int32.min)), Double(Int32.max))
+            list.append(pango_attr_rise_new(Int32(saturating: rise.rounded())))
+        }
+        // Pango draws every `LinePattern` solid.
+        if let underline = attributes.underline, underline.isActive {
+            list.append(pango_attr_underline_new(PANGO_UNDERLINE_SINGLE))
+            if let c = underline.color { list.append(pango_attr_underline_color_new(channel(c.red), channel(c.green), channel(c.blue))) }
+        }
+        if let strikethrough = attributes.strikethrough, strikethrough.isActive {
+            list.append(pango_attr_strikethrough_new(1))
+            if let c = strikethrough.color { list.append(pango_attr_strikethrough_color_new(channel(c.red), channel(c.green), channel(c.blue))) }
+        }
         return list
     }
 

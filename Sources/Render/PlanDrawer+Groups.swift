@@ -1,3 +1,4 @@
+import CCairo
 import Layout
 import Vips
 
@@ -12,10 +13,12 @@ extension PlanDrawer {
     /// PDF writer draws it as vectors over the rasterised shadow).
     func groupLayers(_ group: EffectGroup, outerClips: Int, shadowOnly: Bool = false) throws -> [Layer] {
         guard let area = geometry.groupArea(group), let result = area.result else { return [] }
+        // A transform's operations carry no outer clips (see `GroupEffect.transform`).
+        let inner = if case .transform = group.effect { 0 } else { group.clips.count }
         var offscreen = Canvas(area: area.content, colorMode: colorMode, deadline: deadline)
         for operation in group.operations {
             try deadline.check()
-            for layer in try layers(operation, outerClips: group.clips.count) { try offscreen.draw(layer) }
+            for layer in try layers(operation, outerClips: inner) { try offscreen.draw(layer) }
         }
         let content = area.content
         var layers: [Layer]
@@ -29,9 +32,38 @@ extension PlanDrawer {
         case .color(let effect):
             let filtered = try colorMode.eightBit(offscreen.image()).applying(effect, scale: plan.scale)
             layers = [Layer(image: filtered.image, x: content.x + filtered.x, y: content.y + filtered.y)]
+        case .transform(let transform):
+            layers = [try mapped(offscreen.image(), from: content, by: transform.scaled(by: plan.scale), into: result)]
+        case .blend(let mode):
+            layers = [Layer(image: try offscreen.image(), x: content.x, y: content.y, blend: mode)]
+        case .mask:
+            var mask = Canvas(area: content, colorMode: colorMode, deadline: deadline)
+            for operation in group.mask {
+                try deadline.check()
+                for layer in try self.layers(operation, outerClips: group.clips.count) { try mask.draw(layer) }
+            }
+            let alpha = try colorMode.eightBit(mask.image()).withAlpha().bands(3)
+            layers = [Layer(image: try colorMode.eightBit(offscreen.image()).clipped(toMask: alpha), x: content.x, y: content.y)]
         }
         layers = try layers.compactMap { try $0.cropped(to: result) }
         return try clipped(layers, to: group.clips.dropFirst(outerClips))
+    }
+}
+
+extension PlanDrawer {
+    /// `image`, covering the canvas pixels `content`, drawn through `transform` (canvas pixels) with
+    /// cairo's bilinear filter and kept where it lands inside `area`: a rotated or scaled layer.
+    func mapped(_ image: VImage, from content: PixelRect, by transform: AffineTransform, into area: PixelRect) throws(VipsError) -> Layer {
+        let source = try CairoImage(colorMode.eightBit(image), deadline: deadline)
+        let drawn = try CairoMask.drawColor(area: area) { context in
+            cairo_translate(context, -Double(area.x), -Double(area.y))
+            var matrix = cairo_matrix_t(xx: transform.a, yx: transform.b, xy: transform.c, yy: transform.d, x0: transform.tx, y0: transform.ty)
+            cairo_transform(context, &matrix)
+            cairo_set_source_surface(context, source.surface, Double(content.x), Double(content.y))
+            cairo_pattern_set_filter(cairo_get_source(context), CAIRO_FILTER_GOOD)
+            cairo_paint(context)
+        }
+        return Layer(image: drawn, x: area.x, y: area.y)
     }
 }
 

@@ -170,7 +170,7 @@ struct RenderBudget {
             case .symbol(let paint): rect = paint.placement.visiblePixelRect
             case .group(let group):
                 guard let area = geometry.groupArea(group) else { continue }
-                addBlending(group.operations, on: area.content, geometry: geometry)
+                addBlending(group.operations + group.mask, on: area.content, geometry: geometry)
                 rect = area.result
             }
             if let shown = rect?.intersection(surface) { rects.append(shown) }
@@ -196,8 +196,19 @@ struct RenderBudget {
         case .color(.blur(let radius, _)):
             layers += 1
             (sigma, bands, name) = (radius * geometry.scale, 4, "a blur")
-        case .color:
+        case .color, .blend:
             layers += 1
+            return
+        case .mask:
+            // The mask's own offscreen layer, of the same size.
+            layers += 1
+            add("offscreen mask of an effect group, \(content.width)×\(content.height)", content.width * content.height * workingBytes)
+            return
+        case .transform:
+            layers += 1
+            if let result = area.result {
+                add("a turned or scaled layer, \(result.width)×\(result.height)", result.width * result.height * Self.rgbaBytes * 2)
+            }
             return
         }
         let reach = 2 * VImage.blurMargin(sigma: max(sigma, 0))

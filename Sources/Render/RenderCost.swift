@@ -173,7 +173,10 @@ public struct RenderCost: Sendable {
         switch group.effect {
         case .shadow(let shadow): (radius, bands, name) = (shadow.radius, 1, "shadow")
         case .color(.blur(let blur, _)): (radius, bands, name) = (blur, 4, "blur")
-        case .color: return
+        case .color, .blend, .mask: return
+        case .transform:
+            if let result = area.result { add("a turned or scaled layer", Self.layerPixel * Self.area(result), advice: "ask for a smaller size") }
+            return
         }
         let sigma = max(radius, 0) * geometry.scale
         // Both kinds grow the layer by the kernel's reach on every side before blurring (an opaque

@@ -33,7 +33,7 @@ extension RenderPlan {
     var effectGroups: [EffectGroup] {
         func groups(in operations: [PaintOperation]) -> [EffectGroup] {
             operations.flatMap { operation -> [EffectGroup] in
-                if case .group(let group) = operation { [group] + groups(in: group.operations) } else { [] }
+                if case .group(let group) = operation { [group] + groups(in: group.operations + group.mask) } else { [] }
             }
         }
         return groups(in: operations)

@@ -45,9 +45,11 @@ enum ShapeLayers {
             let image: VImage
             switch shape.paint {
             case .color(let color):
-                image = try ShapeRasterizer.image(traced.path, lineWidth: traced.lineWidth, color: color, area: area)
+                image = try ShapeRasterizer.image(
+                    traced.path, lineWidth: traced.lineWidth, style: shape.lineStyle, scale: geometry.scale, color: color, area: area)
             default:
-                let coverage = try ShapeRasterizer.mask(traced.path, lineWidth: traced.lineWidth, area: area)
+                let coverage = try ShapeRasterizer.mask(
+                    traced.path, lineWidth: traced.lineWidth, style: shape.lineStyle, scale: geometry.scale, area: area)
                 image = try Self.image(shape.paint, in: shape.placement.pixelRect, showing: area, scale: geometry.scale).clipped(toMask: coverage)
             }
             return [Layer(image: image, x: area.x, y: area.y)]

@@ -39,17 +39,22 @@ enum ShapeRasterizer {
     /// The coverage of `path` over the canvas pixels `area` (its top-left is the mask's (0, 0)):
     /// filled with the non-zero rule, or stroked centred with `lineWidth` (butt caps, miter joins,
     /// miter limit 10). 0 is outside, 255 fully inside; edges are antialiased.
-    static func mask(_ path: ShapePath, lineWidth: Double? = nil, area: PixelRect) throws(VipsError) -> VImage {
+    static func mask(
+        _ path: ShapePath, lineWidth: Double? = nil, style: StrokeLineStyle = StrokeLineStyle(), scale: Double = 1, area: PixelRect
+    ) throws(VipsError) -> VImage {
         // A new surface is all zeros: a stroke of no width covers nothing.
         try CairoMask.draw(area: area) { context in
-            if lineWidth.map({ $0 > 0 }) ?? true { draw(path, lineWidth: lineWidth, origin: area, in: context) }
+            if lineWidth.map({ $0 > 0 }) ?? true { draw(path, lineWidth: lineWidth, style: style, scale: scale, origin: area, in: context) }
         }
     }
 
     /// `path` in a solid `color` over the canvas pixels `area`: 8-bit sRGB RGBA, straight alpha, the
     /// colour exact in every pixel and alpha = coverage × opacity.
-    static func image(_ path: ShapePath, lineWidth: Double? = nil, color: RGBAColor, area: PixelRect) throws(VipsError) -> VImage {
-        let coverage = try mask(path, lineWidth: lineWidth, area: area)
+    static func image(
+        _ path: ShapePath, lineWidth: Double? = nil, style: StrokeLineStyle = StrokeLineStyle(), scale: Double = 1, color: RGBAColor,
+        area: PixelRect
+    ) throws(VipsError) -> VImage {
+        let coverage = try mask(path, lineWidth: lineWidth, style: style, scale: scale, area: area)
         return try VImage.colored(coverage, color: color)
     }
 
@@ -78,14 +83,16 @@ enum ShapeRasterizer {
         return PixelRect(x: Int(saturating: x0), y: Int(saturating: y0), width: Int(saturating: x1 - x0), height: Int(saturating: y1 - y0))
     }
 
-    private static func draw(_ path: ShapePath, lineWidth: Double?, origin: PixelRect, in context: OpaquePointer) {
+    private static func draw(
+        _ path: ShapePath, lineWidth: Double?, style: StrokeLineStyle, scale: Double, origin: PixelRect, in context: OpaquePointer
+    ) {
         cairo_set_tolerance(context, tolerance)
         cairo_set_antialias(context, CAIRO_ANTIALIAS_GRAY)
         cairo_translate(context, -Double(origin.x), -Double(origin.y))
         cairo_new_path(context)
         path.append(to: context)
         if let lineWidth {
-            ShapePath.setStrokeStyle(lineWidth: lineWidth, in: context)
+            ShapePath.setStrokeStyle(lineWidth: lineWidth, style, scale: scale, in: context)
             cairo_stroke(context)
         } else {
             cairo_set_fill_rule(context, CAIRO_FILL_RULE_WINDING)

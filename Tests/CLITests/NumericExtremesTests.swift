@@ -54,6 +54,9 @@ struct NumericExtremesTests {
         #"Image(systemName:"star").resizable().frame(width:20,height:20)"#,
         #"VStack{TextField("a",text:$a).textFieldStyle(.roundedBorder).frame(width:40);Button("b"){}.buttonStyle(.bordered).tint(Color(white:0.5))}"#,
         #"Label("a",systemImage:"star").labelStyle(.titleAndIcon).frame(width:40,height:20)"#,
+        #"ZStack{Color.red.frame(width:10,height:10).rotationEffect(.degrees(30),anchor:.topLeading).scaleEffect(x:1.5,y:0.5).zIndex(1);Color.blue.blendMode(.multiply).mask(alignment:.center){Circle()}}"#,
+        #"Grid(horizontalSpacing:2,verticalSpacing:3){GridRow{Color.red.frame(width:5,height:5).gridCellColumns(2);Color.clear.gridCellUnsizedAxes([.horizontal,.vertical])};Divider().gridCellUnsizedAxes(.horizontal)}"#,
+        #"Text("hi").baselineOffset(2).lineSpacing(3).strikethrough().underline(true,color:.red).textCase(.uppercase).frame(width:30,height:20)"#,
     ]
 
     /// Values of the parameters whose value holds several numbers, each with the one `X` stands for.

@@ -151,4 +151,19 @@ struct PDFOutputTests {
         #expect(minX >= 300 && maxX < 500 && minY >= 155 && maxY < 445, "ink \(minX)…\(maxX) × \(minY)…\(maxY)")
         #expect(abs((minX + maxX) / 2 - 400) <= 2, "centred across: \(minX)…\(maxX)")
     }
+
+    @Test("rotationEffect, mask and blendMode reach the PDF: a turned bar, a circle, a multiplied square")
+    func transformEffects() throws {
+        let chain = "ZStack{Color(red:1,green:1,blue:0).frame(width:100,height:100);"
+            + "Color(red:1,green:0,blue:0).frame(width:80,height:20).rotationEffect(.degrees(90));"
+            + "Color(red:0,green:1,blue:1).frame(width:20,height:20).blendMode(.multiply).offset(x:30,y:30)}"
+            + ".mask{Circle()}"
+        let poppler = try Poppler(try pdf(chain))
+        defer { poppler.remove() }
+        let page = try Bitmap(try poppler.rasterised(pixelsPerPoint: 1))
+        #expect(page[50, 15].isClose(to: .red, tolerance: 20), "the bar, upright: \(page[50, 15])")
+        #expect(page[20, 50].isClose(to: .yellow, tolerance: 20), "beside it: \(page[20, 50])")
+        #expect(page[80, 80].isClose(to: .green, tolerance: 20), "cyan × yellow: \(page[80, 80])")
+        #expect(page[3, 3].r > 240 && page[3, 3].b > 240, "outside the circle: \(page[3, 3])")
+    }
 }

@@ -110,6 +110,8 @@ extension ViewVector {
         case "ignoresSafeArea": return "\n\(indent)    .ignoresSafeArea()"
         case "multilineTextAlignment": return ".multilineTextAlignment(.\(a.string!))"
         case "gridCellColumns": return ""
+        case "baselineOffset": return ".baselineOffset(\(n(a.number!)))"
+        case "lineSpacing": return ".lineSpacing(\(n(a.number!)))"
         case let other: return ".\(other)(…)"  // not expressible: the parser reports it
         }
     }

@@ -260,6 +260,8 @@ public enum ViewTreeBuilder {
             return node.inheritingText(TextEnvironment(paragraph: TextParagraph(alignment: TextAlignment(rawValue: a.string!)!)))
         case "font": return node  // Text styling: no effect on these layouts
         case "gridCellColumns": return node  // read by the Grid from its cell
+        case "baselineOffset": return node.inheritingText(TextEnvironment(attributes: TextAttributes(baselineOffset: a.number!)))
+        case "lineSpacing": return node.inheritingText(TextEnvironment(paragraph: TextParagraph(lineSpacing: a.number!)))
         case let other: throw UnsupportedView(description: "modifier \(other)")
         }
     }
@@ -301,7 +303,9 @@ public struct AssumedTextMetrics: TextMeasuring {
     public func size(of text: TextView, proposal: ProposedSize, pixelLength: Double) -> Size {
         let m = metrics(of: text)
         let width = widths[text.string] ?? 8 * Double(text.string.count)
-        let height = ((m.ascender + m.descender) / pixelLength - 1e-9).rounded(.up) * pixelLength
+        // One line: its height grows by the baseline shifts; line spacing adds nothing to one line.
+        let lineHeight = text.height(lines: 1, lineHeight: m.ascender + m.descender)
+        let height = (lineHeight / pixelLength - 1e-9).rounded(.up) * pixelLength
         return Size(width: width, height: height)
     }
 }

@@ -23,6 +23,7 @@ func withoutIDs(_ node: ViewNode) -> ViewNode {
     case let .flexFrame(c, frame): return .flexFrame(f(c), frame)
     case let .overlay(c, content, a): return .overlay(f(c), content: f(content), alignment: a)
     case let .background(c, content, a): return .background(f(c), content: f(content), alignment: a)
+    case let .mask(c, mask, a): return .mask(f(c), mask: f(mask), alignment: a)
     case let .border(c, paint, width): return .border(f(c), paint: paint, width: width)
     case let .clipped(c, aa): return .clipped(f(c), antialiased: aa)
     case let .hStack(a, s, children): return .hStack(alignment: a, spacing: s, children: children.map(f))

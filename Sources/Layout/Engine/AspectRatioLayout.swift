@@ -32,6 +32,9 @@ final class AspectRatioLayout: LayoutNode {
         return proposed / base
     }
 
+    /// `zIndex` passes through, as SwiftUI's traits do through unary modifiers.
+    func zIndex() -> Double { child.zIndex() }
+
     func size(for proposal: ProposedSize) -> Size {
         child.size(for: offered(proposal))
     }

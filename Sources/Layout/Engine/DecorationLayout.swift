@@ -34,6 +34,38 @@ final class SecondaryLayerLayout: TransparentLayout {
     }
 }
 
+/// `mask(alignment:_:)`: the primary drawn through the alpha of the mask view, which is sized and
+/// aligned as an overlay is (proposed the primary's size) but drawn only into the mask.
+final class MaskLayout: TransparentLayout {
+    let primary: LayoutNode
+    let mask: LayoutNode
+    let alignment: Alignment
+
+    init(primary: LayoutNode, mask: LayoutNode, alignment: Alignment) {
+        self.primary = primary
+        self.mask = mask
+        self.alignment = alignment
+    }
+
+    /// Spacing, priority and guides are the primary's.
+    var child: LayoutNode { primary }
+
+    func size(for proposal: ProposedSize) -> Size {
+        primary.size(for: proposal)
+    }
+
+    func place(proposal: ProposedSize, size: Size, at origin: Point, into recorder: PaintRecorder) {
+        recorder.withMask(rect: Rect(origin: origin, size: size)) {
+            primary.place(proposal: proposal, size: size, at: origin, into: recorder)
+        } mask: {
+            let maskProposal = ProposedSize(size)
+            let maskSize = mask.size(for: maskProposal)
+            let offset = mask.origin(size: maskSize, in: size, alignment: alignment)
+            mask.place(proposal: maskProposal, size: maskSize, at: origin + offset, into: recorder)
+        }
+    }
+}
+
 /// `border(_:width:)`: an overlay of `Rectangle().strokeBorder(style, lineWidth:)`, i.e. a band of
 /// `width` points inside the view's own bounds, drawn in front (spec §7.3).
 final class BorderLayout: TransparentLayout {

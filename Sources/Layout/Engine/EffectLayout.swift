@@ -31,6 +31,21 @@ final class EffectLayout: TransparentLayout {
             recorder.withClip(ResolvedShape(kind, in: rect), viewRect: rect, placeChild)
         case .color(let filter):
             recorder.withGroup(.color(filter), rect: rect, placeChild)
+        case let .rotation(degrees, anchor):
+            guard degrees.truncatingRemainder(dividingBy: 360) != 0 else { return placeChild() }
+            recorder.withGroup(.transform(.rotation(degrees: degrees, about: rect.point(at: anchor))), rect: rect, placeChild)
+        case let .scale(x, y, anchor):
+            guard x != 1 || y != 1 else { return placeChild() }
+            recorder.withGroup(.transform(.scale(x: x, y: y, about: rect.point(at: anchor))), rect: rect, placeChild)
+        case .blendMode(let mode):
+            guard mode != .normal else { return placeChild() }
+            recorder.withGroup(.blend(mode), rect: rect, placeChild)
+        case .zIndex:
+            placeChild()
         }
+    }
+
+    func zIndex() -> Double {
+        if case .zIndex(let value) = effect { value } else { child.zIndex() }
     }
 }

@@ -9,6 +9,9 @@ final class FlexFrameLayout: LayoutNode {
         self.frame = frame
     }
 
+    /// `zIndex` passes through, as SwiftUI's traits do through unary modifiers.
+    func zIndex() -> Double { child.zIndex() }
+
     func size(for proposal: ProposedSize) -> Size {
         let decidedWidth = Self.decided(frame.width, proposal.width)
         let decidedHeight = Self.decided(frame.height, proposal.height)

@@ -17,6 +17,9 @@ final class FrameLayout: LayoutNode {
         ProposedSize(width: width ?? proposal.width, height: height ?? proposal.height)
     }
 
+    /// `zIndex` passes through, as SwiftUI's traits do through unary modifiers.
+    func zIndex() -> Double { child.zIndex() }
+
     func size(for proposal: ProposedSize) -> Size {
         if let width, let height { return Size(width: width, height: height) }
         let childSize = child.size(for: childProposal(proposal))

@@ -4,8 +4,17 @@
 /// row's vertical alignment winning (baselines as the centre). The grid takes its ideal size: a
 /// proposed width is not shared out among flexible cells.
 final class GridLayout: LayoutNode {
+    /// A cell: its node, its columns (`nil`: a row across the grid), and whether it sizes its
+    /// columns' width and its row's height (`gridCellUnsizedAxes` says it does not).
+    struct Cell {
+        var node: LayoutNode
+        var columns: Int?
+        var isWidthUnsized = false
+        var isHeightUnsized = false
+    }
+
     struct Row {
-        var cells: [(node: LayoutNode, columns: Int?)]
+        var cells: [Cell]
         var alignment: VerticalAlignment?
     }
 
@@ -26,15 +35,18 @@ final class GridLayout: LayoutNode {
     /// Column widths and row heights, the same for every proposal.
     private func sizing() -> GridSizing {
         if let cachedSizing { return cachedSizing }
-        let ideal = rows.map { row in row.cells.map { (columns: $0.columns, width: $0.node.size(for: ProposedSize(width: nil, height: nil)).width) } }
+        let ideal = rows.map { row in
+            row.cells.map { cell in (columns: cell.columns, width: cell.isWidthUnsized ? 0 : cell.node.size(for: ProposedSize(width: nil, height: nil)).width) }
+        }
         var sizing = GridSizing(idealWidths: ideal, horizontalSpacing: horizontalSpacing, verticalSpacing: verticalSpacing)
         sizing.rowHeights = rows.map { row in
             var column = 0
             var height = 0.0
             for cell in row.cells {
                 let span = cell.columns ?? sizing.columnWidths.count
+                defer { column += span }
+                guard !cell.isHeightUnsized else { continue }
                 height = max(height, cell.node.size(for: ProposedSize(width: sizing.width(from: column, columns: span), height: nil)).height)
-                column += span
             }
             return height
         }

@@ -28,6 +28,10 @@ protocol LayoutNode: AnyObject {
     /// `window` should centre (`ImageFocus`); `nil` lets the container's alignment decide. Leaves
     /// other than a focused image: `nil`.
     func focus(size: Size, window: Size) -> Point?
+
+    /// `zIndex(_:)` as a parent stack sees it: children are drawn in ascending order, equal values
+    /// in their own order. Leaves: 0.
+    func zIndex() -> Double
 }
 
 extension LayoutNode {
@@ -36,6 +40,14 @@ extension LayoutNode {
     func explicit(_ guide: AlignmentKey, proposal: ProposedSize, size: Size) -> Double? { nil }
     var requiresSpacingProjection: Bool { false }
     func focus(size: Size, window: Size) -> Point? { nil }
+    func zIndex() -> Double { 0 }
+
+    /// The indices of `children` in drawing order: by ascending `zIndex`, stable for equal values.
+    static func drawingOrder(_ children: [LayoutNode]) -> [Int] {
+        let z = children.map { $0.zIndex() }
+        guard z.contains(where: { $0 != 0 }) else { return Array(children.indices) }
+        return children.indices.sorted { z[$0] != z[$1] ? z[$0] < z[$1] : $0 < $1 }
+    }
 
     /// Sizes this node under `proposal` and places it at `origin`: what a parent does for each child.
     func layOut(proposal: ProposedSize, at origin: Point, into recorder: PaintRecorder) {
@@ -62,4 +74,5 @@ extension TransparentLayout {
     }
     var requiresSpacingProjection: Bool { child.requiresSpacingProjection }
     func focus(size: Size, window: Size) -> Point? { child.focus(size: size, window: window) }
+    func zIndex() -> Double { child.zIndex() }
 }

@@ -35,6 +35,8 @@ struct LayoutTreeBuilder {
             return SecondaryLayerLayout(
                 primary: try child(node), secondary: try build(content, stackAxis: nil), alignment: alignment,
                 isBackground: true)
+        case let .mask(node, mask, alignment):
+            return MaskLayout(primary: try child(node), mask: try build(mask, stackAxis: nil), alignment: alignment)
         case let .border(node, paint, width):
             return BorderLayout(child: try child(node), paint: paint, width: width)
         case .clipped(let node, _):
@@ -93,9 +95,12 @@ struct LayoutTreeBuilder {
         case .grid(let grid):
             var rows: [GridLayout.Row] = []
             for row in grid.rows {
-                var cells: [(node: LayoutNode, columns: Int?)] = []
+                var cells: [GridLayout.Cell] = []
                 for cell in row.cells {
-                    cells.append((try build(cell.view, stackAxis: nil), row.spansAllColumns ? nil : cell.columns))
+                    cells.append(
+                        GridLayout.Cell(
+                            node: try build(cell.view, stackAxis: nil), columns: row.spansAllColumns ? nil : cell.columns,
+                            isWidthUnsized: cell.isWidthUnsized, isHeightUnsized: cell.isHeightUnsized))
                 }
                 rows.append(GridLayout.Row(cells: cells, alignment: row.alignment))
             }

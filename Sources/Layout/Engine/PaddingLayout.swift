@@ -14,6 +14,9 @@ final class PaddingLayout: LayoutNode {
             width: p.width.map { max(0, $0 - insets.horizontal) }, height: p.height.map { max(0, $0 - insets.vertical) })
     }
 
+    /// `zIndex` passes through, as SwiftUI's traits do through unary modifiers.
+    func zIndex() -> Double { child.zIndex() }
+
     func size(for proposal: ProposedSize) -> Size {
         let c = child.size(for: childProposal(proposal))
         return Size(width: max(0, c.width + insets.horizontal), height: max(0, c.height + insets.vertical))

@@ -33,6 +33,8 @@ final class PaintRecorder {
         /// Starts a group: the items up to the matching `endGroup` are drawn together, then `effect`
         /// applies; the context holds the clips around the group.
         case beginGroup(GroupEffect, Rect, Context)
+        /// Inside a `.mask` group: the items from here to `endGroup` draw the mask.
+        case beginMask
         case endGroup
     }
 
@@ -115,7 +117,22 @@ final class PaintRecorder {
     func withGroup(_ effect: GroupEffect, rect: Rect, _ body: () -> Void) {
         if case .shadow(let shadow) = effect { effects.append(.shadow(shadow, viewRect: rect)) }
         items.append(.beginGroup(effect, rect, context))
+        let saved = context
+        // A transform's subtree is drawn unmapped and then mapped; the clips around it cut the
+        // mapped result (the group's own), never the content before it turns.
+        if case .transform = effect { context.clips = [] }
         body()
+        context = saved
+        items.append(.endGroup)
+    }
+
+    /// Runs `content` inside a mask group over a view drawn in `rect`, then `mask`, the view whose
+    /// alpha the content is seen through.
+    func withMask(rect: Rect, _ content: () -> Void, mask: () -> Void) {
+        items.append(.beginGroup(.mask, rect, context))
+        content()
+        items.append(.beginMask)
+        mask()
         items.append(.endGroup)
     }
 }

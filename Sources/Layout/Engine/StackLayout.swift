@@ -38,11 +38,15 @@ final class StackLayout: LayoutNode {
         if minor(of: proposal) == nil { placing = self.proposal(major: major(of: proposal), minor: minor(of: size)) }
         let a = arrangement(for: placing)
         var position = 0.0
-        for (i, child) in children.enumerated() {
+        var offsets: [Point] = []
+        for i in children.indices {
             position += distances[i]
-            let offset = point(major: position, minor: a.minorOrigins[i])
-            child.place(proposal: a.proposals[i], size: a.sizes[i], at: origin + offset, into: recorder)
+            offsets.append(point(major: position, minor: a.minorOrigins[i]))
             position += major(of: a.sizes[i])
+        }
+        // Positions follow the children's order; drawing follows their zIndex.
+        for i in Self.drawingOrder(children) {
+            children[i].place(proposal: a.proposals[i], size: a.sizes[i], at: origin + offsets[i], into: recorder)
         }
     }
 

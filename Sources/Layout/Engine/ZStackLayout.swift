@@ -34,7 +34,8 @@ final class ZStackLayout: LayoutNode {
             ax = max(ax, child.guide(horizontal, proposal: own, size: s))
             ay = max(ay, child.guide(vertical, proposal: own, size: s))
         }
-        for (child, s) in zip(children, sizes) {
+        for i in Self.drawingOrder(children) {
+            let (child, s) = (children[i], sizes[i])
             let offset = Point(
                 x: ax - child.guide(horizontal, proposal: own, size: s),
                 y: ay - child.guide(vertical, proposal: own, size: s))

@@ -2,6 +2,13 @@
 public enum GroupEffect: Sendable, Hashable {
     case shadow(Shadow)
     case color(ColorEffect)
+    /// `rotationEffect`, `scaleEffect`: the layer drawn through the map (root coordinates, points).
+    /// The operations inside carry no clips from outside the group: those cut the mapped result.
+    case transform(AffineTransform)
+    /// `blendMode`: the layer combined with what is beneath it by `mode`.
+    case blend(BlendMode)
+    /// `mask(alignment:_:)`: the layer's alpha multiplied by that of the group's `mask` operations.
+    case mask
 }
 
 /// A render-only effect as laid out, in tree order: the report of shadows and clips in the plan.

@@ -31,8 +31,18 @@ struct PaintPlanner {
             switch item {
             case let .beginGroup(effect, rect, context):
                 stack.append((EffectGroup(effect: effect, rect: rect, operations: [], clips: context.clips), []))
+            case .beginMask:
+                // The content is complete; what follows draws the mask.
+                let top = stack.count - 1
+                let content = stack[top].operations
+                stack[top].group?.operations = content
+                stack[top].operations = []
             case .endGroup:
-                let (group, operations) = stack.removeLast()
+                var (group, operations) = stack.removeLast()
+                if case .mask = group?.effect {
+                    group?.mask = operations
+                    operations = group?.operations ?? []
+                }
                 if var group, !operations.isEmpty {
                     group.operations = operations
                     stack[stack.count - 1].operations.append(.group(group))
@@ -88,7 +98,7 @@ struct PaintPlanner {
             let op = PaintOperation.shape(
                 ShapePaint(
                     kind: view.kind, paint: view.paint, drawing: view.drawing, path: path, strokePath: strokePath,
-                    placement: placement))
+                    placement: placement, lineStyle: view.lineStyle))
             var leaf = leaf(Self.kind(of: view.kind), placement, context)
             leaf.shape = path
             leaf.drawing = view.drawing
@@ -105,7 +115,7 @@ struct PaintPlanner {
             var leaf = leaf(hidden == .spacer ? .spacer : .color, placement, context)
             leaf.isDrawn = false
             return (nil, leaf)
-        case .beginGroup, .endGroup:
+        case .beginGroup, .beginMask, .endGroup:
             return (nil, nil)
         }
     }

@@ -66,9 +66,9 @@ public indirect enum PaintOperation: Sendable, Hashable {
     /// Operations drawn together, then given a shadow or colour effect.
     case group(EffectGroup)
 
-    /// This operation, or a group's operations recursively.
+    /// This operation, or a group's operations (and its mask's) recursively.
     public var flattened: [PaintOperation] {
-        if case .group(let group) = self { group.operations.flatMap(\.flattened) } else { [self] }
+        if case .group(let group) = self { (group.operations + group.mask).flatMap(\.flattened) } else { [self] }
     }
 }
 

@@ -8,14 +8,20 @@ public struct ShapePaint: Sendable, Hashable {
     /// The line's centre for strokes: `path`, or `path` inset by half the line for `strokeBorder`.
     public var strokePath: ResolvedShape?
     public var placement: Placement
+    /// Caps, joins and dashes of a stroke.
+    public var lineStyle: StrokeLineStyle
 
-    public init(kind: ShapeKind, paint: Paint, drawing: ShapeDrawing, path: ResolvedShape, strokePath: ResolvedShape?, placement: Placement) {
+    public init(
+        kind: ShapeKind, paint: Paint, drawing: ShapeDrawing, path: ResolvedShape, strokePath: ResolvedShape?, placement: Placement,
+        lineStyle: StrokeLineStyle = StrokeLineStyle()
+    ) {
         self.kind = kind
         self.paint = paint
         self.drawing = drawing
         self.path = path
         self.strokePath = strokePath
         self.placement = placement
+        self.lineStyle = lineStyle
     }
 }
 
@@ -42,12 +48,15 @@ public struct EffectGroup: Sendable, Hashable {
     /// The clips enclosing the modifier, outermost first: they cut the group's result, shadow
     /// included. Every operation inside starts its own `placement.clips` with these.
     public var clips: [ResolvedShape]
+    /// What a `.mask` group is seen through: the mask view's operations, in paint order.
+    public var mask: [PaintOperation]
 
-    public init(effect: GroupEffect, rect: Rect, operations: [PaintOperation], clips: [ResolvedShape] = []) {
+    public init(effect: GroupEffect, rect: Rect, operations: [PaintOperation], clips: [ResolvedShape] = [], mask: [PaintOperation] = []) {
         self.effect = effect
         self.rect = rect
         self.operations = operations
         self.clips = clips
+        self.mask = mask
     }
 }
 

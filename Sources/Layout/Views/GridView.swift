@@ -1,11 +1,17 @@
-/// One cell of a `GridRow`: its view and the columns it spans (`gridCellColumns(_:)`, default 1).
+/// One cell of a `GridRow`: its view, the columns it spans (`gridCellColumns(_:)`, default 1),
+/// and the axes on which it asks for no size of its own (`gridCellUnsizedAxes(_:)`): it takes the
+/// width of its columns or the height of its row as the other cells make them.
 public struct GridCell: Sendable, Hashable {
     public var view: ViewNode
     public var columns: Int
+    public var isWidthUnsized: Bool
+    public var isHeightUnsized: Bool
 
-    public init(_ view: ViewNode, columns: Int = 1) {
+    public init(_ view: ViewNode, columns: Int = 1, isWidthUnsized: Bool = false, isHeightUnsized: Bool = false) {
         self.view = view
         self.columns = columns
+        self.isWidthUnsized = isWidthUnsized
+        self.isHeightUnsized = isHeightUnsized
     }
 }
 
@@ -48,7 +54,11 @@ public struct GridView: Sendable, Hashable {
         var grid = self
         grid.rows = rows.map { row in
             var row = row
-            row.cells = row.cells.map { GridCell(transform($0.view), columns: $0.columns) }
+            row.cells = row.cells.map { cell in
+                var cell = cell
+                cell.view = transform(cell.view)
+                return cell
+            }
             return row
         }
         return grid

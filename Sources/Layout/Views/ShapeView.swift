@@ -35,6 +35,8 @@ public struct ShapeView: Sendable, Hashable {
     public var drawing: ShapeDrawing
     /// True while `paint` is the default foreground (black) that an enclosing `foregroundStyle` replaces.
     public var usesForegroundStyle: Bool
+    /// The rest of a stroke's `StrokeStyle` (its width is the drawing's): caps, joins, dashes.
+    public var lineStyle = StrokeLineStyle()
 
     public static let defaultForeground = Paint.color(RGBAColor(red: 0, green: 0, blue: 0))
 
@@ -49,6 +51,33 @@ public struct ShapeView: Sendable, Hashable {
     /// This shape in `color` if it draws in the foreground style.
     public func inheritingForeground(_ color: RGBAColor?) -> ShapeView {
         guard usesForegroundStyle, let color else { return self }
-        return ShapeView(kind: kind, paint: .color(color), drawing: drawing)
+        var shape = ShapeView(kind: kind, paint: .color(color), drawing: drawing)
+        shape.lineStyle = lineStyle
+        return shape
     }
+}
+
+/// `StrokeStyle` apart from its `lineWidth`: SwiftUI's defaults are butt caps, miter joins, miter
+/// limit 10 and no dashes. Lengths in points.
+public struct StrokeLineStyle: Sendable, Hashable {
+    public var lineCap: LineCap
+    public var lineJoin: LineJoin
+    public var miterLimit: Double
+    /// Lengths of dashes and gaps, alternating; empty draws a solid line.
+    public var dash: [Double]
+    /// How far into the dash pattern the line starts.
+    public var dashPhase: Double
+
+    public init(lineCap: LineCap = .butt, lineJoin: LineJoin = .miter, miterLimit: Double = 10, dash: [Double] = [], dashPhase: Double = 0) {
+        self.lineCap = lineCap
+        self.lineJoin = lineJoin
+        self.miterLimit = miterLimit
+        self.dash = dash
+        self.dashPhase = dashPhase
+    }
+
+    /// `CGLineCap`.
+    public enum LineCap: String, CaseIterable, Sendable, Hashable { case butt, round, square }
+    /// `CGLineJoin`.
+    public enum LineJoin: String, CaseIterable, Sendable, Hashable { case miter, round, bevel }
 }

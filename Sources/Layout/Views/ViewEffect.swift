@@ -11,6 +11,15 @@ public enum ViewEffect: Sendable, Hashable {
     case clipShape(ShapeKind)
     /// A colour filter applied to the composite of the subtree.
     case color(ColorEffect)
+    /// `rotationEffect(_:anchor:)`: the subtree drawn turned by `degrees` (clockwise) about `anchor`
+    /// of its own rect; it may draw outside its frame.
+    case rotation(degrees: Double, anchor: UnitPoint)
+    /// `scaleEffect(_:anchor:)`, `scaleEffect(x:y:anchor:)`: the subtree drawn scaled about `anchor`.
+    case scale(x: Double, y: Double, anchor: UnitPoint)
+    /// `blendMode(_:)`: how the subtree's composite combines with what is beneath it.
+    case blendMode(BlendMode)
+    /// `zIndex(_:)`: the drawing order among the siblings of a stack (higher in front).
+    case zIndex(Double)
 }
 
 /// The arguments of `shadow(color:radius:x:y:)`: σ = `radius` points, offset `(x, y)` points.

@@ -63,6 +63,10 @@ final class PDFImages {
     /// A bitmap layer of the raster path (canvas pixels), placed one image pixel per canvas pixel.
     static func place(_ layer: Layer, deadline: Deadline, in context: OpaquePointer) throws(VipsError) {
         let rect = Rect(layer.rect)
+        cairo_save(context)
+        defer { cairo_restore(context) }
+        // A `blendMode` group's layer: PDF has the same blend modes.
+        cairo_set_operator(context, layer.blend.cairoOperator)
         try CairoImage(layer.image, deadline: deadline).draw(over: rect, showing: rect, in: context)
     }
 

@@ -34,7 +34,7 @@ enum PDFShapes {
         traced.path.append(to: context)
         if let lineWidth = traced.lineWidth {
             guard lineWidth > 0 else { return cairo_new_path(context) }
-            ShapePath.setStrokeStyle(lineWidth: lineWidth, in: context)
+            ShapePath.setStrokeStyle(lineWidth: lineWidth, shape.lineStyle, scale: geometry.scale, in: context)
             setSource(shape.paint, spanning: shape.placement.pixelRect, scale: geometry.scale, in: context) { cairo_stroke(context) }
         } else {
             cairo_set_fill_rule(context, CAIRO_FILL_RULE_WINDING)

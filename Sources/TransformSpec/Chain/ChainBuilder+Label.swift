@@ -89,7 +89,7 @@ extension ChainBuilder {
         for child in children {
             for member in try groupMembers(child) {
                 guard case let .stack("GridRow", rowArguments, cells, rowOffset)? = member.leaf else {
-                    rows.append(GridRowView(cells: [GridCell(try build(member))], spansAllColumns: true))
+                    rows.append(GridRowView(cells: [try gridCell(member)], spansAllColumns: true))
                     continue
                 }
                 if let modifier = member.modifiers.first {
@@ -99,19 +99,7 @@ extension ChainBuilder {
                 let alignment = try rowArgs["alignment"].map { (e) throws(SpecError) in try values.enumCase(e, VerticalAlignment.self, "GridRow alignment") }
                 var built: [GridCell] = []
                 for cell in cells {
-                    for var syntax in try groupMembers(cell) {
-                        var columns = 1
-                        if let last = syntax.modifiers.last, last.name == "gridCellColumns" {
-                            let value = try self.arguments(last, [.init(label: nil, optional: false)])[nil]!
-                            let count = try values.number(value, "gridCellColumns")
-                            guard count >= 1, count <= Double(limits.maxChildren), count == count.rounded() else {
-                                throw values.fail(value, "gridCellColumns takes a whole number of columns from 1 to \(limits.maxChildren)")
-                            }
-                            columns = Int(saturating: count)
-                            syntax.modifiers.removeLast()
-                        }
-                        built.append(GridCell(try build(syntax), columns: columns))
-                    }
+                    for syntax in try groupMembers(cell) { built.append(try gridCell(syntax)) }
                 }
                 try checkChildren(built.count, of: "GridRow", at: rowOffset)
                 rows.append(GridRowView(cells: built, alignment: alignment))
@@ -122,5 +110,27 @@ extension ChainBuilder {
             GridView(
                 alignment: try values.alignment(args["alignment"]), horizontalSpacing: try spacing("horizontalSpacing"),
                 verticalSpacing: try spacing("verticalSpacing"), rows: rows))
+    }
+
+    /// A Grid's cell: its view without its cell modifiers, `gridCellColumns(n)` and
+    /// `gridCellUnsizedAxes(_:)`, written last and in any order.
+    private mutating func gridCell(_ cell: ChainSyntax) throws(SpecError) -> GridCell {
+        var syntax = cell
+        var built = GridCell(.spacer(minLength: nil))
+        while let last = syntax.modifiers.last, ["gridCellColumns", "gridCellUnsizedAxes"].contains(last.name) {
+            let value = try self.arguments(last, [.init(label: nil, optional: false)])[nil]!
+            if last.name == "gridCellColumns" {
+                let count = try values.number(value, "gridCellColumns")
+                guard count >= 1, count <= Double(limits.maxChildren), count == count.rounded() else {
+                    throw values.fail(value, "gridCellColumns takes a whole number of columns from 1 to \(limits.maxChildren)")
+                }
+                built.columns = Int(saturating: count)
+            } else {
+                (built.isWidthUnsized, built.isHeightUnsized) = try values.axes(value, "gridCellUnsizedAxes")
+            }
+            syntax.modifiers.removeLast()
+        }
+        built.view = try build(syntax)
+        return built
     }
 }

@@ -66,9 +66,23 @@ extension ChainBuilder {
             return .effect(child, .color(.colorInvert))
         case "hueRotation": return .effect(child, .color(.hueRotation(degrees: try values.degrees(try one()))))
         case "colorMultiply": return .effect(child, .color(.colorMultiply(try values.color(try one()))))
+        case "rotationEffect":
+            let args = try arguments(m, [.init(label: nil, optional: false), .init(label: "anchor")])
+            return .effect(child, .rotation(degrees: try values.degrees(args[nil]!), anchor: try anchor(args["anchor"])))
+        case "scaleEffect":
+            return .effect(child, try scaleEffect(m))
+        case "blendMode":
+            return .effect(child, .blendMode(try values.enumCase(try one(), BlendMode.self, "blendMode")))
+        case "zIndex":
+            return .effect(child, .zIndex(try values.signedFinite(try one(), "zIndex")))
         case "ignoresSafeArea":
             _ = try arguments(m, [])
             return .ignoresSafeArea(child)
+        case "gridCellColumns", "gridCellUnsizedAxes":
+            // Outside a Grid's cell, as in SwiftUI, they change nothing.
+            let value = try one()
+            _ = try m.name == "gridCellColumns" ? values.number(value, m.name) : values.axes(value, m.name).horizontal ? 1 : 0
+            return child
         case "id", "logSizes":
             let id = try values.string(try one(), m.name)
             guard id.utf8.count <= limits.maxNameLength else {
@@ -79,6 +93,34 @@ extension ChainBuilder {
             // fill, stroke, strokeBorder and font reach here only on the wrong kind of view.
             throw .argument(param: param, offset: m.offset, message: "\(m.name) cannot be applied here")
         }
+    }
+
+    /// An effect's `anchor:`; `.center` when left out.
+    private func anchor(_ e: Expression?) throws(SpecError) -> UnitPoint {
+        try e.map { (e) throws(SpecError) in try values.unitPoint(e) } ?? UnitPoint(x: 0.5, y: 0.5)
+    }
+
+    /// `scaleEffect(2)`, `scaleEffect(CGSize(width: 2, height: 1))`, `scaleEffect(x: 2, y: 0.5)` (each
+    /// factor 1 when left out), each with an optional `anchor:`. Negative factors mirror.
+    private func scaleEffect(_ m: ModifierSyntax) throws(SpecError) -> ViewEffect {
+        let args = try arguments(m, [.init(label: nil), .init(label: "x"), .init(label: "y"), .init(label: "anchor")])
+        let factor = { (e: Expression?) throws(SpecError) -> Double in
+            try e.map { (e) throws(SpecError) in try values.signedFinite(e, "the scale") } ?? 1
+        }
+        guard let value = args[nil] else {
+            return .scale(x: try factor(args["x"]), y: try factor(args["y"]), anchor: try anchor(args["anchor"]))
+        }
+        guard args["x"] == nil, args["y"] == nil else {
+            throw .argument(param: param, offset: m.offset, message: "scaleEffect takes a factor, a CGSize or x: and y:, not both")
+        }
+        if case .call("CGSize", let a) = value.kind {
+            let size = try ArgumentList(
+                a, signature: [.init(label: "width", optional: false), .init(label: "height", optional: false)], call: "CGSize", param: param,
+                offset: value.offset)
+            return .scale(x: try factor(size["width"]), y: try factor(size["height"]), anchor: try anchor(args["anchor"]))
+        }
+        let s = try factor(value)
+        return .scale(x: s, y: s, anchor: try anchor(args["anchor"]))
     }
 
     /// `padding()`, `padding(8)`, `padding(.horizontal)`, `padding([.top, .leading], 8)`,

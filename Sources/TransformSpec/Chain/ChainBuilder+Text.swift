@@ -11,9 +11,10 @@ extension ChainBuilder {
     /// Modifiers that style a Text's runs.
     static let textStyleModifiers: Set<String> = [
         "font", "foregroundStyle", "foregroundColor", "bold", "italic", "fontWeight", "fontDesign", "kerning", "tracking",
+        "baselineOffset", "underline", "strikethrough", "textCase",
     ]
     /// Modifiers that set how a Text's lines are laid out.
-    static let paragraphModifiers: Set<String> = ["lineLimit", "multilineTextAlignment", "truncationMode", "minimumScaleFactor"]
+    static let paragraphModifiers: Set<String> = ["lineLimit", "multilineTextAlignment", "truncationMode", "minimumScaleFactor", "lineSpacing"]
 
     static var textModifiers: Set<String> { textStyleModifiers.union(paragraphModifiers) }
 
@@ -58,6 +59,22 @@ extension ChainBuilder {
             let args = try arguments(m, [.init(label: nil, optional: false)])
             let points = try values.finite(args[nil]!, m.name)
             if m.name == "kerning" { attributes.kerning = points } else { attributes.tracking = points }
+        case "baselineOffset":
+            attributes.baselineOffset = try values.signedFinite(try arguments(m, [.init(label: nil, optional: false)])[nil]!, "baselineOffset")
+        case "underline", "strikethrough":
+            // `underline(_ isActive: Bool = true, pattern: .solid, color: Color? = nil)`.
+            let args = try arguments(m, [.init(label: nil), .init(label: "pattern"), .init(label: "color")])
+            let decoration = TextDecoration(
+                isActive: try args[nil].map { (e) throws(SpecError) in try values.bool(e, m.name) } ?? true,
+                pattern: try args["pattern"].map { (e) throws(SpecError) in try values.enumCase(e, LinePattern.self, "pattern") } ?? .solid,
+                color: try args["color"].flatMap { (e) throws(SpecError) in e.kind == .nil ? nil : try values.color(e) })
+            if m.name == "underline" { attributes.underline = decoration } else { attributes.strikethrough = decoration }
+        case "textCase":
+            let e = try arguments(m, [.init(label: nil, optional: false)])[nil]!
+            attributes.textCase = e.kind == .nil ? .asWritten : try values.enumCase(e, TextCase.self, "textCase")
+            if attributes.textCase == .asWritten, e.kind != .nil { throw values.fail(e, "textCase takes .uppercase, .lowercase or nil") }
+        case "lineSpacing":
+            paragraph.lineSpacing = try values.signedFinite(try arguments(m, [.init(label: nil, optional: false)])[nil]!, "lineSpacing")
         case "lineLimit":
             paragraph.lineLimit = try lineLimit(m)
         case "multilineTextAlignment":

@@ -9,6 +9,7 @@ extension ChainBuilder {
         [
             "padding", "layoutPriority", "fixedSize", "alignmentGuide", "offset", "shadow", "cornerRadius", "clipShape", "blur",
             "brightness", "contrast", "saturation", "grayscale", "colorInvert", "hueRotation", "colorMultiply", "ignoresSafeArea", "id", "logSizes",
+            "rotationEffect", "scaleEffect", "blendMode", "zIndex", "gridCellColumns", "gridCellUnsizedAxes",
             "fill", "stroke", "strokeBorder",
         ] + textModifiers.sorted()
 
@@ -82,10 +83,16 @@ extension ChainBuilder {
                     param: param, offset: m.offset,
                     message: "\(problem): write it right after Rectangle(), Circle(), … and before any other modifier")
             }
-            let args = try arguments(m, m.name == "fill" ? [.init(label: nil)] : [.init(label: nil), .init(label: "lineWidth")])
+            let args = try arguments(
+                m, m.name == "fill" ? [.init(label: nil)] : [.init(label: nil), .init(label: "lineWidth"), .init(label: "style"), .init(label: "antialiased")])
             let paint = try args[nil].map { (e) throws(SpecError) in try values.paint(e) }
             shape = ShapeView(kind: shape.kind, paint: paint)
-            let width = try args["lineWidth"].map { (e) throws(SpecError) in try values.finite(e, "lineWidth") } ?? 1
+            if let flag = args["antialiased"] { _ = try values.bool(flag, "antialiased") }
+            var width = try args["lineWidth"].map { (e) throws(SpecError) in try values.finite(e, "lineWidth") } ?? 1
+            if let style = args["style"] {
+                guard args["lineWidth"] == nil else { throw values.fail(style, "\(m.name) takes lineWidth: or style:, not both") }
+                (width, shape.lineStyle) = try values.strokeStyle(style)
+            }
             shape.drawing =
                 switch m.name {
                 case "fill": .fill

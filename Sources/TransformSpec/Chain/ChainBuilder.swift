@@ -47,7 +47,7 @@ struct ChainBuilder {
     static let modifiers =
         [
             "resizable", "interpolation", "focus", "trim", "enlarging", "aspectRatio", "scaledToFit", "scaledToFill", "frame", "overlay", "background",
-            "border", "clipped", "framedAspectRatio", "opacity", "labelStyle",
+            "border", "clipped", "framedAspectRatio", "opacity", "labelStyle", "mask",
         ] + viewModifiers + symbolModifiers + controlModifiers
 
     /// Builds the view for `syntax`; a chain without a leaf starts from the request's own image.
@@ -133,8 +133,8 @@ struct ChainBuilder {
     }
 
     private mutating func apply(_ m: ModifierSyntax, to partial: Partial) throws(SpecError) -> Partial {
-        if m.content != nil, m.name != "overlay", m.name != "background" {
-            throw .argument(param: param, offset: m.offset, message: "\(m.name) takes no { content }; only overlay and background do")
+        if m.content != nil, m.name != "overlay", m.name != "background", m.name != "mask" {
+            throw .argument(param: param, offset: m.offset, message: "\(m.name) takes no { content }; only overlay, background and mask do")
         }
         if let controlModified = try controlModifier(m, partial) { return controlModified }
         if let labelModified = try labelModifier(m, partial) { return labelModified }
@@ -234,7 +234,7 @@ struct ChainBuilder {
             return .aspectRatio(child, ratio: nil, contentMode: m.name == "scaledToFit" ? .fit : .fill)
         case "frame":
             return try frame(m, child)
-        case "overlay", "background":
+        case "overlay", "background", "mask":
             return try secondaryLayer(m, child)
         case "border":
             let args = try arguments(m, [.init(label: nil, optional: false), .init(label: "width")])
@@ -294,14 +294,29 @@ struct ChainBuilder {
             content = try build(closure)
         } else if m.name == "background", let style = try backgroundStyle(m, child) {
             return style
+        } else if m.name == "mask" {
+            // The deprecated `mask(_ mask:)`: a view value, aligned at the centre.
+            args = try arguments(m, [.init(label: nil, optional: false)])
+            content = try maskValue(args[nil]!)
         } else {
             args = try arguments(m, [.init(label: nil, optional: false), .init(label: "alignment")])
             content = try layerValue(args[nil]!)
         }
         let alignment = try values.alignment(args["alignment"])
-        return m.name == "overlay"
-            ? .overlay(child, content: content, alignment: alignment)
-            : .background(child, content: content, alignment: alignment)
+        switch m.name {
+        case "overlay": return .overlay(child, content: content, alignment: alignment)
+        case "mask": return .mask(child, mask: content, alignment: alignment)
+        default: return .background(child, content: content, alignment: alignment)
+        }
+    }
+
+    /// The view of `mask(Circle())`, `mask(Text("A"))`, `mask(Color.black.opacity(0.5))` or
+    /// `mask(LinearGradient(…))`: a view leaf written as a value.
+    private mutating func maskValue(_ e: Expression) throws(SpecError) -> ViewNode {
+        if case .call(let name, let arguments) = e.kind, name != "Image", name != "LinearGradient", name != "Color" {
+            return try viewLeaf(name, arguments, at: e.offset).node
+        }
+        return try layerValue(e)
     }
 
     /// The value form `overlay(Image("x"))`, `background(.red)`, `background(LinearGradient(…))`.

@@ -3,8 +3,9 @@ import Layout
 /// Printing `Text`: each run as `Text("…")` with the styling it sets, runs joined with `+` inside
 /// parentheses, then the paragraph settings. Attributes print in a fixed order and only when set:
 /// `.font(…)`, `.fontWeight(…)` (`.bold()` for bold), `.italic(…)`, `.fontDesign(…)`,
-/// `.foregroundStyle(…)`, `.kerning(…)`, `.tracking(…)`; then `.lineLimit(…)`,
-/// `.multilineTextAlignment(…)`, `.truncationMode(…)`, `.minimumScaleFactor(…)`.
+/// `.foregroundStyle(…)`, `.kerning(…)`, `.tracking(…)`, `.baselineOffset(…)`, `.underline(…)`,
+/// `.strikethrough(…)`, `.textCase(…)`; then `.lineLimit(…)`, `.multilineTextAlignment(…)`,
+/// `.truncationMode(…)`, `.minimumScaleFactor(…)`, `.lineSpacing(…)`.
 extension ChainPrinter {
     func textView(_ text: TextView) -> String {
         let runs = text.runs.map(run).joined(separator: "+")
@@ -29,7 +30,20 @@ extension ChainPrinter {
         if let color = a.color { out += ".foregroundStyle(\(paintText(.color(color))))" }
         if let kerning = a.kerning { out += ".kerning(\(number(kerning)))" }
         if let tracking = a.tracking { out += ".tracking(\(number(tracking)))" }
+        if let offset = a.baselineOffset { out += ".baselineOffset(\(number(offset)))" }
+        if let underline = a.underline { out += ".underline\(decorationText(underline))" }
+        if let strikethrough = a.strikethrough { out += ".strikethrough\(decorationText(strikethrough))" }
+        if let textCase = a.textCase { out += ".textCase(\(textCase == .asWritten ? "nil" : ".\(textCase.rawValue)"))" }
         return out
+    }
+
+    /// `()`, `(false)`, `(pattern:.dash,color:Color.red)`: the defaults (active, solid, the text's colour) left out.
+    private func decorationText(_ d: TextDecoration) -> String {
+        let args = [
+            d.isActive ? nil : "false", d.pattern == .solid ? nil : "pattern:.\(d.pattern.rawValue)",
+            d.color.map { "color:\(paintText(.color($0)))" },
+        ].compactMap { $0 }
+        return "(\(args.joined(separator: ",")))"
     }
 
     /// A `Font` value: `.title`, `.system(size:20)`, `.system(size:20,weight:.bold)`,
@@ -59,6 +73,7 @@ extension ChainPrinter {
         if let alignment = p.alignment { out += ".multilineTextAlignment(.\(alignment.rawValue))" }
         if let truncation = p.truncation { out += ".truncationMode(.\(truncation.rawValue))" }
         if let factor = p.minimumScaleFactor { out += ".minimumScaleFactor(\(number(factor)))" }
+        if let spacing = p.lineSpacing { out += ".lineSpacing(\(number(spacing)))" }
         return out
     }
 }

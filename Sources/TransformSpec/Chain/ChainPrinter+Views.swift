@@ -48,7 +48,7 @@ extension ChainPrinter {
             return labelText(label)
         case .grid(let grid):
             return gridText(grid)
-        case .image, .shape, .aspectRatio, .frame, .flexFrame, .overlay, .background, .border, .clipped:
+        case .image, .shape, .aspectRatio, .frame, .flexFrame, .overlay, .background, .mask, .border, .clipped:
             return print(node)
         }
     }
@@ -75,11 +75,21 @@ extension ChainPrinter {
             grid.horizontalSpacing.map { "horizontalSpacing:\(number($0))" }, grid.verticalSpacing.map { "verticalSpacing:\(number($0))" },
         ].compactMap { $0 }
         let rows = grid.rows.map { row -> String in
-            if row.spansAllColumns, let only = row.cells.first { return print(only.view) }
-            let cells = row.cells.map { print($0.view) + ($0.columns == 1 ? "" : ".gridCellColumns(\($0.columns))") }
+            if row.spansAllColumns, let only = row.cells.first { return print(only.view) + unsizedAxesText(only) }
+            let cells = row.cells.map { print($0.view) + ($0.columns == 1 ? "" : ".gridCellColumns(\($0.columns))") + unsizedAxesText($0) }
             return "GridRow" + (row.alignment.map { "(alignment:.\($0.rawValue))" } ?? "") + "{" + cells.joined(separator: ";") + "}"
         }
         return "Grid" + (args.isEmpty ? "" : "(\(args.joined(separator: ",")))") + "{" + rows.joined(separator: ";") + "}"
+    }
+
+    /// `.gridCellUnsizedAxes(…)` of a cell, or nothing.
+    private func unsizedAxesText(_ cell: GridCell) -> String {
+        switch (cell.isWidthUnsized, cell.isHeightUnsized) {
+        case (true, true): ".gridCellUnsizedAxes([.horizontal,.vertical])"
+        case (true, false): ".gridCellUnsizedAxes(.horizontal)"
+        case (false, true): ".gridCellUnsizedAxes(.vertical)"
+        case (false, false): ""
+        }
     }
 
     private func container(_ name: String, _ alignment: String?, _ spacing: Double?, _ children: [ViewNode]) -> String {
@@ -109,11 +119,23 @@ extension ChainPrinter {
         let paint = view.usesForegroundStyle ? nil : paintText(view.paint)
         let width = { (w: Double) in w == 1 ? "" : "lineWidth:\(number(w))" }
         let args = { (w: Double) in [paint, w == 1 ? nil : width(w)].compactMap { $0 }.joined(separator: ",") }
+        let styled = { (w: Double) in [paint, "style:\(strokeStyleText(w, view.lineStyle))"].compactMap { $0 }.joined(separator: ",") }
+        let plain = view.lineStyle == StrokeLineStyle()
         switch view.drawing {
         case .fill: return paint.map { ".fill(\($0))" } ?? ""
-        case .stroke(let w): return ".stroke(\(args(w)))"
-        case .strokeBorder(let w): return ".strokeBorder(\(args(w)))"
+        case .stroke(let w): return ".stroke(\(plain ? args(w) : styled(w)))"
+        case .strokeBorder(let w): return ".strokeBorder(\(plain ? args(w) : styled(w)))"
         }
+    }
+
+    /// `StrokeStyle(lineWidth:2,lineCap:.round,dash:[5,3])`: SwiftUI's defaults left out.
+    private func strokeStyleText(_ width: Double, _ s: StrokeLineStyle) -> String {
+        let args = [
+            width == 1 ? nil : "lineWidth:\(number(width))", s.lineCap == .butt ? nil : "lineCap:.\(s.lineCap.rawValue)",
+            s.lineJoin == .miter ? nil : "lineJoin:.\(s.lineJoin.rawValue)", s.miterLimit == 10 ? nil : "miterLimit:\(number(s.miterLimit))",
+            s.dash.isEmpty ? nil : "dash:[\(s.dash.map(number).joined(separator: ","))]", s.dashPhase == 0 ? nil : "dashPhase:\(number(s.dashPhase))",
+        ].compactMap { $0 }
+        return "StrokeStyle(\(args.joined(separator: ",")))"
     }
 
     private func insetsText(_ i: EdgeInsets) -> String {
@@ -152,7 +174,17 @@ extension ChainPrinter {
             return ".shadow(\(args.joined(separator: ",")))"
         case .clipShape(let kind): return ".clipShape(\(shapeText(kind)))"
         case .color(let filter): return colorEffectText(filter)
+        case let .rotation(degrees, anchor): return ".rotationEffect(.degrees(\(number(degrees)))\(anchorText(anchor)))"
+        case let .scale(x, y, anchor):
+            return (x == y ? ".scaleEffect(\(number(x))" : ".scaleEffect(x:\(number(x)),y:\(number(y))") + anchorText(anchor) + ")"
+        case .blendMode(let mode): return ".blendMode(.\(mode.rawValue))"
+        case .zIndex(let value): return ".zIndex(\(number(value)))"
         }
+    }
+
+    /// `,anchor:…` unless the anchor is `.center`, the default.
+    private func anchorText(_ anchor: UnitPoint) -> String {
+        anchor == UnitPoint(x: 0.5, y: 0.5) ? "" : ",anchor:\(unitPoint(anchor))"
     }
 
     private func colorEffectText(_ effect: ColorEffect) -> String {

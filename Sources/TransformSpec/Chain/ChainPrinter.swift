@@ -22,7 +22,10 @@ import Layout
 ///   colour and zero offsets left out), `.clipShape(Circle())` (also what `cornerRadius(r)` becomes:
 ///   `.clipShape(RoundedRectangle(cornerRadius:r))`), `.blur(radius:3[,opaque:true])`, `.brightness(…)`,
 ///   `.contrast(…)`, `.saturation(…)`, `.grayscale(…)`, `.colorInvert()`, `.hueRotation(.degrees(90))`,
-///   `.colorMultiply(Color.red)`.
+///   `.colorMultiply(Color.red)`, `.rotationEffect(.degrees(90)[,anchor:.topLeading])`,
+///   `.scaleEffect(2[,anchor:…])` (equal factors; `scaleEffect(CGSize(…))` and unequal ones as
+///   `.scaleEffect(x:2,y:0.5)`), `.blendMode(.multiply)`, `.zIndex(1)`.
+/// - `.mask{Circle()}`, `.mask(alignment:.top){…}`: also what the deprecated `mask(view)` becomes.
 /// - controls: `Button(action:{},label:{…})` then `.buttonStyle(.…)`, `.tint(…)` when set;
 ///   `TextField("…",text:.constant("…"))` then `.textFieldStyle(.…)` and its text styling
 ///   (`ChainPrinter+Controls.swift`).
@@ -59,6 +62,8 @@ struct ChainPrinter {
             return print(child) + ".overlay\(layerAlignment(alignment)){\(print(content))}"
         case let .background(child, content, alignment):
             return print(child) + ".background\(layerAlignment(alignment)){\(print(content))}"
+        case let .mask(child, mask, alignment):
+            return print(child) + ".mask\(layerAlignment(alignment)){\(print(mask))}"
         case let .border(child, paint, width):
             return print(child) + ".border(\(paintText(paint))\(width == 1 ? "" : ",width:\(number(width))"))"
         case let .clipped(child, antialiased):
@@ -122,7 +127,7 @@ struct ChainPrinter {
         return "Color(red:\(number(color.red)),green:\(number(color.green)),blue:\(number(color.blue))\(opacity))"
     }
 
-    private func unitPoint(_ point: UnitPoint) -> String {
+    func unitPoint(_ point: UnitPoint) -> String {
         point.name.map { ".\($0)" } ?? "UnitPoint(x:\(number(point.x)),y:\(number(point.y)))"
     }
 

@@ -78,6 +78,24 @@ struct ChainValues {
         return value
     }
 
+    /// An `Axis.Set`: `.horizontal`, `.vertical`, or an array of them (`[]` for neither).
+    func axes(_ e: Expression, _ what: String) throws(SpecError) -> (horizontal: Bool, vertical: Bool) {
+        var axes = (horizontal: false, vertical: false)
+        let items: [Expression] = if case .array(let list) = e.kind { list } else { [e] }
+        for item in items {
+            switch try enumCase(item, AxisName.self, what) {
+            case .horizontal: axes.horizontal = true
+            case .vertical: axes.vertical = true
+            }
+        }
+        return axes
+    }
+
+    /// The members of SwiftUI's `Axis.Set`.
+    private enum AxisName: String, CaseIterable {
+        case horizontal, vertical
+    }
+
     func alignment(_ e: Expression?) throws(SpecError) -> Alignment {
         guard let e else { return .center }
         return try enumCase(e, Alignment.self, "alignment")
