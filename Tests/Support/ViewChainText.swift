@@ -25,6 +25,9 @@ extension ViewVector {
         if ids, let id { text += ".id(\"node:\(id)\")" }
         // A Grid reads a cell's span from its last modifier.
         if let span = (t["mods"]?.array ?? []).compactMap({ $0["gridCellColumns"].number }).last { text += ".gridCellColumns(\(n(span)))" }
+        if let axes = (t["mods"]?.array ?? []).compactMap({ $0["gridCellUnsizedAxes"]?.array }).last {
+            text += ".gridCellUnsizedAxes([" + axes.compactMap(\.string).map { "." + $0 }.joined(separator: ",") + "])"
+        }
         return text
     }
 
@@ -109,7 +112,7 @@ extension ViewVector {
         case "border": return ".border(\(color(a["style"]?.string ?? "black")), width: \(n(a["width"].number ?? 1)))"
         case "ignoresSafeArea": return "\n\(indent)    .ignoresSafeArea()"
         case "multilineTextAlignment": return ".multilineTextAlignment(.\(a.string!))"
-        case "gridCellColumns": return ""
+        case "gridCellColumns", "gridCellUnsizedAxes": return ""
         case "baselineOffset": return ".baselineOffset(\(n(a.number!)))"
         case "lineSpacing": return ".lineSpacing(\(n(a.number!)))"
         case let other: return ".\(other)(…)"  // not expressible: the parser reports it

@@ -142,8 +142,8 @@ public enum ViewTreeBuilder {
         case "Divider": return .divider
         case "Grid":
             let rows = try t["children"]!.array!.map { row -> GridRowView in
-                guard row["view"]?.string == "GridRow" else { return GridRowView(cells: [GridCell(try view(row))], spansAllColumns: true) }
-                let cells = try row["children"]!.array!.map { c in GridCell(try view(c), columns: Int(columns(c))) }
+                guard row["view"]?.string == "GridRow" else { return GridRowView(cells: [try cell(row, columns: 1)], spansAllColumns: true) }
+                let cells = try row["children"]!.array!.map { c in try cell(c, columns: Int(columns(c))) }
                 return GridRowView(cells: cells, alignment: row["alignment"]?.string.map { VerticalAlignment(rawValue: $0)! })
             }
             return .grid(GridView(
@@ -189,6 +189,12 @@ public enum ViewTreeBuilder {
             }
             return node
         }
+    }
+
+    /// A grid cell: its view, `columns`, and its `gridCellUnsizedAxes` (`["horizontal", "vertical"]`).
+    static func cell(_ t: JSON, columns: Int) throws -> GridCell {
+        let unsized = (t["mods"]?.array ?? []).compactMap { $0["gridCellUnsizedAxes"]?.array }.last?.compactMap(\.string) ?? []
+        return GridCell(try view(t), columns: columns, isWidthUnsized: unsized.contains("horizontal"), isHeightUnsized: unsized.contains("vertical"))
     }
 
     /// A grid cell's `gridCellColumns` (1 without one).
@@ -259,7 +265,7 @@ public enum ViewTreeBuilder {
         case "multilineTextAlignment":
             return node.inheritingText(TextEnvironment(paragraph: TextParagraph(alignment: TextAlignment(rawValue: a.string!)!)))
         case "font": return node  // Text styling: no effect on these layouts
-        case "gridCellColumns": return node  // read by the Grid from its cell
+        case "gridCellColumns", "gridCellUnsizedAxes": return node  // read by the Grid from its cell
         case "baselineOffset": return node.inheritingText(TextEnvironment(attributes: TextAttributes(baselineOffset: a.number!)))
         case "lineSpacing": return node.inheritingText(TextEnvironment(paragraph: TextParagraph(lineSpacing: a.number!)))
         case let other: throw UnsupportedView(description: "modifier \(other)")
