@@ -136,11 +136,20 @@ struct GridChainTests {
         #expect(try Self.parse(canonical) == view, "\(canonical)")
     }
 
-    @Test("a GridRow outside a Grid, a modifier on a GridRow, a bad span and a span outside a Grid are refused", arguments: [
+    @Test("a GridRow outside a Grid, a modifier on a GridRow, a bad span or axis are refused", arguments: [
         "GridRow { Color.red }", "Grid { GridRow { Color.red }.padding() }", "Grid { GridRow { Color.red.gridCellColumns(0) } }",
-        "Grid { GridRow { Color.red.gridCellColumns(1.5) } }", "Color.red.gridCellColumns(2)",
+        "Grid { GridRow { Color.red.gridCellColumns(1.5) } }", "Grid { GridRow { Color.red.gridCellUnsizedAxes(.diagonal) } }",
     ])
     func refusals(_ text: String) {
         #expect(throws: SpecError.self) { try Self.parse(text) }
+    }
+
+    @Test("outside a Grid's cell, as in SwiftUI, the cell modifiers change nothing")
+    func cellModifiersOutsideAGrid() throws {
+        #expect(try Self.parse("Color.red.gridCellColumns(2).gridCellUnsizedAxes([.horizontal, .vertical])") == Self.parse("Color.red"))
+        let unsized = try Self.parse("Grid { GridRow { Color.red.gridCellUnsizedAxes(.vertical).gridCellColumns(2) } }")
+        let canonical = TransformSpec(source: "src.jpg", view: unsized).canonicalChain
+        #expect(canonical.contains(".gridCellColumns(2).gridCellUnsizedAxes(.vertical)"), "\(canonical)")
+        #expect(try Self.parse(canonical) == unsized)
     }
 }
