@@ -37,7 +37,7 @@ extension TemplateEvaluator {
             let rest = arguments.filter { $0 != content }
             let stack = LeafSyntax.stack(name: name, arguments: try chainArguments(rest, &scope, call: name), children: children, offset: offset)
             return .views([ChainSyntax(leaf: stack, modifiers: [], offset: offset)])
-        case "Button", _ where ChainParser.callViews.contains(name) || ChainParser.closureViews.contains(name):
+        case _ where name == "Button" || ChainParser.callViews.contains(name) || ChainParser.closureViews.contains(name):
             return .views([ChainSyntax(leaf: .view(name: name, arguments: try chainArguments(arguments, &scope, call: name), offset: offset), modifiers: [], offset: offset)])
         default:
             guard let first = name.unicodeScalars.first, first.properties.isUppercase else {
