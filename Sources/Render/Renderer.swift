@@ -173,8 +173,9 @@ public struct Renderer: Sendable {
         let focus = ContentFocusFinder(images: images, limits: limits, deadline: deadline)
         let plan: RenderPlan
         do {
+            let catalog = ImageCatalog(images.mapValues(\.metrics))
             plan = try LayoutEngine.plan(
-                request.view, images: ImageCatalog(images.mapValues(\.metrics)), proposal: request.proposal, scale: request.scale,
+                request.view, images: catalog, proposal: request.rootProposal(over: catalog), scale: request.scale,
                 text: PangoTextMeasurer(), focus: focus)
         } catch {
             throw .layout(error)

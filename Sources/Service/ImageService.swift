@@ -62,11 +62,15 @@ public final class ImageService: Sendable {
             environment: configuration.environment))
         let tier = Self.resultTier(configuration, registry: metrics.registry, logger: logger)
         let sources = SourceResolver(directory: SourceDirectory(root: configuration.root), origins: origins)
-        let pipeline = ImagePipeline(
+        var pipeline = ImagePipeline(
             renderer: renderer, sources: sources, executor: executor, cache: cache, identities: IdentityMemo(validity: configuration.sourceCheck),
             negotiation: FormatNegotiation(jxl: configuration.jxl, avif: configuration.avif, webp: configuration.webp),
             fontsVersion: configuration.fontsVersion(), cacheControl: configuration.cacheControl, logger: logger, statistics: statistics, metrics: metrics,
             memory: memory, tier: tier)
+        if configuration.clientHints {
+            pipeline.clientHints = ClientHints(
+                saveDataStep: configuration.saveDataStep, maxScale: configuration.spec.maxScale, maxWidth: configuration.render.maxOutputSide)
+        }
         let presets = PresetPolicy(table: configuration.presets, presetsOnly: configuration.presetsOnly, signed: !configuration.signingKeys.isEmpty)
         let route = ImageRoute(pipeline: pipeline, specs: SpecMemo(limits: configuration.spec, presets: presets))
         let templates = TemplateFolder(path: configuration.templates, limits: configuration.spec)

@@ -28,7 +28,7 @@ final class SpecMemo: Sendable {
         let source = try ImagePath.sourceName(fromTarget: path, prefix: prefix)
         let parameters = try presets.imageParameters(query: query)
         let spec = try TransformSpec.parse(source: source, parameters: parameters, limits: limits)
-        let value = ImageRequest(spec: spec, imageParameters: ImageParameters(parameters))
+        let value = ImageRequest(spec: spec, imageParameters: ImageParameters(parameters), openings: .image(keys: parameters.keys))
         entries.withLock { entries in
             if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
             entries[key] = value

@@ -53,7 +53,8 @@ struct ViewRoute: Sendable {
     private func resolve(_ request: HTTPRequest) throws -> ImageRequest {
         let template = try templates.template(named: Self.templateName(fromTarget: request.path))
         let spec = try presets.templateSpec(template, query: request.query, limits: limits)
-        return ImageRequest(spec: spec, imageParameters: .template)
+        let keys = try QueryParameters.pairs(String(request.query)).map(\.0)
+        return ImageRequest(spec: spec, imageParameters: .template, openings: .view(keys: keys))
     }
 
     /// The name after `/view/` (or another route's `prefix`), percent-decoded; anything that is not a

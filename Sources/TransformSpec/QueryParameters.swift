@@ -6,7 +6,7 @@ public struct QueryParameters: Sendable, Hashable {
     public static let known = [
         "w", "h", "minw", "maxw", "minh", "maxh", "mode", "ratio", "align", "focus", "trim", "enlarge", "clip", "interp", "insets", "radius", "mask",
         "blur", "grayscale", "pad", "orient", "scale", "dpr", "bg", "border", "overlay", "oalign", "opaque", "fmt", "q",
-        "colormode", "page", "frame", "maxbytes", "chain", "pw", "ph", "v", "sig", "exp", "dl", "preset",
+        "colormode", "page", "frame", "maxbytes", "chain", "pw", "ph", "propose", "v", "sig", "exp", "dl", "preset",
     ]
 
     /// Keys that describe layout; they compile to a chain and cannot be mixed with `chain`.

@@ -10,6 +10,10 @@ public struct TransformSpec: Sendable, Hashable {
     public var view: ViewNode
     /// `ImageRenderer.proposedSize` (`pw`, `ph`); unspecified by default.
     public var proposal: ProposedSize
+    /// `ImageRenderer.proposedSize` is the request's own image's size in points (`propose=image`),
+    /// and `proposal` is unspecified: what `ratio` without a size implies (as imgix's `ar` alone),
+    /// a box of that shape at the image's own size. Off by default.
+    public var proposesImageSize = false
     /// `ImageRenderer.scale` (`scale`/`dpr`), 1 by default.
     public var scale: Double
     /// Orientation of the source image: its EXIF tag, or a fixed one (`orient`).
@@ -95,7 +99,25 @@ public struct TransformSpec: Sendable, Hashable {
         } else {
             view = try SugarCompiler(values: values, limits: limits).compile(proposal: proposal)
         }
-        return try rendered(view, source: source, proposal: proposal, parameters: parameters, limits: limits)
+        var spec = try rendered(view, source: source, proposal: proposal, parameters: parameters, limits: limits)
+        spec.proposesImageSize = try proposesImageSize(parameters, proposal: proposal)
+        return spec
+    }
+
+    /// `propose=image`, and what `ratio` without any size implies: a box of that shape is laid out in
+    /// the image's own size, where SwiftUI's unspecified proposal would give `Color.clear` its 10×10.
+    static func proposesImageSize(_ parameters: QueryParameters, proposal: ProposedSize) throws(SpecError) -> Bool {
+        if let text = parameters["propose"] {
+            guard text == "image" else {
+                throw .invalidValue(param: "propose", value: text, expected: "`image` (propose the image's own size; `pw`/`ph` propose a size in points)")
+            }
+            guard proposal == .unspecified else {
+                throw .conflict(param: "propose", message: "`propose=image` and `pw`/`ph` both set the proposed size; use one")
+            }
+            return true
+        }
+        let sizes = ["w", "h", "pw", "ph", "minw", "maxw", "minh", "maxh"]
+        return parameters["ratio"] != nil && parameters["chain"] == nil && !sizes.contains { parameters[$0] != nil }
     }
 
     /// `ImageRenderer.proposedSize` from `pw` and `ph`.
@@ -174,6 +196,7 @@ public struct TransformSpec: Sendable, Hashable {
         var parts = ["chain=" + canonicalChain]
         if let width = proposal.width { parts.append("pw=" + NumberText.format(width)) }
         if let height = proposal.height { parts.append("ph=" + NumberText.format(height)) }
+        if proposesImageSize { parts.append("propose=image") }
         if scale != 1 { parts.append("scale=" + NumberText.format(scale)) }
         if orientation != .auto { parts.append("orient=" + orientation.name) }
         if format != .auto { parts.append("fmt=" + format.rawValue) }

@@ -9,8 +9,15 @@ import Service
 struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Serve images over HTTP: GET /img/{path}?{query}, /healthz, /readyz.",
+        abstract: "Serve images and views over HTTP.",
         discussion: """
+            Routes (GET and HEAD; docs/url-api.md has every parameter):
+              /img/{path}?{query}      an image under the root, laid out and encoded as the query says
+              /view/{template}?{...}   a view template (a .swift file in the templates folder) rendered
+              /info/{path}             a source's size, format and orientation as JSON
+              /healthz, /readyz        liveness and readiness probes
+              /metrics                 Prometheus metrics (on metrics.listen when set; here only without signing)
+              /, /playground/          the playground, with --playground
             Settings come from defaults, then --config FILE (or IMGFRAME_CONFIG), then IMGFRAME_* environment \
             variables, then these flags. config/imgframe.conf documents every key.
             """)

@@ -77,3 +77,15 @@ struct CLIPolishTests {
         #expect(result.stderr.contains("cannot read /nonexistent/photo.jpg: no such file"), "\(result.stderr)")
     }
 }
+
+@Suite("imgframe serve --help")
+struct ServeHelpTests {
+    @Test("lists every route the server answers")
+    func listsEveryRoute() throws {
+        let result = try runImageFrame(["serve", "--help"])
+        #expect(result.status == 0)
+        for route in ["/img/{path}", "/view/{template}", "/info/{path}", "/healthz", "/readyz", "/metrics", "/playground/"] {
+            #expect(result.stdout.contains(route), "missing \(route) in\n\(result.stdout)")
+        }
+    }
+}

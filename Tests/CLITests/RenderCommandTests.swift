@@ -46,3 +46,26 @@ struct RenderCommandTests {
         #expect(!FileManager.default.fileExists(atPath: output.path))
     }
 }
+
+@Suite("ratio without a size")
+struct RatioAloneTests {
+    @Test("a box of the ratio in the image's own size, not SwiftUI's 10×10 placeholder", arguments: [
+        ("ratio=1&mode=fill", "3024×3024"), ("ratio=1", "3024×3024"), ("ratio=2&mode=fill", "4032×2016"), ("ratio=1&w=50", "50×50"),
+    ])
+    func imageSized(_ query: String, _ size: String) throws {
+        let photo = RenderCommandTests.samples.appendingPathComponent("landscape_4.jpg").path
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("imgframe-ratio-\(UUID().uuidString).jpg")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let result = try runImageFrame(["render", photo, "--query", query, "-o", output.path])
+        #expect(result.status == 0 && result.stdout.contains(size), "\(result.stdout)\(result.stderr)")
+    }
+
+    @Test("`propose` takes `image` only, and not with pw or ph")
+    func proposeRefusals() throws {
+        let photo = RenderCommandTests.samples.appendingPathComponent("landscape_4.jpg").path
+        let wrong = try runImageFrame(["plan", photo, "--query", "propose=source"])
+        #expect(wrong.status != 0 && wrong.stdout.contains("`image`"), "\(wrong.stdout)\(wrong.stderr)")
+        let both = try runImageFrame(["plan", photo, "--query", "propose=image&pw=100"])
+        #expect(both.status != 0 && both.stdout.contains("use one"), "\(both.stdout)\(both.stderr)")
+    }
+}

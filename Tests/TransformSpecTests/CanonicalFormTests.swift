@@ -27,6 +27,7 @@ struct CanonicalFormTests {
         ("insets=10&w=1&h=1", "insets=10,10,10,10&w=1&h=1"),
         ("border=blue&w=1&h=1", "border=blue,1&w=1&h=1"),
         ("pw=inf", "pw=infinity"),
+        ("ratio=1", "ratio=1&propose=image"),
         ("", "colormode=nonLinear"),
         ("colormode=extendedLinear", "fmt=png&colormode=extendedLinear"),
         (
@@ -75,6 +76,7 @@ struct CanonicalFormTests {
         "chain=resizable()", "chain=resizable(resizingMode:.tile)", "chain=resizable().clipped()",
         "chain=resizable().clipped(antialiased:true)", #"chain=Image("b.jpg").resizable()"#,
         "colormode=linear", "colormode=linear&fmt=png", "colormode=extendedLinear",
+        "ratio=1", "ratio=1&mode=fill", "ratio=1&w=300", "propose=image", "chain=resizable()&propose=image",
     ]
 
     @Test("different for requests that differ")

@@ -6,6 +6,8 @@ public struct RenderRequest: Sendable, Hashable {
     public var view: ViewNode
     /// `ImageRenderer.proposedSize`.
     public var proposal: ProposedSize
+    /// Propose the request's own image's size in points instead of `proposal` (`propose=image`).
+    public var proposesImageSize = false
     /// `ImageRenderer.scale`: pixels per point.
     public var scale: Double
     /// The orientation of the request's own image (`.primary`): its EXIF tag or a fixed one.
@@ -43,5 +45,12 @@ public struct RenderRequest: Sendable, Hashable {
         self.page = page
         self.frame = frame
         self.maxBytes = maxBytes
+    }
+
+    /// The size the root view is proposed over `images`: `proposal`, or the `.primary` image's size
+    /// in points (oriented, at its own scale) when `proposesImageSize`.
+    public func rootProposal(over images: ImageCatalog) -> ProposedSize {
+        guard proposesImageSize, let primary = images[.primary] else { return proposal }
+        return ProposedSize(primary.pointSize)
     }
 }

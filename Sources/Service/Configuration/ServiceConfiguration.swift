@@ -59,6 +59,11 @@ public struct ServiceConfiguration: Sendable {
     public var avif = true
     /// May `fmt=auto` answer WebP to clients that accept it?
     public var webp = true
+    /// Honour Client Hints (`Sec-CH-DPR`, `Sec-CH-Width`) and `Save-Data` (`ClientHints`). Default off:
+    /// every hint multiplies what a CDN stores per URL.
+    public var clientHints = false
+    /// How much `Save-Data: on` lowers quality when `clientHints` is on. Default `ClientHints.defaultSaveDataStep`.
+    public var saveDataStep = ClientHints.defaultSaveDataStep
     /// Write JPEGs progressive. Default `RenderOptions.default` (off).
     public var progressiveJPEG = RenderOptions.default.progressiveJPEG
     /// Most image pixels a PDF embeds per rendered pixel (`RenderOptions.pdfImageScale`). Default 2.

@@ -75,6 +75,12 @@ enum Settings {
         Setting(key: "formats.jxl", help: "fmt=auto may answer JPEG XL", read: { String($0.jxl) }, apply: { c, v throws(SettingError) in c.jxl = try bool(v) }),
         Setting(key: "formats.avif", help: "fmt=auto may answer AVIF", read: { String($0.avif) }, apply: { c, v throws(SettingError) in c.avif = try bool(v) }),
         Setting(key: "formats.webp", help: "fmt=auto may answer WebP", read: { String($0.webp) }, apply: { c, v throws(SettingError) in c.webp = try bool(v) }),
+        Setting(
+            key: "client_hints", help: "honour Sec-CH-DPR, Sec-CH-Width and Save-Data when the URL leaves scale, width or quality open",
+            read: { String($0.clientHints) }, apply: { c, v throws(SettingError) in c.clientHints = try bool(v) }),
+        Setting(
+            key: "client_hints.save_data_step", help: "how much Save-Data: on lowers every format's quality (0: not at all)",
+            read: { String($0.saveDataStep) }, apply: { c, v throws(SettingError) in c.saveDataStep = try integer(v, 0...90) }),
         Setting(key: "jpeg.progressive", help: "write progressive JPEGs", read: { String($0.progressiveJPEG) }, apply: { c, v throws(SettingError) in c.progressiveJPEG = try bool(v) }),
         Setting(key: "pdf.image_scale", help: "most image pixels a PDF embeds per rendered pixel (1-8)", read: { numberText($0.pdfImageScale) }, apply: { c, v throws(SettingError) in
             c.pdfImageScale = Double(try integer(v, 1...8))

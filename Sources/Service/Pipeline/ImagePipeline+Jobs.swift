@@ -4,7 +4,8 @@ extension ImagePipeline {
     /// The job of an image request (`/img`, `/view`): `fmt=auto` chooses among the formats the
     /// client's `Accept` allows. Its fetches from origins must end within `origins.timeout` from now.
     func job(_ image: ImageRequest, _ request: HTTPRequest, respond: @escaping ImageJob.Respond) -> ImageJob {
-        ImageJob(
+        let image = clientHints?.applied(to: image, headers: request.headers) ?? image
+        return ImageJob(
             image, formats: image.spec.format == .auto ? negotiation.preferred(accept: request.headers["Accept"]) : [],
             ifNoneMatch: request.headers["If-None-Match"], respond: respond, originDeadline: sources.deadline())
     }

@@ -42,6 +42,8 @@ struct ImagePipeline: Sendable {
     let memory: MemoryGovernor
     /// The shared result tier (`result_tier`), looked up after the local cache misses; `nil` without one.
     let tier: ResultTier?
+    /// Client Hints and `Save-Data` (`client_hints`); `nil` when off.
+    var clientHints: ClientHints? = nil
 
     /// A response and the cache status the access log shows for it.
     struct Answer: Sendable {
@@ -235,13 +237,20 @@ struct ImagePipeline: Sendable {
         return Answer(response: HTTPResponse(status: .ok, headers: headers, body: Array((InfoRoute.json(info).serialized() + "\n").utf8)), cache: .notApplicable)
     }
 
-    /// `ETag` and `Cache-Control`, and `Vary: Accept` when `fmt=auto` chooses by it.
+    /// `ETag` and `Cache-Control`; `Vary` naming `Accept` when `fmt=auto` chooses by it and each
+    /// client hint that can change the answer; `Accept-CH` when hints are on.
     private func cachingHeaders(_ job: ImageJob, etag: String) -> HTTPHeaders {
         var headers = HTTPHeaders()
-        headers.reserveCapacity(6)  // and the caller's Content-Type, X-Cache, Server-Timing
+        headers.reserveCapacity(8)  // and the caller's Content-Type, X-Cache, Server-Timing
         headers.add("ETag", etag)
         headers.add("Cache-Control", cacheControl)
-        if case .image(let request) = job.product, request.spec.format == .auto, negotiation.dependsOnAccept { headers.add("Vary", "Accept") }
+        guard case .image(let request) = job.product else { return headers }
+        var vary = request.spec.format == .auto && negotiation.dependsOnAccept ? ["Accept"] : []
+        if let clientHints {
+            vary += clientHints.vary(request)
+            headers.add("Accept-CH", ClientHints.acceptCH)
+        }
+        if !vary.isEmpty { headers.add("Vary", vary.joined(separator: ", ")) }
         return headers
     }
 

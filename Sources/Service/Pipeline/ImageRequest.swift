@@ -19,9 +19,12 @@ final class ImageRequest: Sendable {
     let imageParameters: ImageParameters
     /// Every image to look up, with the name it is looked up by (the view tree walked once, here).
     let images: [(ref: ImageRef, name: String)]
+    /// The settings the URL leaves to Client Hints, when they are on.
+    let openings: ClientHints.Openings
 
-    init(spec: TransformSpec, imageParameters: ImageParameters) {
+    init(spec: TransformSpec, imageParameters: ImageParameters, openings: ClientHints.Openings = .none) {
         self.spec = spec
+        self.openings = openings
         canonical = spec.canonicalForm
         var unversioned = spec
         unversioned.cacheVersion = nil

@@ -9,8 +9,13 @@ extension PlaygroundPage {
         code, textarea, input, output, pre, select { font: 13px/1.4 ui-monospace, SFMono-Regular, Menlo, monospace; }
         code { overflow-wrap: anywhere; }
         main { display: grid; grid-template-columns: minmax(0, 30rem) minmax(0, 1fr); gap: 1.5rem; align-items: start; }
-        @media (max-width: 52rem) { main { grid-template-columns: minmax(0, 1fr); } }
-        main > section { min-width: 0; }
+        main > div, main section { min-width: 0; }
+        /* One column on a phone: the request, then at once its preview, then its links and answer. */
+        @media (max-width: 52rem) {
+          main { grid-template-columns: minmax(0, 1fr); gap: 0; }
+          main > div { display: contents; }
+          .request { order: 1; } .preview { order: 2; } .links { order: 3; } .answer { order: 4; }
+        }
         label { display: block; font-weight: 600; margin: .8rem 0 .25rem; }
         fieldset { min-width: 0; margin: .8rem 0 0; padding: .2rem .7rem .7rem; border: 1px solid var(--line); border-radius: 6px; }
         legend { font-weight: 600; padding: 0 .3rem; }
@@ -61,7 +66,8 @@ extension PlaygroundPage {
           Or try <code>/view</code> URLs: pick a view template and fill in its parameters.</p>
         </header>
         <main>
-          <section aria-label="Request">
+          <div>
+          <section aria-label="Request" class="request">
             <fieldset class="modes">
               <legend>Route</legend>
               <label><input type="radio" name="mode" value="img" checked> <code>/img</code>: an image</label>
@@ -90,6 +96,8 @@ extension PlaygroundPage {
                   <select id="scale"><option value="">1</option><option>2</option><option>3</option></select></div>
               </fieldset>
             </div>
+          </section>
+          <section aria-label="Links" class="links">
             <label for="canonical">Canonical form</label>
             <output id="canonical"></output>
             <label for="url">URL</label>
@@ -97,7 +105,9 @@ extension PlaygroundPage {
             <label for="srcset"><code>&lt;img srcset&gt;</code> for 1x, 2x, 3x</label>
             <div class="copy"><textarea id="srcset" rows="4" readonly></textarea><button type="button" data-copy="srcset">Copy</button></div>
           </section>
-          <section aria-label="Preview">
+          </div>
+          <div>
+          <section aria-label="Preview" class="preview">
             <div class="toolbar" id="toolbar">
               <label><input type="checkbox" id="show-plan" checked> Draw the plan</label>
               <span class="key canvas">canvas</span><span class="key frame">frames</span>
@@ -107,6 +117,8 @@ extension PlaygroundPage {
             <p id="error" role="alert" hidden></p>
             <p id="status" role="status" aria-live="polite"></p>
             <ul id="log-sizes" aria-label="Sizes logged by logSizes" hidden></ul>
+          </section>
+          <section aria-label="Response" class="answer">
             <h2>Response, as an <code>&lt;img&gt;</code> gets it</h2>
             <p class="hint">Fetched with the <code>Accept</code> header Chromium sends for images: <code id="accept"></code></p>
             <table aria-label="Response headers"><tbody id="headers"></tbody></table>
@@ -117,6 +129,7 @@ extension PlaygroundPage {
               <tbody id="formats"></tbody>
             </table>
           </section>
+          </div>
         </main>
         """#
 
