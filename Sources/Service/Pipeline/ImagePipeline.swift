@@ -118,7 +118,8 @@ struct ImagePipeline: Sendable {
     private func identity(_ job: ImageJob, _ versions: [SourceVersion]) -> IdentityMemo.Identity {
         let identity = RequestIdentity(
             canonical: job.bodyCanonical, cacheVersion: job.cacheVersion, sources: versions, formats: job.formats.map(\.rawValue), fonts: fontsVersion)
-        let checked = IdentityMemo.Identity(key: identity.key, etag: identity.etag)
+        let tags = PurgeTag.tags(sources: versions.map(\.name), template: job.template)
+        let checked = IdentityMemo.Identity(key: identity.key, etag: identity.etag, tags: tags)
         identities.remember(job.memoKey, checked)
         return checked
     }
@@ -127,7 +128,7 @@ struct ImagePipeline: Sendable {
     /// `fromDisk`, and then the shared tier after the disk: a tier hit is kept on disk); `nil` when
     /// neither answers. `/info` is never cached: only the 304 applies.
     private func answerFromIdentity(_ job: ImageJob, _ identity: IdentityMemo.Identity, fromDisk: Bool) -> Answer? {
-        var headers = cachingHeaders(job, etag: identity.etag)
+        var headers = cachingHeaders(job, identity)
         if let notModified = ConditionalResponse.notModified(ifNoneMatch: job.ifNoneMatch, etag: identity.etag, headers: headers) {
             return Answer(response: notModified, cache: .revalidated)
         }
@@ -211,11 +212,11 @@ struct ImagePipeline: Sendable {
             let image = try renderer.render(prepared)
             metrics.render(image.timings)
             let created = Int(saturating: Date().timeIntervalSince1970)
-            let entry = CacheEntry(contentType: image.format.contentType, etag: identity.etag, created: created, body: image.bytes)
+            let entry = CacheEntry(contentType: image.format.contentType, etag: identity.etag, created: created, body: image.bytes, tags: identity.tags)
             cache.store(entry, for: identity.key)
             let timings = image.timings
             tier?.offer(entry, for: identity.key, renderTime: .milliseconds(timings.decode + timings.layout + timings.render + timings.encode))
-            var headers = cachingHeaders(job, etag: identity.etag)
+            var headers = cachingHeaders(job, identity)
             headers.add("Content-Type", image.format.contentType)
             headers.add("X-Cache", CacheStatus.miss.rawValue)
             headers.add("Server-Timing", ServerTiming.header(image.timings))
@@ -230,16 +231,18 @@ struct ImagePipeline: Sendable {
     private func info(_ identified: IdentifiedJob, name: String) throws -> Answer {
         guard let source = identified.sources[.primary] else { throw RenderError.unresolvedSource(.primary) }
         let info = try SourceInfo(name: name, file: source.file, limits: renderer.limits)
-        var headers = cachingHeaders(identified.job, etag: identified.identity.etag)
+        var headers = cachingHeaders(identified.job, identified.identity)
         headers.add("Content-Type", "application/json")
         return Answer(response: HTTPResponse(status: .ok, headers: headers, body: Array((InfoRoute.json(info).serialized() + "\n").utf8)), cache: .notApplicable)
     }
 
-    /// `ETag` and `Cache-Control`, and `Vary: Accept` when `fmt=auto` chooses by it.
-    private func cachingHeaders(_ job: ImageJob, etag: String) -> HTTPHeaders {
+    /// `ETag` and `Cache-Control`, `Vary: Accept` when `fmt=auto` chooses by it, and the purge tags
+    /// (`Surrogate-Key`, `Cache-Tag`).
+    private func cachingHeaders(_ job: ImageJob, _ identity: IdentityMemo.Identity) -> HTTPHeaders {
         var headers = HTTPHeaders()
-        headers.reserveCapacity(6)  // and the caller's Content-Type, X-Cache, Server-Timing
-        headers.add("ETag", etag)
+        headers.reserveCapacity(8)  // and the caller's Content-Type, X-Cache, Server-Timing
+        headers.add("ETag", identity.etag)
+        PurgeTag.add(identity.tags, to: &headers)
         headers.add("Cache-Control", cacheControl)
         if case .image(let request) = job.product, request.spec.format == .auto, negotiation.dependsOnAccept { headers.add("Vary", "Accept") }
         return headers

@@ -19,8 +19,10 @@ final class ImageRequest: Sendable {
     let imageParameters: ImageParameters
     /// Every image to look up, with the name it is looked up by (the view tree walked once, here).
     let images: [(ref: ImageRef, name: String)]
+    /// The view template `/view/` filled, whose purge tag the result carries; `nil` for `/img`.
+    let template: String?
 
-    init(spec: TransformSpec, imageParameters: ImageParameters) {
+    init(spec: TransformSpec, imageParameters: ImageParameters, template: String? = nil) {
         self.spec = spec
         canonical = spec.canonicalForm
         var unversioned = spec
@@ -29,6 +31,7 @@ final class ImageRequest: Sendable {
         canonicalKey = ByteKey(canonical)
         canonicalHash = canonicalKey.hashValue
         self.imageParameters = imageParameters
+        self.template = template
         images = spec.view.imageRefs.map { ref in
             switch ref {
             case .primary: (ref, spec.source)
