@@ -25,9 +25,8 @@ enum PurgeTag {
 
     /// Whether `text` is a tag this service writes: `s-` or `t-` and 16 lower-case hex digits.
     static func isValid(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
-        guard bytes.count == 2 + hexDigits, bytes[0] == UInt8(ascii: "s") || bytes[0] == UInt8(ascii: "t"), bytes[1] == UInt8(ascii: "-") else { return false }
-        return bytes.dropFirst(2).allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+        guard text.utf8.count == 2 + hexDigits, text.hasPrefix("s-") || text.hasPrefix("t-") else { return false }
+        return text.utf8.dropFirst(2).allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
     }
 
     private static func digest(_ name: String) -> String {
