@@ -114,7 +114,7 @@ public final class ImageService: Sendable {
         box.server = server
         self.server = server
         // Purges only where operators reach: the metrics listener, never the public port.
-        let purge = PurgeRoute(cache: cache, tier: tier, identities: identities, signer: signer, logger: logger)
+        let purge = PurgeRoute(cache: cache, tier: tier, identities: identities, origins: origins, signer: signer, logger: logger)
         metricsServer = configuration.metricsListen.map { listen in
             Self.sideServer(serverConfiguration, listen: listen, routes: Self.metricsRoutes(exposition, purge: purge))
         }

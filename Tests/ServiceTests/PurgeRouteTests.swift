@@ -80,6 +80,27 @@ struct PurgeRouteTests {
         #expect(try Self.get(fixture, target, headers: ["If-None-Match: \(etag)"]).status == 404)
     }
 
+    @Test("a purge of a source under an origin makes its cached original due: removed at the origin, it answers 404 at once")
+    func originSource() throws {
+        let origin = try TestOrigin()
+        try origin.write("photos/a.jpg", try OriginRouteTests.sample("landscape_4.jpg"))
+        let fixture = try Self.fixture { configuration in
+            configuration.origins = try! OriginMap("cdn=\(origin.httpURL)", internal: "cdn")
+            configuration.originsRevalidateAfter = .seconds(600)
+        }
+        let first = try Self.get(fixture, "/img/cdn/photos/a.jpg?w=40")
+        #expect(first.status == 200 && first.header("X-Cache") == "MISS")
+        // `s-` + the first 16 hex digits of SHA-256("cdn/photos/a.jpg"): the name the URL gives it.
+        #expect(first.header("Surrogate-Key") == "s-79cdecc15908a5ad")
+        try FileManager.default.removeItem(atPath: origin.root + "/photos/a.jpg")
+        // Gone at the origin, but the cached original is trusted for originsRevalidateAfter: another size renders.
+        #expect(try Self.get(fixture, "/img/cdn/photos/a.jpg?w=41").status == 200)
+
+        #expect(try Self.purge(fixture, "source=cdn/photos/a.jpg")["removed"] as? Int == 2)
+        #expect(try Self.get(fixture, "/img/cdn/photos/a.jpg?w=40").status == 404)
+        #expect(origin.statuses(for: "/photos/a.jpg").last == 404, "the origin was asked again")
+    }
+
     @Test("a purge of a template drops the views filled from it")
     func template() throws {
         let fixture = try Self.fixture()

@@ -4,6 +4,7 @@ import Dispatch
 import Foundation
 import HTTP1
 import Logging
+import Origins
 import PlanJSON
 import Synchronization
 import TransformSpec
@@ -18,7 +19,9 @@ import TransformSpec
 /// on the event loops nor in the image lanes; at most `maxWaiting` wait, more are refused (503).
 /// The tier's objects go first, so a request between the two cannot bring one back from the tier;
 /// then the local entries, then the remembered identities, so the next request checks its sources
-/// (a purged source that is gone answers 404, not a 304 from its old ETag).
+/// (a purged source that is gone answers 404, not a 304 from its old ETag). A `source=` under an
+/// origin also makes its cached original due for revalidation, so a removed original answers 404
+/// at once rather than being rendered again from the copy here.
 final class PurgeRoute: Sendable {
     /// The path, on the metrics listener.
     static let path = "/admin/purge"
@@ -28,15 +31,18 @@ final class PurgeRoute: Sendable {
     let cache: ResultCache
     let tier: ResultTier?
     let identities: IdentityMemo
+    /// The origins, whose cached original a `source=` purge expires; `nil` without origins.
+    let origins: OriginSources?
     let signer: URLSigner
     let logger: Logger
     private let queue = DispatchQueue(label: "imgframe.purge", qos: .utility)
     private let waiting = Atomic<Int>(0)
 
-    init(cache: ResultCache, tier: ResultTier?, identities: IdentityMemo, signer: URLSigner, logger: Logger) {
+    init(cache: ResultCache, tier: ResultTier?, identities: IdentityMemo, origins: OriginSources?, signer: URLSigner, logger: Logger) {
         self.cache = cache
         self.tier = tier
         self.identities = identities
+        self.origins = origins
         self.signer = signer
         self.logger = logger
     }
@@ -44,6 +50,12 @@ final class PurgeRoute: Sendable {
     /// The route, answering `POST` only.
     var route: Route {
         Route(.other, .exact(Self.path), methods: [.post]) { [self] request, finish in handle(request, finish) }
+    }
+
+    /// What a purge names: its tag, and the source's name when it was given as `source=`.
+    struct Target: Sendable, Equatable {
+        let tag: String
+        let source: String?
     }
 
     /// What one purge did.
@@ -54,9 +66,9 @@ final class PurgeRoute: Sendable {
     }
 
     private func handle(_ request: HTTPRequest, _ finish: @escaping Finish) {
-        let tag: String
+        let target: Target
         do {
-            tag = try authorizedTag(request)
+            target = try authorizedTarget(request)
         } catch {
             return finish(ErrorMapping.response(for: error, logger: logger), .notApplicable)
         }
@@ -66,49 +78,57 @@ final class PurgeRoute: Sendable {
         }
         queue.async { [self] in
             defer { waiting.subtract(1, ordering: .relaxed) }
-            let outcome = purge(tag)
+            let outcome = purge(target)
             logger.info(
-                "purged \(tag): \(outcome.removed) local results, \(outcome.tier.deleted) tier objects (\(outcome.tier.failed) failed)",
-                metadata: ["imgframe.purge.tag": "\(tag)"])
+                "purged \(target.tag): \(outcome.removed) local results, \(outcome.tier.deleted) tier objects (\(outcome.tier.failed) failed)",
+                metadata: ["imgframe.purge.tag": "\(target.tag)"])
             finish(Self.response(outcome, tier: tier != nil), .notApplicable)
         }
     }
 
-    /// Removes `tag`'s results: the tier's objects first, then the local entries, then the identities.
-    func purge(_ tag: String) -> Outcome {
+    /// Removes the tag's results: the tier's objects first, then the local entries, then the
+    /// identities; a source's cached original from an origin is made due for revalidation.
+    func purge(_ target: Target) -> Outcome {
+        let tag = target.tag
         let deletion = tier?.delete(cache.keys(tagged: tag)) ?? ResultTier.Deletion()
+        if let source = target.source { origins?.expire(named: source) }
         let removed = cache.purge(tag: tag).count
         identities.forgetAll()
         return Outcome(tag: tag, removed: removed, tier: deletion)
     }
 
-    /// The tag a signed request names; throws `PurgeError` for anything else.
-    func authorizedTag(_ request: HTTPRequest) throws(PurgeError) -> String {
+    /// What a signed request names; throws `PurgeError` for anything else.
+    func authorizedTarget(_ request: HTTPRequest) throws(PurgeError) -> Target {
         guard signer.isEnabled else { throw .signingOff }
         let verdict = signer.verify(path: request.path, query: request.query, now: Int(saturating: Date().timeIntervalSince1970))
         guard verdict == .valid else {
             logger.info("403 \(Self.path): signature \(verdict.reason)", metadata: ["imgframe.signature.failure": "\(verdict.reason)"])
             throw .forbidden
         }
-        return try Self.tag(query: request.query)
+        return try Self.target(query: request.query)
     }
 
-    /// The tag the query names: `s-…` of `source=`, `t-…` of `template=`, or `tag=` itself.
-    static func tag(query: Substring) throws(PurgeError) -> String {
+    /// What the query names: `s-…` of `source=`, `t-…` of `template=`, or `tag=` itself.
+    static func target(query: Substring) throws(PurgeError) -> Target {
         guard let pairs = try? QueryParameters.pairs(String(query)) else { throw .unknownParameter("query") }
-        var tags: [String] = []
+        var targets: [Target] = []
         for (key, value) in pairs {
             switch key {
             case "source", "template", "tag":
                 guard !value.isEmpty else { throw .target }
-                if key == "tag" && !PurgeTag.isValid(value) { throw .invalidTag(value) }
-                tags.append(key == "source" ? PurgeTag.source(value) : key == "template" ? PurgeTag.template(value) : value)
+                switch key {
+                case "source": targets.append(Target(tag: PurgeTag.source(value), source: value))
+                case "template": targets.append(Target(tag: PurgeTag.template(value), source: nil))
+                default:
+                    guard PurgeTag.isValid(value) else { throw .invalidTag(value) }
+                    targets.append(Target(tag: value, source: nil))
+                }
             case "exp", "sig": continue
             default: throw .unknownParameter(key)
             }
         }
-        guard tags.count == 1 else { throw .target }
-        return tags[0]
+        guard targets.count == 1 else { throw .target }
+        return targets[0]
     }
 
     /// `{"tag":…,"removed":…,"tier":…,"tier_failed":…}`; the tier counts are 0 without a tier.
