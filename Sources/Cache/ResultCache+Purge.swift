@@ -24,9 +24,12 @@ extension ResultCache {
         return keys
     }
 
-    /// The keys of the entries that carry `tag`, as the index knows them now.
+    /// The keys of the entries that carry `tag`, once the start-up scan (and any eviction pass) has
+    /// finished, so a purge sent just after a start finds the entries the scan has yet to read.
+    /// Never call it on the maintenance queue.
     public func keys(tagged tag: String) -> [CacheKey] {
-        memory.withLock { $0.index.keys(tagged: tag) }.map { CacheKey(hex: $0) }
+        maintenance.sync {}
+        return memory.withLock { $0.index.keys(tagged: tag) }.map { CacheKey(hex: $0) }
     }
 
     /// The purge tags in the header of the entry file at `path`; none when it cannot be read or

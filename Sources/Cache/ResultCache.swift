@@ -54,7 +54,7 @@ public final class ResultCache: Sendable {
     /// The index and the hot set, under one lock: a hit from memory marks its entry used in both at once.
     let memory: Mutex<(index: CacheIndex, hot: HotSet)>
     private let evicting = Atomic<Bool>(false)
-    private let maintenance = DispatchQueue(label: "imgframe.cache.maintenance", qos: .utility)
+    let maintenance = DispatchQueue(label: "imgframe.cache.maintenance", qos: .utility)
     private let errorLog: RateLimitedLog
     private let faults: (@Sendable (FaultPoint) -> Int32?)?
     private let sequence = Atomic<Int>(0)
