@@ -10,7 +10,7 @@
 
 typedef size_t (*ccurl_data_callback)(char *data, size_t size, size_t count, void *context);
 
-// One request (a GET unless `method` says otherwise), with the safety settings the service always wants.
+// One request (a GET unless `method` says otherwise: HEAD, PUT, POST or DELETE), with the safety settings the service always wants.
 struct ccurl_request {
     const char *url;
     // "GET" (or NULL), "HEAD", "PUT" or "POST"; a PUT or POST sends `upload`, `upload_length` bytes.
@@ -57,6 +57,8 @@ static inline int ccurl_perform(const struct ccurl_request *request, long *statu
         if (strcmp(method, "PUT") == 0) curl_easy_setopt(handle, CURLOPT_CUSTOMREQUEST, "PUT");
     } else {
         curl_easy_setopt(handle, CURLOPT_HTTPGET, 1L);
+        // Why: a DELETE (the result tier's purge) is a GET's request line with another method and no body.
+        if (strcmp(method, "DELETE") == 0) curl_easy_setopt(handle, CURLOPT_CUSTOMREQUEST, "DELETE");
     }
     curl_easy_setopt(handle, CURLOPT_PROTOCOLS_STR, "http,https");
     curl_easy_setopt(handle, CURLOPT_FOLLOWLOCATION, 0L);

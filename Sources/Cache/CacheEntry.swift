@@ -8,12 +8,16 @@ public struct CacheEntry: Sendable, Equatable {
     /// Seconds since the epoch when it was written.
     public var created: Int
     public var body: [UInt8]
+    /// The purge tags of the result (`s-…` for each source, `t-…` for its template): a purge of
+    /// one of them removes the entry. Printable ASCII words without spaces; may be empty.
+    public var tags: [String]
 
-    public init(contentType: String, etag: String, created: Int, body: [UInt8]) {
+    public init(contentType: String, etag: String, created: Int, body: [UInt8], tags: [String] = []) {
         self.contentType = contentType
         self.etag = etag
         self.created = created
         self.body = body
+        self.tags = tags
     }
 }
 
@@ -31,19 +35,21 @@ extension CacheEntry {
             hasher.update(UnsafeRawBufferPointer(rebasing: all[header.bodyStart...]))
         }
         guard hasher.finish().hexString == header.checksum else { return nil }
-        self.init(contentType: header.contentType, etag: header.etag, created: header.created, body: Array(bytes[header.bodyStart...]))
+        self.init(
+            contentType: header.contentType, etag: header.etag, created: header.created, body: Array(bytes[header.bodyStart...]), tags: header.tags)
     }
 }
 
 /// The on-disk form of an entry: a small self-describing text header, a blank line, the body.
 ///
 /// ```
-/// IMGFRAME-CACHE 3
+/// IMGFRAME-CACHE 4
 /// content-type: image/jpeg
 /// etag: "…"
 /// created: 1795000000
 /// length: 26813
-/// checksum: <sha-256 of the five lines above (with their line ends) followed by the body, hex>
+/// tags: s-1b4f0e9851971998 t-9f86d081884c7d65
+/// checksum: <sha-256 of the six lines above (with their line ends) followed by the body, hex>
 ///
 /// <body>
 /// ```
@@ -53,8 +59,9 @@ extension CacheEntry {
 enum EntryFile {
     /// The first line of every entry of this format version.
     static let magic = "IMGFRAME-CACHE \(CacheKey.formatVersion)"
-    /// Headers longer than this are not ours.
-    static let maxHeaderBytes = 1024
+    /// Headers longer than this are not ours: room for about 200 tags. An entry whose header would
+    /// not fit is not stored (`fits`).
+    static let maxHeaderBytes = 4096
 
     /// What the header says, and where its parts are in the file.
     struct Header {
@@ -66,6 +73,8 @@ enum EntryFile {
         var created: Int
         /// Body length in bytes.
         var length: Int
+        /// The stored purge tags.
+        var tags: [String]
         /// Hex SHA-256 over `file[0..<fieldsEnd]` followed by the body.
         var checksum: String
         /// End of the checksummed header lines (the start of the `checksum:` line).
@@ -75,13 +84,20 @@ enum EntryFile {
     }
 
     /// The header lines the checksum covers, each ending in a line feed.
-    static func fields(contentType: String, etag: String, created: Int, length: Int) -> [UInt8] {
-        Array("\(magic)\ncontent-type: \(contentType)\netag: \(etag)\ncreated: \(created)\nlength: \(length)\n".utf8)
+    static func fields(contentType: String, etag: String, created: Int, length: Int, tags: [String]) -> [UInt8] {
+        let tagLine = tags.joined(separator: " ")
+        return Array("\(magic)\ncontent-type: \(contentType)\netag: \(etag)\ncreated: \(created)\nlength: \(length)\ntags: \(tagLine)\n".utf8)
+    }
+
+    /// Whether `entry`'s header fits in `maxHeaderBytes` (the checksum line and blank line included).
+    static func fits(_ entry: CacheEntry) -> Bool {
+        fields(contentType: entry.contentType, etag: entry.etag, created: entry.created, length: entry.body.count, tags: entry.tags).count + 80
+            <= maxHeaderBytes
     }
 
     /// The file's bytes for `entry`: the header lines, the checksum line, a blank line and the body.
     static func encode(_ entry: CacheEntry) -> [UInt8] {
-        let fields = fields(contentType: entry.contentType, etag: entry.etag, created: entry.created, length: entry.body.count)
+        let fields = fields(contentType: entry.contentType, etag: entry.etag, created: entry.created, length: entry.body.count, tags: entry.tags)
         let hasher = SHA256Hasher()
         hasher.update(fields)
         hasher.update(entry.body)
@@ -113,7 +129,7 @@ enum EntryFile {
             lineStart = j + 1
         }
         lines.append(bytes[lineStart..<headerEnd])
-        guard lines.count == 6, lines[0].elementsEqual(magic.utf8) else { throw .header }
+        guard lines.count == 7, lines[0].elementsEqual(magic.utf8) else { throw .header }
         func field(_ line: ArraySlice<UInt8>, _ name: String) throws(Invalid) -> String {
             let prefix = Array((name + ": ").utf8)
             guard line.count >= prefix.count, line.prefix(prefix.count).elementsEqual(prefix) else { throw .header }
@@ -124,9 +140,10 @@ enum EntryFile {
         guard let created = Int(try field(lines[3], "created")), let length = Int(try field(lines[4], "length")), length >= 0 else {
             throw .header
         }
-        let checksum = try field(lines[5], "checksum")
+        let tags = try field(lines[5], "tags").split(separator: " ").map(String.init)
+        let checksum = try field(lines[6], "checksum")
         return Header(
-            contentType: contentType, etag: etag, created: created, length: length, checksum: checksum,
-            fieldsEnd: lines[5].startIndex - start, bodyStart: headerEnd + 2 - start)
+            contentType: contentType, etag: etag, created: created, length: length, tags: tags, checksum: checksum,
+            fieldsEnd: lines[6].startIndex - start, bodyStart: headerEnd + 2 - start)
     }
 }

@@ -1,14 +1,19 @@
-/// What a disk cache knows of its entries: size and recency, for the byte budget and LRU eviction.
-/// Not authoritative for lookups (the files are); built by scanning at start-up, updated on writes
-/// and hits. The result cache and the originals cache each keep one.
+/// What a disk cache knows of its entries: size and recency, for the byte budget and LRU eviction,
+/// and which entries carry each purge tag. Not authoritative for lookups (the files are); built by
+/// scanning at start-up, updated on writes, hits and removals. The result cache and the originals
+/// cache each keep one.
 public struct CacheIndex: Sendable {
     public struct Item: Sendable {
         public var size: Int
         public var lastUse: UInt64
+        /// The entry's purge tags (`CacheEntry.tags`).
+        public var tags: [String] = []
     }
 
     /// Keyed by `CacheKey`, which hashes a quarter of the digits: a hit touches its item.
     private var items: [CacheKey: Item] = [:]
+    /// The entries carrying each tag: what a purge removes.
+    private var tagged: [String: Set<CacheKey>] = [:]
     public var count: Int { items.count }
     public private(set) var totalBytes = 0
     private var clock: UInt64 = 0
@@ -16,10 +21,12 @@ public struct CacheIndex: Sendable {
     public init() {}
 
     /// Adds (or replaces) an entry, used now unless `lastUse` says when.
-    public mutating func insert(_ hex: String, size: Int, lastUse: UInt64? = nil) {
+    public mutating func insert(_ hex: String, size: Int, lastUse: UInt64? = nil, tags: [String] = []) {
         remove(hex)
         clock += 1
-        items[CacheKey(rawHex: hex)] = Item(size: size, lastUse: lastUse ?? clock)
+        let key = CacheKey(rawHex: hex)
+        items[key] = Item(size: size, lastUse: lastUse ?? clock, tags: tags)
+        for tag in tags { tagged[tag, default: []].insert(key) }
         totalBytes += size
     }
 
@@ -29,7 +36,18 @@ public struct CacheIndex: Sendable {
     }
 
     public mutating func remove(_ hex: String) {
-        if let old = items.removeValue(forKey: CacheKey(rawHex: hex)) { totalBytes -= old.size }
+        let key = CacheKey(rawHex: hex)
+        guard let old = items.removeValue(forKey: key) else { return }
+        totalBytes -= old.size
+        for tag in old.tags {
+            tagged[tag]?.remove(key)
+            if tagged[tag]?.isEmpty == true { tagged[tag] = nil }
+        }
+    }
+
+    /// The hex keys of the entries that carry `tag`.
+    public func keys(tagged tag: String) -> [String] {
+        tagged[tag].map { $0.map(\.hex) } ?? []
     }
 
     /// Least recently used first.

@@ -14,7 +14,8 @@ public struct CacheKey: Sendable, Hashable, CustomStringConvertible {
     /// 3: one level of 256 hash folders (`ab/`) instead of two (`ab/cd/`, 65,536 folders): a young
     /// cache made a folder on nearly every write for its first hundred thousand entries, and a
     /// `mkdir` costs about as much CPU as the entry's own file.
-    public static let formatVersion = 3
+    /// 4: a `tags:` line names the result's sources and template, so a purge finds their entries.
+    public static let formatVersion = 4
 
     /// - Parameter material: everything that decides the entry's bytes, the pipeline version included.
     public init(material: String) {

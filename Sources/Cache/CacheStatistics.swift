@@ -8,6 +8,7 @@ public final class CacheStatistics: Sendable {
     let errorCount = Atomic<Int>(0)
     let bytesWrittenCount = Atomic<Int>(0)
     let bytesServedCount = Atomic<Int>(0)
+    let purgedCount = Atomic<Int>(0)
 
     public var hits: Int { hitCount.load(ordering: .relaxed) }
     public var misses: Int { missCount.load(ordering: .relaxed) }
@@ -16,6 +17,8 @@ public final class CacheStatistics: Sendable {
     public var errors: Int { errorCount.load(ordering: .relaxed) }
     public var bytesWritten: Int { bytesWrittenCount.load(ordering: .relaxed) }
     public var bytesServed: Int { bytesServedCount.load(ordering: .relaxed) }
+    /// Entries removed by purges (`ResultCache.purge(tag:)`).
+    public var purged: Int { purgedCount.load(ordering: .relaxed) }
 
     static func add(_ counter: borrowing Atomic<Int>, _ value: Int = 1) {
         counter.add(value, ordering: .relaxed)

@@ -50,6 +50,8 @@ public struct CacheHit: Sendable {
     /// Seconds since the epoch when it was written.
     public var created: Int
     public var body: Body
+    /// The purge tags the entry was stored with (`CacheEntry.tags`).
+    public var tags: [String] = []
 
     /// Body length in bytes.
     public var length: Int {

@@ -58,7 +58,7 @@ enum EntryReader {
             keepOpen = true
             body = .file(CachedFile(descriptor: fd, offset: header.bodyStart, length: header.length))
         }
-        return CacheHit(contentType: header.contentType, etag: header.etag, created: header.created, body: body)
+        return CacheHit(contentType: header.contentType, etag: header.etag, created: header.created, body: body, tags: header.tags)
     }
 
     private static func bytes(_ fd: Int32, at offset: Int, count: Int) throws(Failure) -> [UInt8] {

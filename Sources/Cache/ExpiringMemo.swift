@@ -21,6 +21,11 @@ public final class ExpiringMemo<Key: Hashable & Sendable, Value: Sendable>: Send
         return ContinuousClock.now - entry.checked < validity ? entry.value : nil
     }
 
+    /// Forgets every value: each is checked again when next asked for.
+    public func removeAll() {
+        entries.withLock { $0.removeAll(keepingCapacity: true) }
+    }
+
     /// Remembers `value`, just checked.
     public func remember(_ key: Key, _ value: Value) {
         guard validity > .zero else { return }

@@ -8,6 +8,7 @@ struct HotSet {
         var etag: String
         var created: Int
         var body: [UInt8]
+        var tags: [String]
         var lastUse: UInt64
     }
 
@@ -33,11 +34,11 @@ struct HotSet {
     }
 
     /// Keeps `body` under `key` (when it fits), evicting the least recently used beyond the budget.
-    mutating func insert(_ key: CacheKey, contentType: String, etag: String, created: Int, body: [UInt8]) {
+    mutating func insert(_ key: CacheKey, contentType: String, etag: String, created: Int, body: [UInt8], tags: [String]) {
         guard body.count <= largestEntry, capacity > 0 else { return }
         remove(key)
         clock += 1
-        items[key] = Entry(contentType: contentType, etag: etag, created: created, body: body, lastUse: clock)
+        items[key] = Entry(contentType: contentType, etag: etag, created: created, body: body, tags: tags, lastUse: clock)
         totalBytes += body.count
         guard totalBytes > capacity else { return }
         // Rare (only when full): drop the oldest until at 90 % of the budget, so this does not run

@@ -6,7 +6,7 @@ import Synchronization
     import Glibc
 #endif
 
-/// The on-disk result cache: `<directory>/v3/ab/<key>` files, each a checked header plus the
+/// The on-disk result cache: `<directory>/v4/ab/<key>` files, each a checked header plus the
 /// encoded image. Writes are atomic (temporary file, then rename); reads verify the entry and
 /// delete a bad one (a hash folder left empty by a removal is removed too); a byte budget is kept by LRU eviction in the background. Every failure is
 /// logged (rate-limited) and counted, and the caller simply serves uncached: the cache never turns
@@ -52,12 +52,15 @@ public final class ResultCache: Sendable {
     public let statistics = CacheStatistics()
     private let logger: Logger
     /// The index and the hot set, under one lock: a hit from memory marks its entry used in both at once.
-    private let memory: Mutex<(index: CacheIndex, hot: HotSet)>
+    let memory: Mutex<(index: CacheIndex, hot: HotSet)>
     private let evicting = Atomic<Bool>(false)
-    private let maintenance = DispatchQueue(label: "imgframe.cache.maintenance", qos: .utility)
+    let maintenance = DispatchQueue(label: "imgframe.cache.maintenance", qos: .utility)
     private let errorLog: RateLimitedLog
     private let faults: (@Sendable (FaultPoint) -> Int32?)?
     private let sequence = Atomic<Int>(0)
+    /// Raised by every purge, under the memory lock: a lookup keeps what it read in the hot set only
+    /// when no purge ran meanwhile (the file it read may be one the purge removed).
+    let purgeGeneration = Atomic<Int>(0)
 
     /// Eviction stops once the cache is this fraction of its budget, so it does not run on every write.
     static let lowWaterMark = 0.9
@@ -73,14 +76,14 @@ public final class ResultCache: Sendable {
 
     private var versionRoot: String { configuration.directory + "/v\(CacheKey.formatVersion)" }
 
-    private func path(_ key: CacheKey) -> String { versionRoot + "/" + key.relativePath }
+    func path(_ key: CacheKey) -> String { versionRoot + "/" + key.relativePath }
 
     // MARK: reading
 
     /// The entry for `key` if a valid one is on disk. Invalid entries are deleted and count as misses.
     public func lookup(_ key: CacheKey) -> CacheEntry? {
         guard let hit = lookup(key, streamingAbove: Int.max), case .bytes(let body) = hit.body else { return nil }
-        return CacheEntry(contentType: hit.contentType, etag: hit.etag, created: hit.created, body: body)
+        return CacheEntry(contentType: hit.contentType, etag: hit.etag, created: hit.created, body: body, tags: hit.tags)
     }
 
     /// The entry for `key` if a valid one is on disk, with a body longer than `threshold` bytes left
@@ -88,6 +91,7 @@ public final class ResultCache: Sendable {
     /// memory; shorter bodies come back as bytes. Invalid entries are deleted and count as misses.
     public func lookup(_ key: CacheKey, streamingAbove threshold: Int) -> CacheHit? {
         if let hit = lookupInMemory(key) { return hit }
+        let generation = purgeGeneration.load(ordering: .acquiring)
         let file = path(key)
         let hit: CacheHit?
         do {
@@ -113,8 +117,8 @@ public final class ResultCache: Sendable {
         }
         memory.withLock { memory in
             memory.index.touch(key.hex)
-            if case .bytes(let body) = hit.body {
-                memory.hot.insert(key, contentType: hit.contentType, etag: hit.etag, created: hit.created, body: body)
+            if case .bytes(let body) = hit.body, purgeGeneration.load(ordering: .relaxed) == generation {
+                memory.hot.insert(key, contentType: hit.contentType, etag: hit.etag, created: hit.created, body: body, tags: hit.tags)
             }
         }
         CacheStatistics.add(statistics.hitCount)
@@ -134,7 +138,7 @@ public final class ResultCache: Sendable {
         guard let entry = found else { return nil }
         CacheStatistics.add(statistics.hitCount)
         CacheStatistics.add(statistics.bytesServedCount, entry.body.count)
-        return CacheHit(contentType: entry.contentType, etag: entry.etag, created: entry.created, body: .bytes(entry.body))
+        return CacheHit(contentType: entry.contentType, etag: entry.etag, created: entry.created, body: .bytes(entry.body), tags: entry.tags)
     }
 
     // MARK: writing
@@ -142,7 +146,7 @@ public final class ResultCache: Sendable {
     /// Writes `entry` under `key`: a temporary file in the same folder, then `rename`, so readers see
     /// the old state or the whole new entry, never a part. Failures are logged and swallowed.
     public func store(_ entry: CacheEntry, for key: CacheKey) {
-        guard entry.body.count <= configuration.maxEntryBytes else { return }
+        guard entry.body.count <= configuration.maxEntryBytes, EntryFile.fits(entry) else { return }
         let final = path(key)
         let folder = String(final[..<final.lastIndex(of: "/")!])
         let temporary = folder + "/.\(key.hex).tmp.\(getpid()).\(sequence.add(1, ordering: .relaxed).newValue)"
@@ -167,7 +171,7 @@ public final class ResultCache: Sendable {
         }
         CacheStatistics.add(statistics.bytesWrittenCount, bytes.count)
         let over = memory.withLock { memory in
-            memory.index.insert(key.hex, size: bytes.count)
+            memory.index.insert(key.hex, size: bytes.count, tags: entry.tags)
             return memory.index.totalBytes > configuration.maxBytes
         }
         if over { scheduleEviction() }
@@ -177,7 +181,7 @@ public final class ResultCache: Sendable {
     /// the hit to answer with.
     public func adopt(_ entry: CacheEntry, for key: CacheKey) -> CacheHit {
         store(entry, for: key)
-        return CacheHit(contentType: entry.contentType, etag: entry.etag, created: entry.created, body: .bytes(entry.body))
+        return CacheHit(contentType: entry.contentType, etag: entry.etag, created: entry.created, body: .bytes(entry.body), tags: entry.tags)
     }
 
     /// Creates the temporary file in its fan-out folder, making the folder only when it is missing
@@ -271,7 +275,7 @@ public final class ResultCache: Sendable {
 
     /// The synchronous scan behind `start` (also used by `imgframe cache stats`).
     public func scan() {
-        var found: [(hex: String, size: Int, modified: Int)] = []
+        var found: [(hex: String, size: Int, modified: Int, tags: [String])] = []
         var staleTemporaries = 0
         for fanOut in FileIO.list(versionRoot) {
             let folder = versionRoot + "/" + fanOut
@@ -281,13 +285,15 @@ public final class ResultCache: Sendable {
                     FileIO.remove(file)
                     staleTemporaries += 1
                 } else if name.count == 64, let info = FileIO.sizeAndModified(file) {
-                    found.append((name, info.size, info.modified))
+                    // The header's tags, so a purge finds the entry; an unreadable header is left
+                    // to the read that finds it invalid.
+                    found.append((name, info.size, info.modified, Self.tags(of: file)))
                 }
             }
         }
         found.sort { $0.modified < $1.modified }
         memory.withLock { memory in
-            for (order, item) in found.enumerated() { memory.index.insert(item.hex, size: item.size, lastUse: UInt64(order)) }
+            for (order, item) in found.enumerated() { memory.index.insert(item.hex, size: item.size, lastUse: UInt64(order), tags: item.tags) }
             memory.index.advanceClock(past: UInt64(found.count))
         }
         logger.info("cache at \(configuration.directory): \(found.count) entries, removed \(staleTemporaries) stale temporary files")

@@ -114,6 +114,15 @@ public final class OriginSources: SourceProvider {
         return .ready(try opened(try result.get(), name: name))
     }
 
+    /// Makes the cached original of `name` (and any HEAD remembered for it) due for revalidation, so
+    /// the next request asks its origin: after a purge, an original replaced or removed there is not
+    /// served from the originals cache. Nothing for a name no origin serves.
+    public func expire(named name: String) {
+        guard let (origin, path) = settings.map.origin(for: name) else { return }
+        store.expire(origin.url(of: path))
+        heads.removeAll()
+    }
+
     /// Whether `name` is under a configured origin (its original may have to be fetched).
     public func serves(_ name: String) -> Bool {
         settings.map.origin(for: name) != nil

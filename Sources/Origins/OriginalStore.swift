@@ -125,6 +125,14 @@ final class OriginalStore: Sendable {
         return Entry(key: entry.key, bodyPath: entry.bodyPath, bytes: entry.bytes, validators: entry.validators, digest: entry.digest, age: .zero)
     }
 
+    /// Makes the cached original of `url` (if any) due for revalidation: its meta file's time, which
+    /// its age is read from, goes back to the epoch, so the next lookup asks the origin
+    /// (conditionally: an unchanged original costs a `304`).
+    func expire(_ url: String) {
+        var epoch = [timespec(tv_sec: 0, tv_nsec: 0), timespec(tv_sec: 0, tv_nsec: 0)]
+        _ = utimensat(AT_FDCWD, directory + "/" + Self.key(url) + ".meta", &epoch, 0)
+    }
+
     /// `entry` was used now (for eviction order).
     func touch(_ entry: Entry) {
         state.withLock { $0.index.touch(entry.key) }

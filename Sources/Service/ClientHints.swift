@@ -85,7 +85,7 @@ final class ClientHints: Sendable {
         if let scale { spec.scale = scale }
         if let width { spec.proposal.width = Double(width) / spec.scale }
         if saveData { spec.quality = lowered(spec.quality) }
-        let hinted = ImageRequest(spec: spec, imageParameters: request.imageParameters, openings: request.openings)
+        let hinted = ImageRequest(spec: spec, imageParameters: request.imageParameters, openings: request.openings, template: request.template)
         memo.withLock { memo in
             if memo.count >= Limits.specMemoEntries { memo.removeAll(keepingCapacity: true) }
             memo[key] = hinted

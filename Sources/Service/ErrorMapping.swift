@@ -37,6 +37,8 @@ enum ErrorMapping {
             return outcome(for: error)
         case let error as OriginError:
             return outcome(for: error)
+        case let error as PurgeError:
+            return outcome(for: error)
         case let error as RequestError:
             switch error {
             case .methodNotAllowed: return Outcome(status: .methodNotAllowed, message: "this method is not allowed here (see Allow)")
@@ -47,6 +49,25 @@ enum ErrorMapping {
             }
         default:
             return Outcome(status: .internalServerError, message: "internal error", isServerFault: true)
+        }
+    }
+
+    /// `POST /admin/purge`'s refusals: a bare 403 for a bad signature (a refused request learns
+    /// nothing), the setting to change when signing is off.
+    private static func outcome(for error: PurgeError) -> Outcome {
+        switch error {
+        case .signingOff:
+            Outcome(status: .forbidden, message: "purges must be signed: set signing.keys and sign the purge URL as image URLs are signed")
+        case .forbidden:
+            Outcome(status: .forbidden, message: "forbidden")
+        case .target:
+            Outcome(status: .badRequest, message: "name exactly one of source=, template= or tag= (not empty)", parameter: "source")
+        case .invalidTag(let tag):
+            Outcome(status: .badRequest, message: "'\(tag)' is not a tag: s- or t- and 16 lower-case hex digits", parameter: "tag")
+        case .unknownParameter(let name):
+            Outcome(status: .badRequest, message: "'\(name)' is not a purge parameter: source, template or tag, then exp and sig", parameter: name)
+        case .busy:
+            Outcome(status: .serviceUnavailable, message: "too many purges are waiting; retry shortly")
         }
     }
 

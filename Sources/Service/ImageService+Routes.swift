@@ -60,9 +60,11 @@ extension ImageService {
         ]
     }
 
-    /// The metrics listener's one route.
-    static func metricsRoutes(_ exposition: @escaping @Sendable () -> HTTPResponse) -> RouteTable {
-        RouteTable(routes: [metricsRoute(exposition)], notFound: ErrorMapping.response(status: .notFound, message: "only /metrics is served here"))
+    /// The metrics listener's routes: `/metrics` and the signed purges.
+    static func metricsRoutes(_ exposition: @escaping @Sendable () -> HTTPResponse, purge: PurgeRoute) -> RouteTable {
+        RouteTable(
+            routes: [metricsRoute(exposition), purge.route],
+            notFound: ErrorMapping.response(status: .notFound, message: "only /metrics and POST \(PurgeRoute.path) are served here"))
     }
 
     private static func metricsRoute(_ exposition: @escaping @Sendable () -> HTTPResponse) -> Route {

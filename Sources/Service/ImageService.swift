@@ -13,7 +13,7 @@ import Vips
 public final class ImageService: Sendable {
     public let configuration: ServiceConfiguration
     private let server: HTTPServer
-    /// The listener of `metrics.listen`, serving `/metrics` alone.
+    /// The listener of `metrics.listen`, serving `/metrics` and `POST /admin/purge` alone.
     private let metricsServer: HTTPServer?
     /// The listener of `health.listen`, serving `/healthz` and `/readyz` alone: no flood of the public
     /// port, however many connections it opens, reaches it.
@@ -62,8 +62,9 @@ public final class ImageService: Sendable {
             environment: configuration.environment))
         let tier = Self.resultTier(configuration, registry: metrics.registry, logger: logger)
         let sources = SourceResolver(directory: SourceDirectory(root: configuration.root), origins: origins)
+        let identities = IdentityMemo(validity: configuration.sourceCheck)
         var pipeline = ImagePipeline(
-            renderer: renderer, sources: sources, executor: executor, cache: cache, identities: IdentityMemo(validity: configuration.sourceCheck),
+            renderer: renderer, sources: sources, executor: executor, cache: cache, identities: identities,
             negotiation: FormatNegotiation(jxl: configuration.jxl, avif: configuration.avif, webp: configuration.webp),
             fontsVersion: configuration.fontsVersion(), cacheControl: configuration.cacheControl, logger: logger, statistics: statistics, metrics: metrics,
             memory: memory, tier: tier)
@@ -116,8 +117,10 @@ public final class ImageService: Sendable {
         }
         box.server = server
         self.server = server
+        // Purges only where operators reach: the metrics listener, never the public port.
+        let purge = PurgeRoute(cache: cache, tier: tier, identities: identities, origins: origins, signer: signer, logger: logger)
         metricsServer = configuration.metricsListen.map { listen in
-            Self.sideServer(serverConfiguration, listen: listen, routes: Self.metricsRoutes(exposition))
+            Self.sideServer(serverConfiguration, listen: listen, routes: Self.metricsRoutes(exposition, purge: purge))
         }
         healthServer = configuration.healthListen.map { listen in
             let routes = RouteTable(

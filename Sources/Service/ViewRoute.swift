@@ -51,10 +51,11 @@ struct ViewRoute: Sendable {
 
     /// The template the URL names, filled from its query: on the I/O lane.
     private func resolve(_ request: HTTPRequest) throws -> ImageRequest {
-        let template = try templates.template(named: Self.templateName(fromTarget: request.path))
+        let name = Self.templateName(fromTarget: request.path)
+        let template = try templates.template(named: name)
         let spec = try presets.templateSpec(template, query: request.query, limits: limits)
         let keys = try QueryParameters.pairs(String(request.query)).map(\.0)
-        return ImageRequest(spec: spec, imageParameters: .template, openings: .view(keys: keys))
+        return ImageRequest(spec: spec, imageParameters: .template, openings: .view(keys: keys), template: name)
     }
 
     /// The name after `/view/` (or another route's `prefix`), percent-decoded; anything that is not a

@@ -18,6 +18,7 @@ struct ServeCommand: ParsableCommand {
               /healthz, /readyz        liveness and readiness probes
               /metrics                 Prometheus metrics (on metrics.listen when set; here only without signing)
               /, /playground/          the playground, with --playground
+              POST /admin/purge        on metrics.listen, signed: drops every result of a source or template
             Settings come from defaults, then --config FILE (or IMGFRAME_CONFIG), then IMGFRAME_* environment \
             variables, then these flags. config/imgframe.conf documents every key.
             """)

@@ -84,7 +84,7 @@ struct ServeHelpTests {
     func listsEveryRoute() throws {
         let result = try runImageFrame(["serve", "--help"])
         #expect(result.status == 0)
-        for route in ["/img/{path}", "/view/{template}", "/info/{path}", "/healthz", "/readyz", "/metrics", "/playground/"] {
+        for route in ["/img/{path}", "/view/{template}", "/info/{path}", "/healthz", "/readyz", "/metrics", "/playground/", "/admin/purge"] {
             #expect(result.stdout.contains(route), "missing \(route) in\n\(result.stdout)")
         }
     }

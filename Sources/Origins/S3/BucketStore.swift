@@ -1,5 +1,5 @@
 /// A bucket read and written as a store of objects by key (the shared result tier), rather than
-/// as an origin of originals: signed GETs and PUTs under the bucket's prefix, each within its own
+/// as an origin of originals: signed GETs, PUTs and DELETEs under the bucket's prefix, each within its own
 /// time budget. The bucket is the operator's, so the origin address rule does not apply to it.
 public final class BucketStore: Sendable {
     public let bucket: S3Bucket
@@ -24,5 +24,10 @@ public final class BucketStore: Sendable {
     /// Writes `bytes` as the object `key`, within `timeout`.
     public func write(_ key: String, bytes: [UInt8], contentType: String, timeout: Duration) throws(OriginError) {
         try client.put(key, body: bytes, contentType: contentType, source: key, deadline: .now + timeout)
+    }
+
+    /// Deletes the object `key` (none there is no error), within `timeout`.
+    public func delete(_ key: String, timeout: Duration) throws(OriginError) {
+        try client.delete(key, source: key, deadline: .now + timeout)
     }
 }

@@ -75,6 +75,12 @@ final class S3Client: Sendable {
         guard (200..<300).contains(response.status) else { throw error(for: response, source: source) }
     }
 
+    /// DELETEs the object `key`; S3 answers 204 whether or not it was there.
+    func delete(_ key: String, source: String, deadline: ContinuousClock.Instant) throws(OriginError) {
+        let response = try send("DELETE", key, source: source, into: nil, deadline: deadline)
+        guard (200..<300).contains(response.status) || response.status == 404 else { throw error(for: response, source: source) }
+    }
+
     /// One signed request, and its one retry when S3 says the token expired or the clocks differ.
     private func send(
         _ method: String, _ key: String, headers: [String] = [], body: [UInt8] = [], source: String, into descriptor: Int32?,

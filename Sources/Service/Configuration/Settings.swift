@@ -327,9 +327,10 @@ enum Settings {
             key: "presets_only", help: "refuse (403) /img/ parameters other than preset= (and sig, exp, v, dl), and /view/ renderer options not from a preset",
             read: { String($0.presetsOnly) },
             apply: { c, v throws(SettingError) in c.presetsOnly = try bool(v) }),
-        Setting(key: "metrics.listen", help: "HOST:PORT for /metrics alone (e.g. 0.0.0.0:9090); empty = the main port, without signing only", read: { $0.metricsListen.map(listenText) ?? "" }, apply: {
-            c, v throws(SettingError) in c.metricsListen = try listenAddress(v)
-        }),
+        Setting(
+            key: "metrics.listen",
+            help: "HOST:PORT for /metrics and signed POST /admin/purge alone (e.g. 0.0.0.0:9090); empty = /metrics on the main port, without signing only, and no purges",
+            read: { $0.metricsListen.map(listenText) ?? "" }, apply: { c, v throws(SettingError) in c.metricsListen = try listenAddress(v) }),
         Setting(key: "health.listen", help: "HOST:PORT for /healthz and /readyz alone, out of reach of floods of the main port; empty = the main port only", read: { $0.healthListen.map(listenText) ?? "" }, apply: {
             c, v throws(SettingError) in c.healthListen = try listenAddress(v)
         }),

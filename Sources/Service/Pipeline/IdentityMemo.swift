@@ -34,10 +34,12 @@ final class IdentityMemo: Sendable {
         }
     }
 
-    /// The identity's cache key and ETag (`RequestIdentity`).
+    /// The identity's cache key and ETag (`RequestIdentity`), and the purge tags of its sources
+    /// and template (`PurgeTag`).
     struct Identity: Sendable {
         let key: CacheKey
         let etag: String
+        var tags: [String] = []
     }
 
     private let memo: ExpiringMemo<Key, Identity>
@@ -54,4 +56,8 @@ final class IdentityMemo: Sendable {
 
     /// Remembers `identity`, whose sources were just checked.
     func remember(_ key: Key, _ identity: Identity) { memo.remember(key, identity) }
+
+    /// Forgets every identity (after a purge): the next request of each checks its sources again,
+    /// so a purged source that is gone answers 404, not a 304 from its old ETag.
+    func forgetAll() { memo.removeAll() }
 }

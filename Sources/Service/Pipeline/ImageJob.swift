@@ -107,6 +107,14 @@ struct ImageJob: Sendable {
         }
     }
 
+    /// The view template the result fills (`/view/`), for its purge tag; `nil` otherwise.
+    var template: String? {
+        switch product {
+        case .image(let request): request.template
+        case .info: nil
+        }
+    }
+
     /// The scale `Image("name")` lookups prefer (`name@2x`); 1 for `/info`.
     var scale: Double {
         switch product {

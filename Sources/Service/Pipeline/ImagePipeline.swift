@@ -120,7 +120,8 @@ struct ImagePipeline: Sendable {
     private func identity(_ job: ImageJob, _ versions: [SourceVersion]) -> IdentityMemo.Identity {
         let identity = RequestIdentity(
             canonical: job.bodyCanonical, cacheVersion: job.cacheVersion, sources: versions, formats: job.formats.map(\.rawValue), fonts: fontsVersion)
-        let checked = IdentityMemo.Identity(key: identity.key, etag: identity.etag)
+        let tags = PurgeTag.tags(sources: versions.map(\.name), template: job.template)
+        let checked = IdentityMemo.Identity(key: identity.key, etag: identity.etag, tags: tags)
         identities.remember(job.memoKey, checked)
         return checked
     }
@@ -129,7 +130,7 @@ struct ImagePipeline: Sendable {
     /// `fromDisk`, and then the shared tier after the disk: a tier hit is kept on disk); `nil` when
     /// neither answers. `/info` is never cached: only the 304 applies.
     private func answerFromIdentity(_ job: ImageJob, _ identity: IdentityMemo.Identity, fromDisk: Bool) -> Answer? {
-        var headers = cachingHeaders(job, etag: identity.etag)
+        var headers = cachingHeaders(job, identity)
         if let notModified = ConditionalResponse.notModified(ifNoneMatch: job.ifNoneMatch, etag: identity.etag, headers: headers) {
             return Answer(response: notModified, cache: .revalidated)
         }
@@ -213,11 +214,11 @@ struct ImagePipeline: Sendable {
             let image = try renderer.render(prepared)
             metrics.render(image.timings)
             let created = Int(saturating: Date().timeIntervalSince1970)
-            let entry = CacheEntry(contentType: image.format.contentType, etag: identity.etag, created: created, body: image.bytes)
+            let entry = CacheEntry(contentType: image.format.contentType, etag: identity.etag, created: created, body: image.bytes, tags: identity.tags)
             cache.store(entry, for: identity.key)
             let timings = image.timings
             tier?.offer(entry, for: identity.key, renderTime: .milliseconds(timings.decode + timings.layout + timings.render + timings.encode))
-            var headers = cachingHeaders(job, etag: identity.etag)
+            var headers = cachingHeaders(job, identity)
             headers.add("Content-Type", image.format.contentType)
             headers.add("X-Cache", CacheStatus.miss.rawValue)
             headers.add("Server-Timing", ServerTiming.header(image.timings))
@@ -232,17 +233,19 @@ struct ImagePipeline: Sendable {
     private func info(_ identified: IdentifiedJob, name: String) throws -> Answer {
         guard let source = identified.sources[.primary] else { throw RenderError.unresolvedSource(.primary) }
         let info = try SourceInfo(name: name, file: source.file, limits: renderer.limits)
-        var headers = cachingHeaders(identified.job, etag: identified.identity.etag)
+        var headers = cachingHeaders(identified.job, identified.identity)
         headers.add("Content-Type", "application/json")
         return Answer(response: HTTPResponse(status: .ok, headers: headers, body: Array((InfoRoute.json(info).serialized() + "\n").utf8)), cache: .notApplicable)
     }
 
-    /// `ETag` and `Cache-Control`; `Vary` naming `Accept` when `fmt=auto` chooses by it and each
-    /// client hint that can change the answer; `Accept-CH` when hints are on.
-    private func cachingHeaders(_ job: ImageJob, etag: String) -> HTTPHeaders {
+    /// `ETag` and `Cache-Control`, the purge tags (`Surrogate-Key`, `Cache-Tag`); `Vary` naming
+    /// `Accept` when `fmt=auto` chooses by it and each client hint that can change the answer;
+    /// `Accept-CH` when hints are on.
+    private func cachingHeaders(_ job: ImageJob, _ identity: IdentityMemo.Identity) -> HTTPHeaders {
         var headers = HTTPHeaders()
-        headers.reserveCapacity(8)  // and the caller's Content-Type, X-Cache, Server-Timing
-        headers.add("ETag", etag)
+        headers.reserveCapacity(10)  // and the caller's Content-Type, X-Cache, Server-Timing
+        headers.add("ETag", identity.etag)
+        PurgeTag.add(identity.tags, to: &headers)
         headers.add("Cache-Control", cacheControl)
         guard case .image(let request) = job.product else { return headers }
         var vary = request.spec.format == .auto && negotiation.dependsOnAccept ? ["Accept"] : []

@@ -21,8 +21,10 @@ final class ImageRequest: Sendable {
     let images: [(ref: ImageRef, name: String)]
     /// The settings the URL leaves to Client Hints, when they are on.
     let openings: ClientHints.Openings
+    /// The view template `/view/` filled, whose purge tag the result carries; `nil` for `/img`.
+    let template: String?
 
-    init(spec: TransformSpec, imageParameters: ImageParameters, openings: ClientHints.Openings = .none) {
+    init(spec: TransformSpec, imageParameters: ImageParameters, openings: ClientHints.Openings = .none, template: String? = nil) {
         self.spec = spec
         self.openings = openings
         canonical = spec.canonicalForm
@@ -32,6 +34,7 @@ final class ImageRequest: Sendable {
         canonicalKey = ByteKey(canonical)
         canonicalHash = canonicalKey.hashValue
         self.imageParameters = imageParameters
+        self.template = template
         images = spec.view.imageRefs.map { ref in
             switch ref {
             case .primary: (ref, spec.source)

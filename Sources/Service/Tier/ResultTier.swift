@@ -39,7 +39,7 @@ final class ResultTier: Sendable {
     static let maxEntryBytes = 32 * 1024 * 1024
 
     let settings: Settings
-    private let store: BucketStore
+    let store: BucketStore
     private let registry: MetricsRegistry
     private let logger: Logger
     /// Consecutive failures, and until when the tier is off.
