@@ -3,8 +3,9 @@
 --playground` on an ephemeral loopback port. In /img mode: picks a source, types a chain, waits for
 the preview and checks the image's natural size, the plan overlay, the canonical form, the answer an
 <img> gets (its Accept header) and the sizes per format; a bad parameter shows its message in place
-of the preview. In /view mode: picks a template, changes a parameter and the scale. At 420 and 360
-CSS pixels wide the page does not scroll sideways. The layout is checked by DOM geometry (the
+of the preview. In /view mode: picks a template, changes a parameter and the scale. At 390 CSS pixels
+wide (a phone) the preview comes right under the request, on the first screen; at 420 and 360 the
+page does not scroll sideways. The layout is checked by DOM geometry (the
 overlay lies within the preview's box, below the toolbar, above the caption), and a screenshot of
 each scenario is saved for a person to look at.
 
@@ -245,6 +246,24 @@ def narrow(page, width):
     driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 
+def phone(page):
+    """At 390×844 CSS pixels (a phone) the preview is on the first screen, right under the request and
+    above its links and answer."""
+    driver = page.driver
+    page.viewport(390, 844)
+    driver.find_element(By.CSS_SELECTOR, "input[name=mode][value=img]").click()
+    page.type_spec(CHAIN)
+    page.ready("chain=")
+    top = page.js("const top = (s) => document.querySelector(s).getBoundingClientRect().top + window.scrollY;"
+                  "return {request: top('.request'), stage: top('#stage'), links: top('.links'), answer: top('.answer')}")
+    check(top["request"] < top["stage"] < top["links"] < top["answer"], f"at 390 px the order is not request, preview, links, answer: {top}")
+    check(top["stage"] < 844 * 0.75, f"at 390 px the preview starts {top['stage']:.0f} px down, past the first screen")
+    page.check_no_sideways_scroll("chain at 390 px", 390)
+    page.shot("img-chain-phone-390")
+    driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    return top["stage"]
+
+
 def run(base, screenshot, shots):
     driver = browser()
     driver.set_page_load_timeout(TIMEOUT)
@@ -256,10 +275,11 @@ def run(base, screenshot, shots):
         size, rects, kinds, canonical = image_mode(page, screenshot)
         message = error_in_place(page)
         award = view_mode(page)
+        phone_top = phone(page)
         for width in (420, 360):
             narrow(page, width)
         print(f"playground test: ok (preview {size[0]}×{size[1]}, {rects} plan rects {sorted(kinds)}, canonical {canonical}; "
-              f"error {message!r}; award {award[0]}×{award[1]}; no sideways scroll at 420 and 360 px; screenshots in {shots})")
+              f"error {message!r}; award {award[0]}×{award[1]}; the preview {phone_top:.0f} px down at 390 px; no sideways scroll at 420 and 360 px; screenshots in {shots})")
     finally:
         driver.quit()
 
