@@ -68,6 +68,7 @@ public final class ImageService: Sendable {
             negotiation: FormatNegotiation(jxl: configuration.jxl, avif: configuration.avif, webp: configuration.webp),
             fontsVersion: configuration.fontsVersion(), cacheControl: configuration.cacheControl, logger: logger, statistics: statistics, metrics: metrics,
             memory: memory, tier: tier)
+        pipeline.fallback = configuration.fallback.map { FallbackImage(path: $0, maxAge: configuration.fallbackMaxAge) }
         if configuration.clientHints {
             pipeline.clientHints = ClientHints(
                 saveDataStep: configuration.saveDataStep, maxScale: configuration.spec.maxScale, maxWidth: configuration.render.maxOutputSide)

@@ -59,6 +59,11 @@ public struct ServiceConfiguration: Sendable {
     public var avif = true
     /// May `fmt=auto` answer WebP to clients that accept it?
     public var webp = true
+    /// The image answered, through the request's layout and with the error's status, when a
+    /// request's own image is missing or undecodable (`FallbackImage`); `nil`: the error. Default none.
+    public var fallback: String? = nil
+    /// `max-age` of a fallback answer. Default `FallbackImage.defaultMaxAge` (60 s).
+    public var fallbackMaxAge: Duration = FallbackImage.defaultMaxAge
     /// Honour Client Hints (`Sec-CH-DPR`, `Sec-CH-Width`) and `Save-Data` (`ClientHints`). Default off:
     /// every hint multiplies what a CDN stores per URL.
     public var clientHints = false

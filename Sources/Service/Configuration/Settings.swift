@@ -76,6 +76,12 @@ enum Settings {
         Setting(key: "formats.avif", help: "fmt=auto may answer AVIF", read: { String($0.avif) }, apply: { c, v throws(SettingError) in c.avif = try bool(v) }),
         Setting(key: "formats.webp", help: "fmt=auto may answer WebP", read: { String($0.webp) }, apply: { c, v throws(SettingError) in c.webp = try bool(v) }),
         Setting(
+            key: "fallback", help: "image answered, with the error's status, when a request's own image is missing or undecodable; empty = the error",
+            read: { $0.fallback ?? "" }, apply: { c, v throws(SettingError) in c.fallback = v.isEmpty ? nil : v }),
+        Setting(
+            key: "fallback.max_age", help: "Cache-Control max-age of a fallback answer",
+            read: { durationText($0.fallbackMaxAge) }, apply: { c, v throws(SettingError) in c.fallbackMaxAge = try duration(v) }),
+        Setting(
             key: "client_hints", help: "honour Sec-CH-DPR, Sec-CH-Width and Save-Data when the URL leaves scale, width or quality open",
             read: { String($0.clientHints) }, apply: { c, v throws(SettingError) in c.clientHints = try bool(v) }),
         Setting(

@@ -44,6 +44,8 @@ struct ImagePipeline: Sendable {
     let tier: ResultTier?
     /// Client Hints and `Save-Data` (`client_hints`); `nil` when off.
     var clientHints: ClientHints? = nil
+    /// What a missing or undecodable own image is answered with (`fallback`); `nil`: the error.
+    var fallback: FallbackImage? = nil
 
     /// A response and the cache status the access log shows for it.
     struct Answer: Sendable {
@@ -93,6 +95,7 @@ struct ImagePipeline: Sendable {
                 return nil
             }
         } catch {
+            if fallback(error, job, resolved: job.sources, complete: { [self] answer in deliver(answer, to: job) }) { return nil }
             return failure(error)
         }
     }
@@ -109,6 +112,7 @@ struct ImagePipeline: Sendable {
                 resumed.sources[ref] = source
                 toIOLane(resumed, remembered: nil)
             case .failure(let error):
+                if fallback(error, waiting, resolved: waiting.sources, complete: { [self] answer in deliver(answer, to: waiting) }) { return }
                 deliver(failure(error), to: waiting)
             }
         }
@@ -160,6 +164,7 @@ struct ImagePipeline: Sendable {
         do {
             opened = try renderer.open(spec.renderRequest, sources: identified.sources)
         } catch {
+            if fallback(error, job, resolved: identified.sources, complete: { [renders] in renders.complete(key, $0) }) { return }
             return renders.complete(key, failure(error))
         }
         toRenderLane(.opened(opened), identified, heavy: isHeavy(opened.analysisMilliseconds))
@@ -188,6 +193,7 @@ struct ImagePipeline: Sendable {
                     do {
                         prepared = try renderer.prepare(opened, autoFormats: job.job.formats)
                     } catch {
+                        if fallback(error, job.job, resolved: job.sources, complete: { [renders] in renders.complete(key, $0) }) { return {} }
                         let answer = failure(error)
                         return { renders.complete(key, answer) }
                     }
@@ -195,7 +201,7 @@ struct ImagePipeline: Sendable {
                         return { toRenderLane(.prepared(prepared), job, heavy: true) }
                     }
                 }
-                let answer = render(prepared, job)
+                guard let answer = render(prepared, job) else { return {} }
                 return { renders.complete(key, answer) }
             }, refused: { [self] error in renders.complete(key, failure(error)) })
     }
@@ -207,7 +213,8 @@ struct ImagePipeline: Sendable {
 
     /// Stages 5–6 on the render lane: draws and encodes, stores the result under the job's key, and
     /// makes the `200`. A result finished past its deadline never gets here: the renderer throws `timedOut`.
-    private func render(_ prepared: PreparedRender, _ identified: IdentifiedJob) -> Answer {
+    /// `nil` when the fallback image answers instead (through the render's waiters).
+    private func render(_ prepared: PreparedRender, _ identified: IdentifiedJob) -> Answer? {
         let (job, identity) = (identified.job, identified.identity)
         logger.debug("render started: \(job.canonical)")
         do {
@@ -225,6 +232,8 @@ struct ImagePipeline: Sendable {
             addByteBudget(job, length: image.bytes.count, to: &headers)
             return Answer(response: HTTPResponse(status: .ok, headers: headers, body: image.bytes), cache: .miss)
         } catch {
+            let key = identity.key
+            if fallback(error, job, resolved: identified.sources, complete: { [renders] in renders.complete(key, $0) }) { return nil }
             return failure(error)
         }
     }
@@ -269,7 +278,7 @@ struct ImagePipeline: Sendable {
         job.respond(answer.response, answer.cache)
     }
 
-    private func failure(_ error: Error) -> Answer {
+    func failure(_ error: Error) -> Answer {
         Answer(response: ErrorMapping.response(for: error, logger: logger), cache: .notApplicable)
     }
 }
