@@ -10,53 +10,13 @@ Usage: client_hints_test.py [--binary .build/debug/imgframe]
 Exits non-zero on failure.
 """
 import argparse
-import os
-import queue
-import subprocess
 import sys
 import tempfile
-import threading
 import urllib.request
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
+from browser_support import TIMEOUT, browser, check, start_server
 
-TIMEOUT = 30  # seconds, for the server to start and for each page load
 IMAGE = "/img/landscape_4.jpg?w=120&h=80&mode=fill&fmt=png"
-
-
-def start_server(binary, cache):
-    """`imgframe serve --port 0` with client hints on; returns the process and its URL."""
-    environment = {key: value for key, value in os.environ.items() if not key.startswith("IMGFRAME_")}
-    environment["IMGFRAME_CLIENT_HINTS"] = "true"
-    process = subprocess.Popen(
-        [binary, "serve", "--port", "0", "--root", "Samples", "--cache-dir", cache, "--log-level", "warning"],
-        stdout=subprocess.PIPE, text=True, env=environment)
-    lines = queue.Queue()
-    threading.Thread(target=lambda: [lines.put(line) for line in process.stdout], daemon=True).start()
-    try:
-        while True:
-            line = lines.get(timeout=TIMEOUT)
-            if line.startswith("listening on "):
-                return process, line.split()[-1]
-    except queue.Empty:
-        process.kill()
-        sys.exit(f"client hints test: the server did not say 'listening on' within {TIMEOUT} s")
-
-
-def browser():
-    options = webdriver.ChromeOptions()
-    options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-    # --no-sandbox: the tests may run as root, where Chromium's sandbox refuses to start.
-    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                     "--window-size=800,600", "--force-device-scale-factor=2"]:
-        options.add_argument(argument)
-    return webdriver.Chrome(options=options, service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")))
-
-
-def check(condition, message):
-    if not condition:
-        raise AssertionError(message)
 
 
 def visit(driver, url):
@@ -66,7 +26,7 @@ def visit(driver, url):
 
 
 def run(base):
-    driver = browser()
+    driver = browser(window="800,600", scale=2)
     driver.set_page_load_timeout(TIMEOUT)
     try:
         check(driver.execute_script("return window.devicePixelRatio") == 2, "Chromium's device pixel ratio is not 2")
@@ -88,7 +48,8 @@ def main():
     parser.add_argument("--binary", default=".build/debug/imgframe")
     arguments = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="imgframe-client-hints-") as cache:
-        process, base = start_server(arguments.binary, cache)
+        process, base = start_server(arguments.binary, ["--root", "Samples", "--cache-dir", cache], {"IMGFRAME_CLIENT_HINTS": "true"},
+                                     name="client hints test")
         try:
             run(base)
         except Exception as error:  # every failure, Selenium's timeouts included, is a failed test

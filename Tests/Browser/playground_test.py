@@ -14,52 +14,22 @@ Exits non-zero on failure. `--screenshot docs/playground.png` regenerates the pi
 """
 import argparse
 import os
-import queue
-import subprocess
 import sys
 import tempfile
-import threading
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
+import browser_support
+from browser_support import TIMEOUT, browser, check
+
 CHAIN = "resizable().scaledToFill().frame(width:300,height:200).clipped()"
-TIMEOUT = 30  # seconds, for the server to start and for each wait in the page
 
 
 def start_server(binary, cache):
-    """`imgframe serve --port 0 --playground`; returns the process and its URL ("listening on URL")."""
-    process = subprocess.Popen(
-        [binary, "serve", "--port", "0", "--root", "Samples", "--templates", "Samples/templates",
-         "--cache-dir", cache, "--playground", "--log-level", "warning"],
-        stdout=subprocess.PIPE, text=True)
-    lines = queue.Queue()
-    threading.Thread(target=lambda: [lines.put(line) for line in process.stdout], daemon=True).start()
-    try:
-        while True:
-            line = lines.get(timeout=TIMEOUT)
-            if line.startswith("listening on "):
-                return process, line.split()[-1]
-    except queue.Empty:
-        process.kill()
-        sys.exit(f"playground test: the server did not say 'listening on' within {TIMEOUT} s")
-
-
-def browser():
-    options = webdriver.ChromeOptions()
-    options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-    # --no-sandbox: the tests may run as root, where Chromium's sandbox refuses to start.
-    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                     "--window-size=1200,820", "--force-device-scale-factor=1"]:
-        options.add_argument(argument)
-    return webdriver.Chrome(options=options, service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")))
-
-
-def check(condition, message):
-    if not condition:
-        raise AssertionError(message)
+    """`imgframe serve --playground` over the samples; returns the process and its URL."""
+    return browser_support.start_server(
+        binary, ["--root", "Samples", "--templates", "Samples/templates", "--cache-dir", cache, "--playground"], name="playground test")
 
 
 # The boxes the layout checks compare, in CSS pixels (a hidden element has none).
