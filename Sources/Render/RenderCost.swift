@@ -173,6 +173,13 @@ public struct RenderCost: Sendable {
         switch group.effect {
         case .shadow(let shadow): (radius, bands, name) = (shadow.radius, 1, "shadow")
         case .color(.blur(let blur, _)): (radius, bands, name) = (blur, 4, "blur")
+        case .color(.sharpen(let sigma)):
+            // The lightness alone, σ in pixels, and a conversion to LabS and back for every pixel.
+            let pixels = Self.area(content)
+            add(
+                "a sharpening of sigma \(sigma.compactText) over \(content.width)×\(content.height) pixels",
+                Self.blurNanoseconds(sigma: sigma, pixels: pixels) + 2 * Self.layerPixel * pixels, advice: "reduce the frame")
+            return
         case .color, .blend, .mask: return
         case .transform:
             if let result = area.result { add("a turned or scaled layer", Self.layerPixel * Self.area(result), advice: "ask for a smaller size") }

@@ -146,7 +146,7 @@ public struct Renderer: Sendable {
         timings.render = lap()
         let encoder = Encoder(
             choice: choice, quality: request.quality, maxBytes: request.maxBytes, isOpaque: request.isOpaque, matte: request.view.matte, options: options,
-            synthetic: plan.isSynthetic, deadline: deadline)
+            settings: request.encoder, primary: images[.primary], synthetic: plan.isSynthetic, deadline: deadline)
         let output = try encoder.encode(canvas, sources: Array(images.values))
         timings.encode = lap()
         return RenderedImage(
