@@ -100,7 +100,7 @@ public struct Renderer: Sendable {
             ).check(limits)
             let cost = RenderCost(
                 plan: plan, images: images, choice: choice, glyphs: glyphImages, animation: animation, colorMode: request.colorMode,
-                maxBytes: request.maxBytes, analysis: opened.analysis)
+                maxBytes: request.maxBytes, encoder: request.encoder, analysis: opened.analysis)
             try cost.check(limits)
             return PreparedRender(
                 request: request, images: images, glyphs: glyphs, plan: plan, choice: choice, animation: animation, timings: timings,
