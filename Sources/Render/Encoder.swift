@@ -95,7 +95,7 @@ struct Encoder {
     /// or `nil` when there is none to keep: no source, `meta=none`, a GIF (which holds no EXIF), or
     /// a source without those fields. The source's header is read again: the canvas holds none of it.
     private func keptMetadata(on image: VImage, format: ImageFormat) throws -> VImage? {
-        guard let primary, settings.metadata != .none, format != .gif else { return nil }
+        guard let primary, primary.hasMetadata, settings.metadata != .none, format != .gif else { return nil }
         let header = try primary.file.load()
         let kept = try image.keepingMetadata(of: header, all: settings.metadata == .all)
         return kept.kept ? kept.image : nil

@@ -36,6 +36,11 @@ extension VImage {
         }
     }
 
+    /// True when the image carries an EXIF, XMP or IPTC block: what `keepingMetadata(of:all:)` can keep.
+    public var hasKeepableMetadata: Bool {
+        ["exif-data", "xmp-data", "iptc-data"].contains { (name: String) in vips_image_get_typeof(pointer, name) != 0 }
+    }
+
     /// This image (stripped of metadata) with the metadata of `source`, a source image's header,
     /// that the output keeps: with `all`, its EXIF (GPS included), XMP and IPTC; without, only its
     /// EXIF Copyright, in an EXIF block of its own (`ExifCopyright`). An EXIF block written says
