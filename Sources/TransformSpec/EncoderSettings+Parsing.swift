@@ -2,14 +2,6 @@ import CheckedConversion
 import Layout
 
 extension EncoderSettings {
-    /// The query keys these settings are read from, in the order the canonical form writes them.
-    static let keys = ["png", "dither", "chroma", "lossless", "progressive", "meta"]
-
-    /// Formats `lossless=1` applies to.
-    public static let losslessFormats: [ImageFormat] = [.webp, .avif, .jxl]
-    /// Formats `progressive` applies to (JPEG progressive scans, PNG Adam7 interlacing).
-    public static let progressiveFormats: [ImageFormat] = [.jpeg, .png]
-
     /// Reads `png`, `dither`, `chroma`, `lossless`, `progressive` and `meta`. A setting that cannot
     /// apply to a fixed `format` is refused, as `page` is; with `fmt=auto` each applies when the
     /// chosen format has it (`lossless=1` to WebP, AVIF and JPEG XL, and so on) and is ignored by the

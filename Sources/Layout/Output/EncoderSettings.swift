@@ -29,6 +29,10 @@ public struct EncoderSettings: Sendable, Hashable {
     public static let paletteSizes = [2, 4, 16, 256]
     /// The palette size of `png=palette` without `:N`.
     public static let defaultPaletteColors = 256
+    /// Formats `lossless=1` applies to.
+    public static let losslessFormats: [ImageFormat] = [.webp, .avif, .jxl]
+    /// Formats `progressive` applies to (JPEG progressive scans, PNG Adam7 interlacing).
+    public static let progressiveFormats: [ImageFormat] = [.jpeg, .png]
 
     public init(
         paletteColors: Int? = nil, dither: Double = 1, chroma: ChromaSubsampling? = nil, lossless: Bool = false, progressive: Bool? = nil,
