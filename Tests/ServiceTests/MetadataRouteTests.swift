@@ -76,6 +76,15 @@ struct MetadataRouteTests {
         #expect(!String(decoding: response.body, as: UTF8.self).contains(Self.artist))
     }
 
+    @Test("the quality search of maxbytes keeps the copyright in every encoding it tries")
+    func byteBudget() throws {
+        let fixture = try fixture()
+        let response = try fixture.get("/img/exif.jpg?w=60&fmt=jpeg&maxbytes=3000")
+        #expect(response.status == 200, "\(response.text)")
+        let (tiff, entries) = try ifd0(response.body)
+        #expect(entries.first { $0.tag == EncodedBytes.copyrightTag }.flatMap { EncodedBytes.ascii(tiff, $0) } == Self.copyright)
+    }
+
     @Test("meta=copyright is the default's request: same ETag")
     func explicitDefault() throws {
         let fixture = try fixture()
