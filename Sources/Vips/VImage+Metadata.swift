@@ -29,6 +29,7 @@ extension VImage {
         /// libvips's `dither`, 0 (none) to 1 (its default).
         public var dither: Double
 
+        /// `indexDepth` must be 1, 2, 4 or 8.
         public init(indexDepth: Int, dither: Double) {
             precondition([1, 2, 4, 8].contains(indexDepth), "PNG palette indices are 1, 2, 4 or 8 bits")
             self.indexDepth = indexDepth

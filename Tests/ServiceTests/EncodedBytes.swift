@@ -2,7 +2,9 @@
 /// frame headers, WebP chunks, and the TIFF directories of an EXIF block; and writes a small EXIF
 /// block (for sources carrying a copyright, an artist and a GPS position).
 enum EncodedBytes {
+    /// The big-endian 16-bit value at `i`.
     static func u16be(_ b: [UInt8], _ i: Int) -> Int { Int(b[i]) << 8 | Int(b[i + 1]) }
+    /// The big-endian 32-bit value at `i`.
     static func u32be(_ b: [UInt8], _ i: Int) -> Int { u16be(b, i) << 16 | u16be(b, i + 2) }
 
     /// PNG chunks in order: type and data.

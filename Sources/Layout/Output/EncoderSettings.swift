@@ -34,6 +34,7 @@ public struct EncoderSettings: Sendable, Hashable {
     /// Formats `progressive` applies to (JPEG progressive scans, PNG Adam7 interlacing).
     public static let progressiveFormats: [ImageFormat] = [.jpeg, .png]
 
+    /// Settings at the defaults stated here, each changed by its argument.
     public init(
         paletteColors: Int? = nil, dither: Double = 1, chroma: ChromaSubsampling? = nil, lossless: Bool = false, progressive: Bool? = nil,
         metadata: MetadataPolicy = .copyright
