@@ -56,6 +56,15 @@ enum EncodedBytes {
         return Array(app1.data.dropFirst(header.count))
     }
 
+    /// AVIF's chroma subsampling from its `av1C` box (AV1 codec configuration, third byte: bit 3
+    /// subsampling in x, bit 2 in y): (1, 1) is 4:2:0, (0, 0) 4:4:4.
+    static func avifSubsampling(_ avif: [UInt8]) -> (x: Int, y: Int)? {
+        let name: [UInt8] = Array("av1C".utf8)
+        guard let at = (0..<max(0, avif.count - 7)).first(where: { Array(avif[$0..<($0 + 4)]) == name }) else { return nil }
+        let flags = avif[at + 6]
+        return (Int(flags >> 3 & 1), Int(flags >> 2 & 1))
+    }
+
     /// WebP RIFF chunk types (`VP8 `, `VP8L`, `VP8X`, `EXIF`…).
     static func webpChunks(_ webp: [UInt8]) -> [String] {
         var types: [String] = []

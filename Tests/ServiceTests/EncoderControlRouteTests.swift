@@ -75,8 +75,13 @@ struct EncoderControlRouteTests {
         #expect(EncodedBytes.jpegSamplingFactors(try fixture.get(base + "&chroma=444&q=50").body) == [0x11, 0x11, 0x11])
         // The default is libvips's: 4:2:0 below quality 90.
         #expect(EncodedBytes.jpegSamplingFactors(try fixture.get(base).body) == [0x22, 0x11, 0x11])
-        let avif = try fixture.get("/img/landscape_4.jpg?w=64&fmt=avif&chroma=444")
-        #expect(avif.status == 200 && avif.header("Content-Type") == "image/avif")
+        let avif = { (query: String) throws -> [Int] in
+            let response = try fixture.get("/img/landscape_4.jpg?w=64&fmt=avif" + query)
+            return EncodedBytes.avifSubsampling(response.body).map { [$0.x, $0.y] } ?? []
+        }
+        #expect(try avif("&chroma=444") == [0, 0])
+        #expect(try avif("&chroma=420&q=95") == [1, 1])
+        #expect(try avif("") == [1, 1])
     }
 
     @Test("lossless=1: WebP is VP8L; WebP, AVIF and JPEG XL decode to the source's pixels exactly", arguments: ["webp", "avif", "jxl"])
