@@ -655,26 +655,39 @@ static inline void cvips_bound_resources(size_t cache_memory, int concurrency) {
     if (concurrency > 0) vips_concurrency_set(concurrency);
 }
 
-static inline int cvips_jpegsave(VipsImage *in, void **buf, size_t *len, int quality, int progressive) {
+// The savers below take `keep`, libvips's VipsForeignKeep flags (8.15+): 0 writes no metadata (as
+// "strip" did); the encoder passes EXIF | XMP | IPTC only when it has put on the image the fields the
+// request keeps (`cvips_keep_metadata`), so an output without any stays byte-identical.
+// Why `subsample`: VipsForeignSubsample (0 auto: 4:2:0 below Q 90; 1 always 4:2:0; 2 never, 4:4:4).
+static inline int cvips_jpegsave(VipsImage *in, void **buf, size_t *len, int quality, int progressive, int subsample, int keep) {
     return vips_jpegsave_buffer(in, buf, len, "Q", quality, "interlace", progressive, "optimize_coding", TRUE,
-                                "strip", TRUE, NULL);
+                                "subsample_mode", (VipsForeignSubsample) subsample, "keep", (VipsForeignKeep) keep, NULL);
 }
 
 // Why: `bitdepth` is optional; 16 keeps a 16-bit image's samples (colormode=extendedLinear), any
 // other value leaves libvips's default (8 bits for 8-bit images), so those files stay byte-identical.
-static inline int cvips_pngsave(VipsImage *in, void **buf, size_t *len, int bitdepth) {
+static inline int cvips_pngsave(VipsImage *in, void **buf, size_t *len, int bitdepth, int interlace, int keep) {
     if (bitdepth == 16)
-        return vips_pngsave_buffer(in, buf, len, "compression", 6, "bitdepth", 16, "strip", TRUE, NULL);
-    return vips_pngsave_buffer(in, buf, len, "compression", 6, "strip", TRUE, NULL);
+        return vips_pngsave_buffer(in, buf, len, "compression", 6, "bitdepth", 16, "interlace", interlace, "keep", (VipsForeignKeep) keep, NULL);
+    return vips_pngsave_buffer(in, buf, len, "compression", 6, "interlace", interlace, "keep", (VipsForeignKeep) keep, NULL);
 }
 
-static inline int cvips_webpsave(VipsImage *in, void **buf, size_t *len, int quality) {
-    return vips_webpsave_buffer(in, buf, len, "Q", quality, "strip", TRUE, NULL);
+// Why: a palette PNG quantised by libvips (libimagequant) to 2^`index_depth` colours at most, with
+// `dither` (0–1) error diffusion; the index depth is the file's bit depth (1, 2, 4 or 8).
+static inline int cvips_pngsave_palette(VipsImage *in, void **buf, size_t *len, int index_depth, double dither, int interlace, int keep) {
+    return vips_pngsave_buffer(in, buf, len, "compression", 6, "palette", TRUE, "bitdepth", index_depth, "dither", dither,
+                               "interlace", interlace, "keep", (VipsForeignKeep) keep, NULL);
 }
 
-static inline int cvips_avifsave(VipsImage *in, void **buf, size_t *len, int quality) {
+static inline int cvips_webpsave(VipsImage *in, void **buf, size_t *len, int quality, int lossless, int keep) {
+    return vips_webpsave_buffer(in, buf, len, "Q", quality, "lossless", lossless, "keep", (VipsForeignKeep) keep, NULL);
+}
+
+// Why `subsample`: as for JPEG; a lossless AVIF is always 4:4:4 (libvips sets it).
+static inline int cvips_avifsave(VipsImage *in, void **buf, size_t *len, int quality, int lossless, int subsample, int keep) {
     return vips_heifsave_buffer(in, buf, len, "Q", quality, "compression", VIPS_FOREIGN_HEIF_COMPRESSION_AV1,
-                                "effort", 2, "strip", TRUE, NULL);
+                                "effort", 2, "lossless", lossless, "subsample_mode", (VipsForeignSubsample) subsample,
+                                "keep", (VipsForeignKeep) keep, NULL);
 }
 
 // Tests only: AVIF at a bit depth of 8, 10 or 12 (a 16-bit image keeps its depth), fastest effort.
@@ -683,13 +696,65 @@ static inline int cvips_avifsave_depth(VipsImage *in, void **buf, size_t *len, i
 }
 
 // Why: JPEG XL at libjxl effort 4: on 4 MP, 0.2 CPU-s against 1.8 at the default effort 7, for
-// bytes within 1 % (libvips 8.16, libjxl 0.11). Lossy at `Q` like the other formats.
-static inline int cvips_jxlsave(VipsImage *in, void **buf, size_t *len, int quality) {
-    return vips_jxlsave_buffer(in, buf, len, "Q", quality, "effort", 4, "strip", TRUE, NULL);
+// bytes within 1 % (libvips 8.16, libjxl 0.11). Lossy at `Q` like the other formats, or lossless.
+static inline int cvips_jxlsave(VipsImage *in, void **buf, size_t *len, int quality, int lossless, int keep) {
+    return vips_jxlsave_buffer(in, buf, len, "Q", quality, "effort", 4, "lossless", lossless, "keep", (VipsForeignKeep) keep, NULL);
 }
 
-static inline int cvips_gifsave(VipsImage *in, void **buf, size_t *len) {
-    return vips_gifsave_buffer(in, buf, len, "strip", TRUE, NULL);
+static inline int cvips_gifsave(VipsImage *in, void **buf, size_t *len, double dither) {
+    return vips_gifsave_buffer(in, buf, len, "dither", dither, "strip", TRUE, NULL);
+}
+
+// Why: an unsharp mask of the lightness (libvips converts to LabS and back, alpha kept) with only σ
+// set, libvips's other parameters at their defaults (as imgproxy's and sharp's `sharpen`).
+static inline int cvips_sharpen(VipsImage *in, VipsImage **out, double sigma) {
+    return vips_sharpen(in, out, "sigma", sigma, NULL);
+}
+
+// Why: `meta=all`: `in` (stripped) copied with the metadata fields of `source` (a source image's
+// header) that the output keeps: its EXIF block and every `exif-ifdN-` field (GPS included; libvips
+// writes a field's value back into the block only where it changed), XMP and IPTC. The orientation is
+// set to 1 (the pixels are upright; libvips writes it into the block), and the EXIF thumbnail is not
+// copied. `kept` says whether anything was.
+static inline int cvips_keep_all_metadata(VipsImage *in, VipsImage *source, VipsImage **out, int *kept) {
+    *kept = 0;
+    if (vips_copy(in, out, NULL)) return -1;
+    gchar **fields = vips_image_get_fields(source);
+    for (int i = 0; fields[i] != NULL; i++) {
+        const char *name = fields[i];
+        int wanted = strcmp(name, VIPS_META_EXIF_NAME) == 0 || strcmp(name, VIPS_META_XMP_NAME) == 0 ||
+                     strcmp(name, VIPS_META_IPTC_NAME) == 0 ||
+                     (strncmp(name, "exif-ifd", 8) == 0 && strcmp(name, "exif-ifd0-Orientation") != 0);
+        if (!wanted) continue;
+        GValue value = G_VALUE_INIT;
+        if (vips_image_get(source, name, &value) == 0) {
+            vips_image_set(*out, name, &value);
+            g_value_unset(&value);
+            *kept = 1;
+        }
+    }
+    g_strfreev(fields);
+    if (*kept) vips_image_set_int(*out, VIPS_META_ORIENTATION, 1);
+    return 0;
+}
+
+// Why: a blob field is read through vips_image_get_blob's out-parameters; NULL when there is none.
+static inline const void *cvips_blob(VipsImage *image, const char *name, size_t *length) {
+    const void *data = NULL;
+    *length = 0;
+    if (vips_image_get_typeof(image, name) == 0 || vips_image_get_blob(image, name, &data, length)) return NULL;
+    return data;
+}
+
+// Why: `meta=copyright`: a copy of `in` (stripped) whose only metadata is `exif`, an EXIF block (with
+// its "Exif\0\0" header) built by the caller, and orientation 1. libvips 8.16 neither drops the tags
+// of a copied block that have no field nor writes a field's bare text unchanged (it appends its own
+// description), so the block is made without them rather than copied and pruned.
+static inline int cvips_with_exif(VipsImage *in, VipsImage **out, const void *exif, size_t length) {
+    if (vips_copy(in, out, NULL)) return -1;
+    vips_image_set_blob_copy(*out, VIPS_META_EXIF_NAME, exif, length);
+    vips_image_set_int(*out, VIPS_META_ORIENTATION, 1);
+    return 0;
 }
 
 // Why: the ICC profile's presence decides between an ICC transform and a plain colourspace change.

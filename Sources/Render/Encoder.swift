@@ -3,7 +3,8 @@ import Vips
 
 /// Writes the canvas in the format chosen before drawing (`FormatChoice`): flattens where the output
 /// has no alpha (JPEG, `opaque=1`), and for `fmt=auto` without a negotiated format picks JPEG, or PNG
-/// when the result has transparency.
+/// when the result has transparency. The request's `EncoderSettings` choose palette, chroma, lossless
+/// and progressive writing, and which metadata of the primary source the output keeps.
 struct Encoder {
     /// The format decided before drawing; `nil` inside means JPEG or PNG by transparency.
     let choice: FormatChoice
@@ -14,6 +15,11 @@ struct Encoder {
     /// What uncovered pixels become when alpha is dropped: `bg` when the request set one, else white.
     let matte: RGBAColor
     let options: RenderOptions
+    /// The request's palette, chroma, lossless, progressive and metadata settings.
+    var settings = EncoderSettings.default
+    /// The request's own image, whose metadata `settings.metadata` keeps; `nil` for a view drawn
+    /// without one, whose output carries no metadata.
+    var primary: SourceImage? = nil
     /// A view drawn mostly of fills, shapes and text (`RenderPlan.isSynthetic`): encoders that
     /// have settings for such pixels use them.
     var synthetic = false
@@ -46,14 +52,16 @@ struct Encoder {
                 // An avatar's transparent corners in photo colours cost a PNG a fifth of its bytes.
                 image = try image.zeroingTransparentColour()
             }
-            let final = try image.withoutMetadata()
+            var final = try image.withoutMetadata()
+            var keepsMetadata = false
+            if let kept = try keptMetadata(on: final, format: encoded) { (final, keepsMetadata) = (kept, true) }
             try deadline.check()
             let bytes: [UInt8]
             if let maxBytes, encoded.usesQuality {
-                bytes = try encode(final, as: encoded, within: maxBytes)
+                bytes = try encode(final, as: encoded, within: maxBytes, keepsMetadata: keepsMetadata)
             } else {
                 bytes = try Watchdog.run(cancelling: final, after: deadline.remaining) { () throws(VipsError) in
-                    try write(final, as: encoded, quality: quality.value(for: encoded))
+                    try write(final, as: encoded, quality: quality.value(for: encoded), keepsMetadata: keepsMetadata)
                 }
             }
             // Encoders that cannot be stopped may finish late; a late result is a timeout, not a success.
@@ -69,13 +77,13 @@ struct Encoder {
     }
 
     /// `maxbytes`: the pixels computed once, then encoded at the qualities `QualitySearch` tries.
-    private func encode(_ image: VImage, as format: ImageFormat, within maxBytes: Int) throws -> [UInt8] {
+    private func encode(_ image: VImage, as format: ImageFormat, within maxBytes: Int, keepsMetadata: Bool) throws -> [UInt8] {
         let pixels = try Watchdog.run(cancelling: image, after: deadline.remaining) { () throws(VipsError) in try image.materialized() }
         return try QualitySearch(maxBytes: maxBytes).best(start: quality.value(for: format)) { (value) throws(RenderError) in
             try deadline.check()
             do throws(VipsError) {
                 return try Watchdog.run(cancelling: pixels, after: deadline.remaining) { () throws(VipsError) in
-                    try write(pixels, as: format, quality: value)
+                    try write(pixels, as: format, quality: value, keepsMetadata: keepsMetadata)
                 }
             } catch {
                 throw error.operation == Watchdog.deadlineError.operation ? .timedOut : .internalFailure(error)
@@ -83,14 +91,33 @@ struct Encoder {
         }.bytes
     }
 
-    private func write(_ image: VImage, as format: ImageFormat, quality: Int) throws(VipsError) -> [UInt8] {
-        switch format {
-        case .jpeg: try image.jpeg(quality: quality, progressive: options.progressiveJPEG)
-        case .png: try image.png(bitDepth: image.bitsPerSample)
-        case .webp: try image.webp(quality: quality, synthetic: synthetic)
-        case .avif: try image.avif(quality: quality)
-        case .jxl: try image.jxl(quality: quality)
-        case .gif: try image.gif()
+    /// `image` (stripped) with the metadata of the primary source that `settings.metadata` keeps,
+    /// or `nil` when there is none to keep: no source, `meta=none`, a GIF (which holds no EXIF), or
+    /// a source without those fields. The source's header is read again: the canvas holds none of it.
+    private func keptMetadata(on image: VImage, format: ImageFormat) throws -> VImage? {
+        guard let primary, primary.hasMetadata, settings.metadata != .none, format != .gif else { return nil }
+        let header = try primary.file.load()
+        let kept = try image.keepingMetadata(of: header, all: settings.metadata == .all)
+        return kept.kept ? kept.image : nil
+    }
+
+    private func write(_ image: VImage, as format: ImageFormat, quality: Int, keepsMetadata: Bool) throws(VipsError) -> [UInt8] {
+        let chroma: VImage.ChromaOption =
+            switch settings.chroma {
+            case nil: .auto
+            case .half: .subsampled
+            case .full: .full
+            }
+        let palette = settings.paletteBitDepth.map { VImage.PaletteOption(indexDepth: $0, dither: settings.dither) }
+        let progressive = settings.progressive
+        let lossless = settings.lossless
+        return switch format {
+        case .jpeg: try image.jpeg(quality: quality, progressive: progressive ?? options.progressiveJPEG, chroma: chroma, keepsMetadata: keepsMetadata)
+        case .png: try image.png(bitDepth: image.bitsPerSample, palette: palette, interlaced: progressive ?? false, keepsMetadata: keepsMetadata)
+        case .webp: try image.webp(quality: quality, synthetic: synthetic, lossless: lossless, keepsMetadata: keepsMetadata)
+        case .avif: try image.avif(quality: quality, lossless: lossless, chroma: chroma, keepsMetadata: keepsMetadata)
+        case .jxl: try image.jxl(quality: quality, lossless: lossless, keepsMetadata: keepsMetadata)
+        case .gif: try image.gif(dither: settings.dither)
         case .pdf: preconditionFailure("PDF pages are written by PDFWriter, not encoded from a bitmap")
         }
     }

@@ -80,6 +80,7 @@ extension VImage {
         case .colorInvert: image = try colorInvert()
         case .hueRotation(let degrees): image = try hueRotation(degrees: degrees)
         case .colorMultiply(let color): image = try colorMultiply(color)
+        case .sharpen(let sigma): image = try sharpened(sigma: sigma)
         }
         return Layer(image: image, x: 0, y: 0)
     }

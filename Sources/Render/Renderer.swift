@@ -100,7 +100,7 @@ public struct Renderer: Sendable {
             ).check(limits)
             let cost = RenderCost(
                 plan: plan, images: images, choice: choice, glyphs: glyphImages, animation: animation, colorMode: request.colorMode,
-                maxBytes: request.maxBytes, analysis: opened.analysis)
+                maxBytes: request.maxBytes, encoder: request.encoder, analysis: opened.analysis)
             try cost.check(limits)
             return PreparedRender(
                 request: request, images: images, glyphs: glyphs, plan: plan, choice: choice, animation: animation, timings: timings,
@@ -146,7 +146,7 @@ public struct Renderer: Sendable {
         timings.render = lap()
         let encoder = Encoder(
             choice: choice, quality: request.quality, maxBytes: request.maxBytes, isOpaque: request.isOpaque, matte: request.view.matte, options: options,
-            synthetic: plan.isSynthetic, deadline: deadline)
+            settings: request.encoder, primary: images[.primary], synthetic: plan.isSynthetic, deadline: deadline)
         let output = try encoder.encode(canvas, sources: Array(images.values))
         timings.encode = lap()
         return RenderedImage(

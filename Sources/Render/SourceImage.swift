@@ -36,6 +36,9 @@ struct SourceImage {
     /// Every frame decoded once, stacked top to bottom (`decodingAllFrames`), when the render
     /// animates this image: `decode` cuts its `frame` from them instead of reading the file again.
     var allFrames: VImage?
+    /// True when the header holds EXIF, XMP or IPTC (`meta` may keep some): otherwise the encoder
+    /// need not read the header again.
+    let hasMetadata: Bool
     /// `RenderLimits.maxWholeDecodePixels` and `maxSourcePixels`.
     private let maxWholeDecodePixels: Int, maxSourcePixels: Int
     /// The density libvips read from the header, given to pixels decoded without it.
@@ -73,6 +76,7 @@ struct SourceImage {
         frameDelays = animates ? header.frameDelays : []
         loop = header.loopCount ?? 0
         hasPlainColor = !header.hasICCProfile && (header.bands == 1 || header.bands == 3)
+        hasMetadata = header.hasKeepableMetadata
         maxWholeDecodePixels = limits.maxWholeDecodePixels
         maxSourcePixels = limits.maxSourcePixels
         resolution = header.resolution

@@ -5,21 +5,21 @@ public struct QueryParameters: Sendable, Hashable {
     /// Every accepted key, in the order the URL API reference lists them.
     public static let known = [
         "w", "h", "minw", "maxw", "minh", "maxh", "mode", "ratio", "align", "focus", "trim", "enlarge", "clip", "interp", "insets", "radius", "mask",
-        "blur", "grayscale", "pad", "orient", "scale", "dpr", "bg", "border", "overlay", "oalign", "opaque", "fmt", "q",
-        "colormode", "page", "frame", "maxbytes", "chain", "pw", "ph", "propose", "v", "sig", "exp", "dl", "preset",
+        "blur", "sharpen", "grayscale", "pad", "orient", "scale", "dpr", "bg", "border", "overlay", "oalign", "opaque", "fmt", "q",
+        "colormode", "page", "frame", "maxbytes", "png", "dither", "chroma", "lossless", "progressive", "meta", "chain", "pw", "ph", "propose", "v", "sig", "exp", "dl", "preset",
     ]
 
     /// Keys that describe layout; they compile to a chain and cannot be mixed with `chain`.
     public static let layoutSugar: Set<String> = [
         "w", "h", "minw", "maxw", "minh", "maxh", "mode", "ratio", "align", "focus", "trim", "enlarge", "clip", "interp", "insets", "radius", "mask",
-        "blur", "grayscale", "pad", "bg", "border", "overlay", "oalign",
+        "blur", "sharpen", "grayscale", "pad", "bg", "border", "overlay", "oalign",
     ]
 
     /// The keys a view template (`/view/…`) accepts besides its own parameters: how to render and
     /// encode, the signature, and `preset` (whose presets hold only the others). A template's
     /// parameters may not take these names.
     public static let rendererOptions = [
-        "fmt", "q", "scale", "dpr", "pw", "ph", "opaque", "colormode", "page", "frame", "maxbytes", "v", "sig", "exp", "dl", "preset",
+        "fmt", "q", "scale", "dpr", "pw", "ph", "opaque", "colormode", "page", "frame", "maxbytes", "png", "dither", "chroma", "lossless", "progressive", "meta", "v", "sig", "exp", "dl", "preset",
     ]
 
     /// Keys that name the same setting.

@@ -6,7 +6,7 @@ extension TransformSpec {
     public var renderRequest: RenderRequest {
         var request = RenderRequest(
             view: view, proposal: proposal, scale: scale, orientation: orientation, format: format, quality: quality, isOpaque: isOpaque,
-            colorMode: colorMode, page: page, frame: frame, maxBytes: maxBytes)
+            colorMode: colorMode, page: page, frame: frame, maxBytes: maxBytes, encoder: encoder)
         request.proposesImageSize = proposesImageSize
         return request
     }

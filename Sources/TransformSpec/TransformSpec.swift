@@ -39,6 +39,9 @@ public struct TransformSpec: Sendable, Hashable {
     /// A byte budget for the encoded image (`maxbytes`): lossy formats lower their quality to fit it;
     /// the response says whether it fits (`Imgframe-Byte-Budget`).
     public var maxBytes: Int?
+    /// Encoder settings (`png`, `dither`, `chroma`, `lossless`, `progressive`, `meta`), each at
+    /// `EncoderSettings.default` unless the query sets it.
+    public var encoder: EncoderSettings
 
     /// The largest `frame` the parser accepts; the renderer refuses one past the source's frames.
     public static let maxFrame = 99_999
@@ -47,7 +50,7 @@ public struct TransformSpec: Sendable, Hashable {
         source: String, view: ViewNode, proposal: ProposedSize = .unspecified, scale: Double = 1,
         orientation: OrientationRequest = .auto, format: FormatRequest = .auto, quality: EncoderQuality = .default, isOpaque: Bool = false,
         colorMode: ColorRenderingMode = .nonLinear, page: PageSize? = nil, frame: Int? = nil, cacheVersion: String? = nil,
-        maxBytes: Int? = nil
+        maxBytes: Int? = nil, encoder: EncoderSettings = .default
     ) {
         self.source = source
         self.view = view
@@ -62,6 +65,7 @@ public struct TransformSpec: Sendable, Hashable {
         self.frame = frame
         self.cacheVersion = cacheVersion
         self.maxBytes = maxBytes
+        self.encoder = encoder
     }
 
     /// What `v` may hold: 1–64 letters, digits, `.`, `-`, `_` or `~` (URL-safe as they are).
@@ -127,7 +131,8 @@ public struct TransformSpec: Sendable, Hashable {
     }
 
     /// `view` with the renderer options of `parameters` (`pw`/`ph` already read into `proposal`):
-    /// `scale`, `orient`, `fmt`, `q`, `opaque`, `colormode`, `page`, `frame`. Requests for `/img` and view
+    /// `scale`, `orient`, `fmt`, `q`, `opaque`, `colormode`, `page`, `frame`, `maxbytes` and the
+    /// encoder settings (`EncoderSettings.parse`). Requests for `/img` and view
     /// templates share it.
     static func rendered(
         _ view: ViewNode, source: String, proposal: ProposedSize, parameters: QueryParameters, limits: SpecLimits
@@ -154,14 +159,17 @@ public struct TransformSpec: Sendable, Hashable {
         if format == .fixed(.pdf), let colorMode, colorMode != .nonLinear {
             throw .conflict(param: "colormode", message: "colormode=\(colorMode.rawValue) applies to bitmap output; a PDF is composited by its viewer: remove colormode or pick png, jpeg, webp or avif")
         }
+        let maxBytes = try values.integer("maxbytes", in: 1...limits.maxByteBudget)
+        let fixedFormat = try sixteenBitFormat(format, colorMode: colorMode ?? .nonLinear)
+        let encoder = try EncoderSettings.parse(values, format: fixedFormat, colorMode: colorMode ?? .nonLinear, maxBytes: maxBytes)
         return TransformSpec(
             source: source, view: view, proposal: proposal,
             scale: try values.number("scale", in: 1...limits.maxScale) ?? 1,
-            orientation: orientation, format: try sixteenBitFormat(format, colorMode: colorMode ?? .nonLinear),
+            orientation: orientation, format: fixedFormat,
             quality: try values.quality("q") ?? .default,
             isOpaque: try values.flag("opaque") ?? false, colorMode: colorMode ?? .nonLinear, page: page,
             frame: try values.integer("frame", in: 0...maxFrame), cacheVersion: try cacheVersion(parameters),
-            maxBytes: try values.integer("maxbytes", in: 1...limits.maxByteBudget))
+            maxBytes: maxBytes, encoder: encoder)
     }
 
     /// `extendedLinear` writes 16 bits per channel, which only PNG among the encoders holds: `fmt=auto`
@@ -206,6 +214,7 @@ public struct TransformSpec: Sendable, Hashable {
         if let page { parts.append("page=" + page.canonicalText) }
         if let frame { parts.append("frame=\(frame)") }
         if let maxBytes { parts.append("maxbytes=\(maxBytes)") }
+        if let encoder = encoder.canonicalText { parts.append(encoder) }
         if let cacheVersion { parts.append("v=" + cacheVersion) }
         return parts.joined(separator: "&")
     }

@@ -72,4 +72,10 @@ extension VImage {
         if x == 0, y == 0, width == self.width, height == self.height { return self }
         return try derive("embed") { cvips_embed($0, $1, Int32(x), Int32(y), Int32(width), Int32(height), VIPS_EXTEND_BLACK) }
     }
+
+    /// An unsharp mask of the lightness with a Gaussian of σ = `sigma` pixels (libvips `sharpen`,
+    /// its other parameters at their defaults); alpha is kept.
+    public func sharpened(sigma: Double) throws(VipsError) -> VImage {
+        try derive("sharpen") { cvips_sharpen($0, $1, sigma) }
+    }
 }

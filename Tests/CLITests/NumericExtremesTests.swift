@@ -43,6 +43,7 @@ struct NumericExtremesTests {
         #"Color.red.frame(width:10,height:10).cornerRadius(3).clipShape(RoundedRectangle(cornerSize:CGSize(width:2,height:3)))"#,
         #"Color.red.frame(width:10,height:10).brightness(0.2).contrast(1.5).saturation(0.5).grayscale(0.5).hueRotation(.degrees(90))"#,
         #"Color.red.frame(width:10,height:10).colorInvert().colorMultiply(.red).ignoresSafeArea().id("a").logSizes("a")"#,
+        #"Image("dot_green").resizable().frame(width:20,height:20).sharpened(1)"#,
         #"LinearGradient(colors:[.red,.blue],startPoint:UnitPoint(x:0.25,y:0),endPoint:UnitPoint(x:1,y:0.75)).frame(width:10,height:10)"#,
         #"Circle().stroke(.red,lineWidth:2).frame(width:10,height:10)"#,
         #"RoundedRectangle(cornerRadius:3).strokeBorder(.red,lineWidth:2).frame(width:10,height:10)"#,
@@ -61,10 +62,10 @@ struct NumericExtremesTests {
 
     /// Values of the parameters whose value holds several numbers, each with the one `X` stands for.
     static let composite: [String: [String]] = [
-        "insets": ["X", "0,0,0,X"], "ratio": ["X", "X:1", "1:X"], "border": ["red,X"], "page": ["Xx100", "100xX"],
+        "insets": ["X", "0,0,0,X"], "ratio": ["X", "X:1", "1:X"], "border": ["red,X"], "page": ["Xx100", "100xX"], "png": ["palette:X"],
     ]
     /// Parameters that need another to mean anything.
-    static let companions: [String: String] = ["page": "&fmt=pdf", "insets": "&w=20&h=20&mode=fill"]
+    static let companions: [String: String] = ["page": "&fmt=pdf", "insets": "&w=20&h=20&mode=fill", "dither": "&png=palette"]
 
     static func encoded(_ text: String) -> String {
         text.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~"))) ?? text

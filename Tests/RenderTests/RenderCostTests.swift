@@ -46,6 +46,16 @@ struct RenderCostTests {
         #expect(costs[0] < costs[1] && costs[1] < costs[2], "\(costs)")
     }
 
+    @Test("a palette's quantisation and lossless encoders cost more than their plain formats; sharpening costs more than none")
+    func encoderSettings() throws {
+        let square = Self.square(1000, "")
+        #expect(try Self.cost(square, fmt: "png&png=palette") > Self.cost(square, fmt: "png") + 1000)
+        for format in ["webp", "avif", "jxl"] {
+            #expect(try Self.cost(square, fmt: "\(format)&lossless=1") > Self.cost(square, fmt: format), "\(format)")
+        }
+        #expect(try Self.cost(Self.square(1000, ".sharpened(2)")) > Self.cost(square))
+    }
+
     @Test("a render estimated past the deadline is refused before drawing, saying what to reduce")
     func refused() throws {
         let folder = try SourceFolder()

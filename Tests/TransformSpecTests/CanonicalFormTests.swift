@@ -30,6 +30,13 @@ struct CanonicalFormTests {
         ("ratio=1", "ratio=1&propose=image"),
         ("", "colormode=nonLinear"),
         ("colormode=extendedLinear", "fmt=png&colormode=extendedLinear"),
+        ("", "meta=copyright"),
+        ("", "lossless=0"),
+        ("png=palette", "png=palette:256"),
+        ("png=palette", "png=palette&dither=1"),
+        ("lossless=1", "lossless=true"),
+        ("meta=none&chroma=444&png=palette", "png=palette&meta=none&chroma=444"),
+        ("sharpen=1.5", "chain=resizable().interpolation(.high).scaledToFit().sharpened(1.5)"),
         (
             "chain=resizable().framedAspectRatio(2,contentMode:.fit)",
             #"chain=Color.clear.aspectRatio(2,contentMode:.fit).overlay{Image("a.jpg").resizable().scaledToFit()}.clipped()"#
@@ -77,6 +84,10 @@ struct CanonicalFormTests {
         "chain=resizable().clipped(antialiased:true)", #"chain=Image("b.jpg").resizable()"#,
         "colormode=linear", "colormode=linear&fmt=png", "colormode=extendedLinear",
         "ratio=1", "ratio=1&mode=fill", "ratio=1&w=300", "propose=image", "chain=resizable()&propose=image",
+        "png=palette", "png=palette:16", "png=palette:2", "png=palette&dither=0", "png=palette&dither=0.5", "fmt=gif&dither=0",
+        "chroma=444", "chroma=420", "fmt=jpeg&chroma=444", "lossless=1", "fmt=webp&lossless=1", "progressive=1", "progressive=0",
+        "fmt=png&progressive=1", "meta=all", "meta=none", "sharpen=1", "sharpen=0.5", "w=10&sharpen=1",
+        "chain=resizable().sharpened(2)",
     ]
 
     @Test("different for requests that differ")

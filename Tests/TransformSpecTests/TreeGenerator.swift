@@ -121,7 +121,7 @@ struct TreeGenerator {
             let effects: [ColorEffect] = [
                 .blur(radius: number(), opaque: bool()), .brightness(number(negative: true)), .contrast(number()),
                 .saturation(unit()), .grayscale(unit()), .colorInvert, .hueRotation(degrees: number(negative: true)),
-                .colorMultiply(color()),
+                .colorMultiply(color()), .sharpen(sigma: pick([0.1, 1.0 / 3, 0.5, 2.5, 10])),
             ]
             return .effect(child, .color(pick(effects)))
         case 9: return .backgroundStyle(child, paint())

@@ -28,11 +28,14 @@ public struct RenderRequest: Sendable, Hashable {
     /// The most bytes the encoded image should take (`maxbytes`): a lossy format is encoded at the
     /// highest quality, up to `quality`'s, that fits. `nil`: no budget.
     public var maxBytes: Int?
+    /// How the encoder writes the image: palette, chroma, lossless, progressive, metadata.
+    public var encoder: EncoderSettings
 
     /// Every setting given: their defaults have one owner, `TransformSpec`, which builds this value.
     public init(
         view: ViewNode, proposal: ProposedSize, scale: Double, orientation: OrientationRequest, format: FormatRequest, quality: EncoderQuality,
-        isOpaque: Bool, colorMode: ColorRenderingMode, page: PageSize?, frame: Int?, maxBytes: Int?
+        isOpaque: Bool, colorMode: ColorRenderingMode, page: PageSize?, frame: Int?, maxBytes: Int?,
+        encoder: EncoderSettings = .default
     ) {
         self.view = view
         self.proposal = proposal
@@ -45,6 +48,7 @@ public struct RenderRequest: Sendable, Hashable {
         self.page = page
         self.frame = frame
         self.maxBytes = maxBytes
+        self.encoder = encoder
     }
 
     /// The size the root view is proposed over `images`: `proposal`, or the `.primary` image's size

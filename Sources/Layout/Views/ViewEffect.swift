@@ -67,4 +67,11 @@ public enum ColorEffect: Sendable, Hashable {
     case hueRotation(degrees: Double)
     /// `colorMultiply(_:)`: multiplies every pixel by the colour.
     case colorMultiply(RGBAColor)
+    /// `sharpened(_:)`, ours (SwiftUI has no sharpening): an unsharp mask of the lightness with a
+    /// Gaussian of σ = `sigma` output pixels (not points: it restores pixel-level detail lost to a
+    /// reduction, whatever the scale), applied to the subtree as resampled, before it is composited.
+    case sharpen(sigma: Double)
+
+    /// The σ `sharpened(_:)` accepts, in pixels: from barely (0.1) to a broad halo (10).
+    public static let sharpenSigmas: ClosedRange<Double> = 0.1...10
 }

@@ -30,7 +30,8 @@ struct RequestIdentity {
     /// animated in GIF and WebP output (`fmt=auto` too); still output carries no frame timing.
     /// render-8: `square.and.arrow.down` draws Bootstrap's `box-arrow-in-down` (the arrow goes into the box, as SF's),
     /// `location` its `cursor` (SF's navigation arrow, not a map pin).
-    static let pipelineVersion = "render-8"
+    /// render-9: an output keeps the EXIF Copyright of its primary source by default (`meta=copyright`).
+    static let pipelineVersion = "render-9"
 
     let key: CacheKey
     /// The request's `v`, which only the ETag carries.

@@ -66,6 +66,14 @@ extension ChainBuilder {
             return .effect(child, .color(.colorInvert))
         case "hueRotation": return .effect(child, .color(.hueRotation(degrees: try values.degrees(try one()))))
         case "colorMultiply": return .effect(child, .color(.colorMultiply(try values.color(try one()))))
+        case "sharpened":
+            let e = try one()
+            let sigma = try values.number(e, "sharpened sigma")
+            let range = ColorEffect.sharpenSigmas
+            guard range.contains(sigma) else {
+                throw values.fail(e, "sharpened takes a sigma in pixels from \(values.format(range.lowerBound)) to \(values.format(range.upperBound)); got \(values.format(sigma))")
+            }
+            return .effect(child, .color(.sharpen(sigma: sigma)))
         case "rotationEffect":
             let args = try arguments(m, [.init(label: nil, optional: false), .init(label: "anchor")])
             return .effect(child, .rotation(degrees: try values.degrees(args[nil]!), anchor: try anchor(args["anchor"])))

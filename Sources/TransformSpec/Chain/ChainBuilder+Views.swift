@@ -8,7 +8,7 @@ extension ChainBuilder {
     static let viewModifiers =
         [
             "padding", "layoutPriority", "fixedSize", "alignmentGuide", "offset", "shadow", "cornerRadius", "clipShape", "blur",
-            "brightness", "contrast", "saturation", "grayscale", "colorInvert", "hueRotation", "colorMultiply", "ignoresSafeArea", "id", "logSizes",
+            "brightness", "contrast", "saturation", "grayscale", "colorInvert", "hueRotation", "colorMultiply", "sharpened", "ignoresSafeArea", "id", "logSizes",
             "rotationEffect", "scaleEffect", "blendMode", "zIndex", "gridCellColumns", "gridCellUnsizedAxes",
             "fill", "stroke", "strokeBorder",
         ] + textModifiers.sorted()

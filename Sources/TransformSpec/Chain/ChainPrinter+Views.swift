@@ -197,6 +197,7 @@ extension ChainPrinter {
         case .colorInvert: ".colorInvert()"
         case .hueRotation(let degrees): ".hueRotation(.degrees(\(number(degrees))))"
         case .colorMultiply(let color): ".colorMultiply(\(paintText(.color(color))))"
+        case .sharpen(let sigma): ".sharpened(\(number(sigma)))"
         }
     }
 }

@@ -22,7 +22,7 @@ import Layout
 ///   colour and zero offsets left out), `.clipShape(Circle())` (also what `cornerRadius(r)` becomes:
 ///   `.clipShape(RoundedRectangle(cornerRadius:r))`), `.blur(radius:3[,opaque:true])`, `.brightness(…)`,
 ///   `.contrast(…)`, `.saturation(…)`, `.grayscale(…)`, `.colorInvert()`, `.hueRotation(.degrees(90))`,
-///   `.colorMultiply(Color.red)`, `.rotationEffect(.degrees(90)[,anchor:.topLeading])`,
+///   `.colorMultiply(Color.red)`, `.sharpened(0.8)` (ours), `.rotationEffect(.degrees(90)[,anchor:.topLeading])`,
 ///   `.scaleEffect(2[,anchor:…])` (equal factors; `scaleEffect(CGSize(…))` and unequal ones as
 ///   `.scaleEffect(x:2,y:0.5)`), `.blendMode(.multiply)`, `.zIndex(1)`.
 /// - `.mask{Circle()}`, `.mask(alignment:.top){…}`: also what the deprecated `mask(view)` becomes.

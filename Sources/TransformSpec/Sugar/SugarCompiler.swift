@@ -2,7 +2,7 @@ import Layout
 
 /// Compiles the layout sugar parameters into the same `ViewNode` a chain would give, in SwiftUI
 /// order: `Image` → `resizable` → `interpolation` → `enlarging` → `trim` → `focus` → `aspectRatio` (or `framedAspectRatio` for `ratio`)
-/// → `frame(width:height:)` → flexible `frame` → `grayscale` → `blur` → `clipped` → `clipShape`
+/// → `frame(width:height:)` → flexible `frame` → `sharpened` (`sharpen`) → `grayscale` → `blur` → `clipped` → `clipShape`
 /// (`radius`, `mask`) → `overlay` → `padding` → `background` → `border`. Effects come before the clips,
 /// so a blur's spill is cut at the frame; padding before the background, so `bg` fills it.
 struct SugarCompiler {
@@ -68,6 +68,10 @@ struct SugarCompiler {
             alignment: alignment)
         if !flex.width.isUnconstrained || !flex.height.isUnconstrained {
             node = .flexFrame(node, flex)
+        }
+        if let sigma = try values.number("sharpen", in: ColorEffect.sharpenSigmas) {
+            // After the frames: the image as resampled is sharpened, before anything is composited.
+            node = .effect(node, .color(.sharpen(sigma: sigma)))
         }
         if let amount = try values.number("grayscale", in: 0...1) {
             node = .effect(node, .color(.grayscale(amount)))
