@@ -207,6 +207,7 @@ struct ImagePipeline: Sendable {
     private func render(_ prepared: PreparedRender, _ identified: IdentifiedJob) -> Answer {
         let (job, identity) = (identified.job, identified.identity)
         logger.debug("render started: \(job.canonical)")
+        if let placeholders = job.placeholders { return placeholderAnswer(prepared, identified, placeholders) }
         do {
             let image = try renderer.render(prepared)
             metrics.render(image.timings)
@@ -236,12 +237,14 @@ struct ImagePipeline: Sendable {
     }
 
     /// `ETag` and `Cache-Control`, and `Vary: Accept` when `fmt=auto` chooses by it.
-    private func cachingHeaders(_ job: ImageJob, etag: String) -> HTTPHeaders {
+    func cachingHeaders(_ job: ImageJob, etag: String) -> HTTPHeaders {
         var headers = HTTPHeaders()
         headers.reserveCapacity(6)  // and the caller's Content-Type, X-Cache, Server-Timing
         headers.add("ETag", etag)
         headers.add("Cache-Control", cacheControl)
-        if case .image(let request) = job.product, request.spec.format == .auto, negotiation.dependsOnAccept { headers.add("Vary", "Accept") }
+        if case .image(let request) = job.product, job.placeholders == nil, request.spec.format == .auto, negotiation.dependsOnAccept {
+            headers.add("Vary", "Accept")
+        }
         return headers
     }
 
@@ -257,7 +260,7 @@ struct ImagePipeline: Sendable {
         job.respond(answer.response, answer.cache)
     }
 
-    private func failure(_ error: Error) -> Answer {
+    func failure(_ error: Error) -> Answer {
         Answer(response: ErrorMapping.response(for: error, logger: logger), cache: .notApplicable)
     }
 }
