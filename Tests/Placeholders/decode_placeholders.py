@@ -1,8 +1,10 @@
 """Decodes /info's placeholders with the reference decoders (PyPI blurhash 1.1.5, thumbhash 0.1.2).
 
-Reads a JSON list of {"blurhash": str, "thumbhash": base64} on stdin and writes, for each, the
-BlurHash decoded at 32 x 32 (RGB) and the ThumbHash decoded at its own size (RGBA, at most 32 px),
-as JSON on stdout. PlaceholderReferenceTests compares them with the render.
+Reads a JSON list of {"blurhash": str, "thumbhash": base64, "width": int, "height": int, "rgba": [int]}
+on stdin: our hashes of a render, and that render reduced to at most 100 px (opaque). Writes, for
+each, our hashes decoded and the reference encoders' own hashes of the same pixels decoded: BlurHash
+at 32 x 32 (RGB), ThumbHash at its own size (RGBA, at most 32 px), as JSON on stdout.
+PlaceholderReferenceTests compares all four with the render.
 """
 import base64
 import contextlib
@@ -32,14 +34,21 @@ def main():
     decode_thumbhash = fixed_thumbhash_decoder()
     answers = []
     for item in json.load(sys.stdin):
-        rows = blurhash.decode(item["blurhash"], 32, 32)
-        # The decoder prints the aspect ratio it reads; stdout carries only the JSON.
-        with contextlib.redirect_stdout(io.StringIO()):
-            width, height, rgba = decode_thumbhash(list(base64.b64decode(item["thumbhash"])))
-        answers.append({
-            "blurhash": {"width": 32, "height": 32, "rgb": [int(v) for row in rows for pixel in row for v in pixel[:3]]},
-            "thumbhash": {"width": width, "height": height, "rgba": rgba},
-        })
+        width, height, pixels = item["width"], item["height"], item["rgba"]
+        image = [[pixels[(y * width + x) * 4:(y * width + x) * 4 + 3] for x in range(width)] for y in range(height)]
+        # The package's ThumbHash encoder mishandles alpha; the renders here are opaque.
+        references = {"blurhash": blurhash.encode(image, 4, 3), "thumbhash": thumbhash.rgba_to_thumb_hash(width, height, pixels)}
+        answer = {}
+        for source, hashes in [("ours", {"blurhash": item["blurhash"], "thumbhash": list(base64.b64decode(item["thumbhash"]))}), ("reference", references)]:
+            rows = blurhash.decode(hashes["blurhash"], 32, 32)
+            # The decoder prints the aspect ratio it reads; stdout carries only the JSON.
+            with contextlib.redirect_stdout(io.StringIO()):
+                thumb_width, thumb_height, rgba = decode_thumbhash(hashes["thumbhash"])
+            answer[source] = {
+                "blurhash": {"width": 32, "height": 32, "rgb": [int(v) for row in rows for pixel in row for v in pixel[:3]]},
+                "thumbhash": {"width": thumb_width, "height": thumb_height, "rgb": [v for i, v in enumerate(rgba) if i % 4 != 3]},
+            }
+        answers.append(answer)
     json.dump(answers, sys.stdout)
 
 

@@ -7,12 +7,13 @@ import VipsTestSupport
 
 /// Our BlurHash and ThumbHash, decoded by the reference decoders (PyPI `blurhash` and `thumbhash`
 /// in the project's venv, run by `Tests/Placeholders/decode_placeholders.py`), look like the render
-/// they stand for: the mean absolute error per channel against the render scaled to the decode's
-/// size is small, and smaller than a flat fill of the render's own mean colour (what a placeholder
-/// without structure would give), so the hashes carry the picture's layout and not only its colour.
+/// they stand for as much as the reference encoders' own hashes of the same render do: the mean
+/// absolute error per channel against the render, scaled to the decode's size, is at most a few
+/// levels above the reference hash's, and below an absolute bound.
 @Suite("Reference decoders read our placeholders back")
 struct PlaceholderReferenceTests {
-    static let python = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../.build-venv/bin/python").standardizedFileURL
+    /// Not `standardizedFileURL`, which resolves the symlink: Python finds its venv by the path it was started by.
+    static let python = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../.build-venv/bin/python")
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../Placeholders/decode_placeholders.py")
         .standardizedFileURL
     /// The renders: the bundled photos and line drawing, cropped to 4:3 and 1:1.
@@ -21,26 +22,35 @@ struct PlaceholderReferenceTests {
         "fine-lines.png?w=160&h=120&mode=fill",
     ]
     /// The largest mean absolute error allowed per channel, in 8-bit levels. BlurHash 4×3 and
-    /// ThumbHash keep only the lowest frequencies, so edges and texture are lost: on these
-    /// images the decodes are 6–18 levels off on average (the flat fill 14–40).
-    static let maxError = 28.0
+    /// ThumbHash keep only the lowest frequencies, so a detailed photo's texture is lost: the
+    /// reference encoders' own hashes of these photos decode 22–38 levels off (a flat fill of the
+    /// mean colour: 30–46), the line drawing 2–15.
+    static let maxError = 45.0
+    /// How far ours may be behind the reference's hash of the same pixels: the two encoders read the
+    /// render reduced by different resamplers (ours by libvips on the service's side, the
+    /// reference's from the test's reduction), which moves the low frequencies by a level or two.
+    static let slack = 3.0
 
     /// Runs the decoder script on `hashes`; its answer per hash.
-    static func decode(_ hashes: [[String: String]]) throws -> [[String: [String: Any]]] {
+    static func decode(_ hashes: [[String: Any]]) throws -> [[String: [String: [String: Any]]]] {
         let process = Process()
-        process.executableURL = python
-        process.arguments = [script.path]
+        // Through env, so the path Python is started by is the venv's (Process may resolve the symlink).
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [python.path, script.path]
         let input = Pipe()
         let output = Pipe()
+        let errors = Pipe()
         process.standardInput = input
         process.standardOutput = output
+        process.standardError = errors
         try process.run()
         input.fileHandleForWriting.write(try JSONSerialization.data(withJSONObject: hashes))
         try input.fileHandleForWriting.close()
         let data = output.fileHandleForReading.readDataToEndOfFile()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        return try #require(try JSONSerialization.jsonObject(with: data) as? [[String: [String: Any]]])
+        #expect(process.terminationStatus == 0, "\(hashes) \(message)")
+        return try #require(try JSONSerialization.jsonObject(with: data) as? [[String: [String: [String: Any]]]])
     }
 
     /// The render scaled to `width × height` (each axis on its own, as the decoders stretch), RGB.
@@ -73,36 +83,43 @@ struct PlaceholderReferenceTests {
         for name in ["landscape_6.jpg", "avatar.jpg", "fine-lines.png"] {
             try FileManager.default.copyItem(at: ServiceFixture.samples.appendingPathComponent(name), to: fixture.root.appendingPathComponent(name))
         }
-        var hashes: [[String: String]] = []
+        var hashes: [[String: Any]] = []
         var images: [VImage] = []
         for target in Self.renders {
             let info = try fixture.get("/info/" + target + "&blurhash=4x3&thumbhash=1")
             let json = try #require(try JSONSerialization.jsonObject(with: Data(info.body)) as? [String: Any], "\(info.text)")
-            hashes.append(["blurhash": try #require(json["blurhash"] as? String), "thumbhash": try #require(json["thumbhash"] as? String)])
             let png = try fixture.get("/img/" + target + "&fmt=png")
             #expect(png.status == 200)
-            images.append(try VImage.decode(png.body))
+            let render = try VImage.decode(png.body)
+            images.append(render)
+            // The render reduced to at most 100 px, as the reference ThumbHash encoder takes it.
+            let scale = 100 / Double(max(render.width, render.height))
+            let (width, height) = (Int((Double(render.width) * scale).rounded()), Int((Double(render.height) * scale).rounded()))
+            let rgb = try Self.scaled(render, width: width, height: height)
+            let rgba = (0..<(width * height)).flatMap { rgb[($0 * 3)..<($0 * 3 + 3)] + [255] }
+            let blurHash = try #require(json["blurhash"] as? String)
+            let thumbHash = try #require(json["thumbhash"] as? String)
+            hashes.append(["blurhash": blurHash, "thumbhash": thumbHash, "width": width, "height": height, "rgba": rgba])
         }
         let decoded = try Self.decode(hashes)
         for (index, render) in images.enumerated() {
-            let blur = try #require(decoded[index]["blurhash"])
-            let blurRGB = try #require(blur["rgb"] as? [Int])
-            let expected = try Self.scaled(render, width: 32, height: 32)
-            let blurError = Self.meanError(blurRGB, expected)
-            let flat = Self.flatError(expected)
-            let thumb = try #require(decoded[index]["thumbhash"])
-            let (width, height) = (try #require(thumb["width"] as? Int), try #require(thumb["height"] as? Int))
-            let rgba = try #require(thumb["rgba"] as? [Int])
-            let thumbRGB = (0..<(width * height)).flatMap { pixel in rgba[(pixel * 4)..<(pixel * 4 + 3)] }
-            let thumbExpected = try Self.scaled(render, width: width, height: height)
-            let thumbError = Self.meanError(thumbRGB, thumbExpected)
-            let thumbFlat = Self.flatError(thumbExpected)
-            let report = "\(Self.renders[index]): blurhash \(blurError) thumbhash \(thumbError) flat \(flat)"
+            var errors: [String: [Double]] = [:]
+            for source in ["ours", "reference"] {
+                for hash in ["blurhash", "thumbhash"] {
+                    let decode = try #require(decoded[index][source]?[hash])
+                    let (width, height) = (try #require(decode["width"] as? Int), try #require(decode["height"] as? Int))
+                    let rgb = try #require(decode["rgb"] as? [Int])
+                    errors[source + " " + hash] = Self.meanError(rgb, try Self.scaled(render, width: width, height: height))
+                }
+            }
+            let flat = Self.flatError(try Self.scaled(render, width: 32, height: 32))
+            let report = "\(Self.renders[index]): \(errors.sorted { $0.key < $1.key }), flat fill \(flat)"
             print(report)
-            #expect(blurError.allSatisfy { $0 <= Self.maxError }, "\(report)")
-            #expect(thumbError.allSatisfy { $0 <= Self.maxError }, "\(report)")
-            #expect(blurError.reduce(0, +) < flat.reduce(0, +), "\(report)")
-            #expect(thumbError.reduce(0, +) < thumbFlat.reduce(0, +), "\(report)")
+            for hash in ["blurhash", "thumbhash"] {
+                let (ours, reference) = (errors["ours " + hash]!, errors["reference " + hash]!)
+                #expect(ours.allSatisfy { $0 <= Self.maxError }, "\(hash): \(report)")
+                #expect(zip(ours, reference).allSatisfy { $0 <= $1 + Self.slack }, "\(hash): \(report)")
+            }
         }
     }
 }

@@ -75,7 +75,10 @@ struct PlaceholderRouteTests {
         // Without layout parameters: the source at its own size, both colours.
         let whole = try Self.object(try fixture.get("/info/two.png?palette=2"))
         #expect(whole["width"] as? Int == 300 && whole["height"] as? Int == 200)
-        #expect(Set(whole["palette"] as? [String] ?? []) == ["#ff0000", "#0000ff"] && (whole["palette"] as? [String])?.first == "#ff0000")
+        // Reduced to 100 × 67 for the colours, the rows at the edge mix, and each cluster takes some of them.
+        let both = try #require(whole["palette"] as? [String])
+        let (first, second) = (try Self.rgb(both.first), try Self.rgb(both.last))
+        #expect(both.count == 2 && Self.near(first, [255, 0, 0], within: 8) && Self.near(second, [0, 0, 255], within: 8), "\(both)")
     }
 
     @Test("cached like an image: a hit the second time, the same ETag in any parameter order, 304 for it")
