@@ -105,7 +105,7 @@ let package = Package(
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "LayoutVectorSupport"]),
         .testTarget(name: "SourcesTests", dependencies: ["Sources"]),
         .testTarget(name: "PlaceholdersTests", dependencies: ["Placeholders"]),
-        .testTarget(name: "TransformSpecTests", dependencies: ["TransformSpec", "Layout", "LayoutVectorSupport"]),
+        .testTarget(name: "TransformSpecTests", dependencies: ["TransformSpec", "Placeholders", "Layout", "LayoutVectorSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Sources", "Vips", "VipsTestSupport", "TransformSpec", "Layout", "LayoutVectorSupport", "CCairo"]),
         // Test-only: fixture building with libvips (colour spaces, metadata Render strips); the one
         // module besides Vips that imports CVips, kept out of the shipped Vips target.
@@ -116,6 +116,6 @@ let package = Package(
         .testTarget(name: "CacheTests", dependencies: ["Cache", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "ServiceTests", dependencies: ["Service", "TransformSpec", "Placeholders", "Cache", "Origins", "Sources", "HTTP1", "Hashing", "HTTPTestSupport", "LayoutVectorSupport", "Vips", "VipsTestSupport", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "OriginsTests", dependencies: ["Origins", "Hashing"]),
-        .testTarget(name: "CLITests", dependencies: ["imgframe", "Layout", "TransformSpec", "LayoutVectorSupport", "HTTPTestSupport", "Service", "VipsTestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["imgframe", "Layout", "TransformSpec", "Placeholders", "LayoutVectorSupport", "HTTPTestSupport", "Service", "VipsTestSupport"]),
     ]
 )

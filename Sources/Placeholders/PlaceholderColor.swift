@@ -1,3 +1,5 @@
+import CheckedConversion
+
 /// An opaque 8-bit sRGB colour, written `#rrggbb` in the JSON.
 public struct PlaceholderColor: Sendable, Hashable, CustomStringConvertible {
     public let red: UInt8

@@ -1,3 +1,4 @@
+import CheckedConversion
 import Placeholders
 
 extension PlaceholderSet {
