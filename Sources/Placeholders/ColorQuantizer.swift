@@ -19,7 +19,9 @@ public enum ColorQuantizer {
 
     /// A cluster: its colour and the (alpha-weighted) pixels it holds.
     public struct Cluster: Sendable, Hashable {
+        /// The mean colour of the cluster's pixels.
         public let color: PlaceholderColor
+        /// The pixels it holds, each counted by its alpha (0…1).
         public let weight: Double
     }
 

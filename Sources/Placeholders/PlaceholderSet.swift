@@ -18,6 +18,7 @@ public struct PlaceholderSet: Sendable, Hashable {
     /// `lqip=webp|avif` with `lqipbytes`.
     public var lqip: LQIPRequest?
 
+    /// Nothing asked for.
     public init() {}
 
     /// Whether nothing is asked for (a plain `/info`).
@@ -53,10 +54,12 @@ public struct LQIPRequest: Sendable, Hashable {
     /// longer a placeholder.
     public static let maxBytesRange = 100...65_536
 
+    /// The tiny image's format.
     public let format: Format
     /// The most bytes the image may have (before base64).
     public let maxBytes: Int
 
+    /// A tiny image in `format` within `maxBytes`.
     public init(format: Format, maxBytes: Int = LQIPRequest.defaultMaxBytes) {
         self.format = format
         self.maxBytes = maxBytes

@@ -2,12 +2,15 @@
 public struct PlaceholderValues: Sendable, Hashable {
     /// The render's size in pixels, so a client can size the box before the image arrives.
     public var width: Int
+    /// The render's height in pixels.
     public var height: Int
+    /// The BlurHash string.
     public var blurHash: String?
     /// The ThumbHash's bytes (base64 in the JSON).
     public var thumbHash: [UInt8]?
-    /// `nil` inside when the render is fully transparent.
+    /// The average colour; `nil` inside when the render is fully transparent.
     public var averageColor: PlaceholderColor??
+    /// The dominant colour; `nil` inside when the render is fully transparent.
     public var dominantColor: PlaceholderColor??
     /// Most common first; empty when the render is fully transparent.
     public var palette: [PlaceholderColor]?
@@ -22,6 +25,7 @@ public struct PlaceholderValues: Sendable, Hashable {
     private var lqipBytes: [UInt8]?
     private var lqipFormat = LQIPRequest.Format.webp
 
+    /// Nothing worked out yet, for a render of `width × height` pixels.
     public init(width: Int, height: Int) {
         self.width = width
         self.height = height

@@ -30,6 +30,7 @@ extension ImagePipeline {
         }
     }
 
+    /// The placeholders' media type.
     static let jsonContentType = "application/json"
 
     /// `{"width","height", then each asked item: "blurhash","thumbhash","averageColor","dominantColor","palette","lqip"}`.

@@ -23,7 +23,8 @@ import TransformSpec
 ///    by a light worker moves once to the heavy renders), drawing and encoding; the answer goes to
 ///    everyone who joined the render.
 ///
-/// `/info` stops after stage 2: its answer is the source's header, read on the I/O lane.
+/// `/info` stops after stage 2: its answer is the source's header, read on the I/O lane. `/info`
+/// with placeholders runs every stage, its render worked into placeholders instead of encoded.
 struct ImagePipeline: Sendable {
     let renderer: Renderer
     let sources: SourceResolver
