@@ -37,19 +37,23 @@ public enum ColorQuantizer {
         for bin in bins.sorted(by: { $0.weight != $1.weight ? $0.weight > $1.weight : $0.index < $1.index }) where centres.count < k {
             if !centres.contains(bin.mean) { centres.append(bin.mean) }
         }
+        let means = bins.map(\.mean)
         var assignment = [Int](repeating: -1, count: bins.count)
         for _ in 0..<maxIterations {
             var moved = false
-            for (index, bin) in bins.enumerated() {
-                let nearest = centres.indices.min { distance(centres[$0], bin.mean) < distance(centres[$1], bin.mean) }!
+            for index in bins.indices {
+                let nearest = centres.indices.min { distance(centres[$0], means[index]) < distance(centres[$1], means[index]) }!
                 if assignment[index] != nearest { (assignment[index], moved) = (nearest, true) }
             }
             guard moved else { break }
+            var weights = [Double](repeating: 0, count: centres.count)
+            var sums = [[Double]](repeating: [0, 0, 0], count: centres.count)
+            for (index, bin) in bins.enumerated() {
+                weights[assignment[index]] += bin.weight
+                for channel in 0..<3 { sums[assignment[index]][channel] += bin.sums[channel] }
+            }
             centres = centres.indices.map { centre in
-                let members = bins.indices.filter { assignment[$0] == centre }
-                let weight = members.reduce(0) { $0 + bins[$1].weight }
-                guard weight > 0 else { return centres[centre] }
-                return (0..<3).map { channel in members.reduce(0) { $0 + bins[$1].sums[channel] } / weight }
+                weights[centre] > 0 ? sums[centre].map { $0 / weights[centre] } : centres[centre]
             }
         }
         let clusters = centres.indices.compactMap { centre -> Cluster? in
@@ -69,27 +73,27 @@ public enum ColorQuantizer {
     /// A histogram bin: its index (r, g, b at 4 bits each), weight and weighted colour sums.
     private struct Bin {
         let index: Int
-        var weight = 0.0
-        var sums = [0.0, 0.0, 0.0]
+        let weight: Double
+        let sums: [Double]
         var mean: [Double] { sums.map { $0 / weight } }
     }
 
+    /// The occupied bins, in index order; counted into flat arrays (a bin per 4-bit r, g, b).
     private static func histogram(_ image: RGBAPixelGrid) -> [Bin] {
-        var bins: [Int: Bin] = [:]
-        for pixel in 0..<image.count {
-            let base = pixel * 4
-            let alpha = Double(image.bytes[base + 3]) / 255
-            guard alpha > 0 else { continue }
-            let (r, g, b) = (Int(image.bytes[base]), Int(image.bytes[base + 1]), Int(image.bytes[base + 2]))
-            let index = (r >> 4) << 8 | (g >> 4) << 4 | b >> 4
-            var bin = bins[index] ?? Bin(index: index)
-            bin.weight += alpha
-            bin.sums[0] += Double(r) * alpha
-            bin.sums[1] += Double(g) * alpha
-            bin.sums[2] += Double(b) * alpha
-            bins[index] = bin
+        var weights = [Double](repeating: 0, count: 4096)
+        var sums = [Double](repeating: 0, count: 4096 * 3)
+        image.bytes.withUnsafeBufferPointer { bytes in
+            for base in stride(from: 0, to: bytes.count, by: 4) where bytes[base + 3] > 0 {
+                let alpha = Double(bytes[base + 3]) / 255
+                let (r, g, b) = (Int(bytes[base]), Int(bytes[base + 1]), Int(bytes[base + 2]))
+                let index = (r >> 4) << 8 | (g >> 4) << 4 | b >> 4
+                weights[index] += alpha
+                sums[index * 3] += Double(r) * alpha
+                sums[index * 3 + 1] += Double(g) * alpha
+                sums[index * 3 + 2] += Double(b) * alpha
+            }
         }
-        return bins.values.sorted { $0.index < $1.index }
+        return weights.indices.filter { weights[$0] > 0 }.map { Bin(index: $0, weight: weights[$0], sums: Array(sums[($0 * 3)..<($0 * 3 + 3)])) }
     }
 
     private static func distance(_ a: [Double], _ b: [Double]) -> Double {
