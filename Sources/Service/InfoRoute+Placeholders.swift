@@ -23,9 +23,9 @@ extension InfoRoute {
     }
 
     /// The error for an image parameter in an `/info` request without placeholders: it would shape
-    /// a render that nothing describes. Any other key is unknown (`preset` too: a plain `/info` transforms nothing).
+    /// a render that nothing describes. Any other key is unknown (`preset` and `dl` too: a plain `/info` transforms and downloads nothing).
     static func withoutPlaceholder(_ key: String) -> SpecError {
-        guard QueryParameters.known.contains(key), key != "preset" else { return .unknownParameter(key) }
+        guard QueryParameters.known.contains(key), key != "preset", key != "dl" else { return .unknownParameter(key) }
         return .conflict(
             param: key,
             message: "`\(key)` shapes a render, and a plain /info describes the source file: ask for a placeholder of that render"

@@ -261,6 +261,7 @@ struct ImagePipeline: Sendable {
         job.respond(answer.response, answer.cache)
     }
 
+    /// The answer to a request that failed with `error` (`ErrorMapping`), with no cache status.
     func failure(_ error: Error) -> Answer {
         Answer(response: ErrorMapping.response(for: error, logger: logger), cache: .notApplicable)
     }
