@@ -81,6 +81,14 @@ struct PlaceholderRouteTests {
         #expect(both.count == 2 && Self.near(first, [255, 0, 0], within: 8) && Self.near(second, [0, 0, 255], within: 8), "\(both)")
     }
 
+    @Test("a 16-bit render (colormode=extendedLinear) gives the colours of the 8-bit one")
+    func sixteenBit() throws {
+        let fixture = try ServiceFixture()
+        try Self.twoColours(in: fixture)
+        let json = try Self.object(try fixture.get("/info/two.png?w=100&h=20&mode=fill&colormode=extendedLinear&averagecolor=1&palette=2"))
+        #expect(json["averageColor"] as? String == "#ff0000" && json["palette"] as? [String] == ["#ff0000"], "\(json)")
+    }
+
     @Test("cached like an image: a hit the second time, the same ETag in any parameter order, 304 for it")
     func caching() throws {
         let fixture = try ServiceFixture()
