@@ -34,7 +34,9 @@ let package = Package(
         // A small ordered JSON writer and the RenderPlan's JSON (`imgframe plan`, `/playground/plan/`, the vectors).
         .target(name: "PlanJSON", dependencies: ["Layout", "CheckedConversion"], swiftSettings: checkedNumbers),
         // The canonical request: query sugar and the Swift-syntax `chain`, parsed, validated and printed back.
-        .target(name: "TransformSpec", dependencies: ["Layout", "CheckedConversion"], swiftSettings: checkedNumbers),
+        .target(name: "TransformSpec", dependencies: ["Layout", "Placeholders", "CheckedConversion"], swiftSettings: checkedNumbers),
+        // Pure math of `/info`'s placeholders: BlurHash, ThumbHash, average colour, k-means palette (Foundation for cos/pow only).
+        .target(name: "Placeholders", dependencies: ["CheckedConversion"], swiftSettings: checkedNumbers),
         // libvips's C API (pkg-config `vips`) with fixed-argument shims for its variadic calls.
         .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
         // libjpeg-turbo's DCT-scaled decoding straight into one buffer, on the calling thread (C).
@@ -53,7 +55,7 @@ let package = Package(
         .systemLibrary(name: "CCairo", pkgConfig: "pangocairo", providers: [.apt(["libcairo2-dev", "libpango1.0-dev", "librsvg2-dev"])]),
         // Executes a RenderPlan with Vips: load, orient, sRGB, resample, tile, 9-slice, composite, encode;
         // rasterizes shape paths with cairo and text with Pango.
-        .target(name: "Render", dependencies: ["Layout", "Sources", "Vips", "CCairo", "CheckedConversion"], swiftSettings: checkedNumbers),
+        .target(name: "Render", dependencies: ["Layout", "Sources", "Vips", "CCairo", "Placeholders", "CheckedConversion"], swiftSettings: checkedNumbers),
         // OpenSSL's libcrypto (pkg-config `libcrypto`), imported only by Hashing.
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         // SHA-256 and HMAC-SHA256 for ETags, cache keys and URL signatures.
@@ -74,7 +76,7 @@ let package = Package(
         .target(
             name: "Service",
             dependencies: [
-                "HTTP1", "Render", "TransformSpec", "Layout", "PlanJSON", "Vips", "Hashing", "Cache", "CMalloc", "Origins", "Sources",
+                "HTTP1", "Render", "TransformSpec", "Layout", "PlanJSON", "Placeholders", "Vips", "Hashing", "Cache", "CMalloc", "Origins", "Sources",
                 "CheckedConversion", .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: checkedNumbers),
@@ -102,7 +104,8 @@ let package = Package(
             resources: [.copy("layout-vectors.json"), .copy("views-vectors.json")]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "LayoutVectorSupport"]),
         .testTarget(name: "SourcesTests", dependencies: ["Sources"]),
-        .testTarget(name: "TransformSpecTests", dependencies: ["TransformSpec", "Layout", "LayoutVectorSupport"]),
+        .testTarget(name: "PlaceholdersTests", dependencies: ["Placeholders"]),
+        .testTarget(name: "TransformSpecTests", dependencies: ["TransformSpec", "Placeholders", "Layout", "LayoutVectorSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Sources", "Vips", "VipsTestSupport", "TransformSpec", "Layout", "LayoutVectorSupport", "CCairo"]),
         // Test-only: fixture building with libvips (colour spaces, metadata Render strips); the one
         // module besides Vips that imports CVips, kept out of the shipped Vips target.
@@ -111,8 +114,8 @@ let package = Package(
         .target(name: "HTTPTestSupport", path: "Tests/HTTPSupport"),
         .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1", "HTTPTestSupport"]),
         .testTarget(name: "CacheTests", dependencies: ["Cache", .product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "ServiceTests", dependencies: ["Service", "TransformSpec", "Cache", "Origins", "Sources", "HTTP1", "Hashing", "HTTPTestSupport", "LayoutVectorSupport", "Vips", "VipsTestSupport", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "ServiceTests", dependencies: ["Service", "TransformSpec", "Placeholders", "Cache", "Origins", "Sources", "HTTP1", "Hashing", "HTTPTestSupport", "LayoutVectorSupport", "Vips", "VipsTestSupport", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "OriginsTests", dependencies: ["Origins", "Hashing"]),
-        .testTarget(name: "CLITests", dependencies: ["imgframe", "Layout", "TransformSpec", "LayoutVectorSupport", "HTTPTestSupport", "Service", "VipsTestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["imgframe", "Layout", "TransformSpec", "Placeholders", "LayoutVectorSupport", "HTTPTestSupport", "Service", "VipsTestSupport"]),
     ]
 )

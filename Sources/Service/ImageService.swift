@@ -81,7 +81,7 @@ public final class ImageService: Sendable {
         }
         let view = ViewRoute(templates: templates, pipeline: pipeline, limits: configuration.spec, presets: presets, templateCheck: configuration.sourceCheck)
         let playground = configuration.playground ? PlaygroundRoute(image: route, view: view, signing: !configuration.signingKeys.isEmpty) : nil
-        let info = InfoRoute(pipeline: pipeline)
+        let info = InfoRoute(pipeline: pipeline, specs: route.specs)
         let accessLog = AccessLog(logger: logger)
         var serverConfiguration = configuration.server
         serverConfiguration.errorResponse = { status in ErrorMapping.response(status: status, message: status.reason) }

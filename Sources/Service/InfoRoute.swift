@@ -9,6 +9,11 @@ import TransformSpec
 /// The path is confined to the root exactly as `/img/` paths are, signing applies the same way, and
 /// errors are `/img`'s (404 no such source, 415 not an image, 422 past the source limits). It runs
 /// through the same `ImagePipeline` as images (identity, ETag, 304, the I/O lane), but is never cached.
+///
+/// With a placeholder parameter (`PlaceholderSet.parameters`: `blurhash`, `thumbhash`, `averagecolor`,
+/// `dominantcolor`, `palette`, `lqip`), the rest of the query is parsed as `/img` parses it (`SpecMemo`),
+/// and the answer describes that render: its size and the placeholders asked for, rendered on the
+/// render lane and cached like an image (`InfoRoute+Placeholders`).
 struct InfoRoute: Sendable {
     static let prefix = "/info/"
     /// What an `/info` answer's bytes depend on besides its source's version: the version of the
@@ -19,15 +24,20 @@ struct InfoRoute: Sendable {
     }
 
     let pipeline: ImagePipeline
+    /// Parses the image request placeholders describe, as `/img` does.
+    let specs: SpecMemo
 
     func handle(_ request: HTTPRequest, respond: @escaping ImageJob.Respond) {
         let name: String
         let cacheVersion: String?
         do {
+            if let placeholders = try placeholderRequest(request) {
+                return pipeline.run(pipeline.placeholderJob(placeholders, request, respond: respond))
+            }
             // Only the signature's parameters and `v`: anything else would be silently ignored.
             // Checked before the keys are parsed: `preset=` transforms, so it is not taken here either.
             for (key, _) in try QueryParameters.pairs(String(request.query)) where key != "sig" && key != "exp" && key != "v" {
-                throw SpecError.unknownParameter(key)
+                throw Self.withoutPlaceholder(key)
             }
             let parameters = try QueryParameters(query: String(request.query))
             cacheVersion = try TransformSpec.cacheVersion(parameters)

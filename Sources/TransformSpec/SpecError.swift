@@ -11,6 +11,8 @@ public enum SpecError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidChoice(param: String, value: String, expected: String, suggestion: String)
     /// The query has a key the service does not know.
     case unknownParameter(String)
+    /// A parameter a route other than `/img/` does not take; `known` lists those it does.
+    case unknownRouteParameter(String, route: String, known: String)
     /// A view template was given a parameter it does not have (nor is it a renderer option).
     case unknownTemplateParameter(String, template: String, parameters: [String])
     /// A view template's parameter has no value in the query.
@@ -32,7 +34,7 @@ public enum SpecError: Error, Sendable, Hashable, CustomStringConvertible {
         case .syntax(let p, _, _, _), .argument(let p, _, _), .invalidValue(let p, _, _), .invalidChoice(let p, _, _, _),
              .conflict(let p, _), .limitExceeded(let p, _):
             p
-        case .unknownParameter(let p), .duplicateParameter(let p), .unknownTemplateParameter(let p, _, _), .missingTemplateParameter(let p, _):
+        case .unknownParameter(let p), .unknownRouteParameter(let p, _, _), .duplicateParameter(let p), .unknownTemplateParameter(let p, _, _), .missingTemplateParameter(let p, _):
             p
         case .chainWithSugar:
             "chain"
@@ -53,6 +55,8 @@ public enum SpecError: Error, Sendable, Hashable, CustomStringConvertible {
             "`\(param)` must be \(expected); got `\(value)`; did you mean `\(suggestion)`?"
         case .unknownParameter(let name):
             "unknown parameter `\(name)`; known parameters: \(QueryParameters.known.joined(separator: ", "))"
+        case let .unknownRouteParameter(name, route, known):
+            "unknown parameter `\(name)` for \(route); it takes \(known)"
         case let .unknownTemplateParameter(name, template, parameters):
             "unknown parameter `\(name)` for template `\(template)`; its parameters: "
                 + (parameters.isEmpty ? "none" : parameters.map { "`\($0)`" }.joined(separator: ", "))

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTestSupport
+import Placeholders
 import Testing
 
 @testable import TransformSpec
@@ -8,7 +9,7 @@ import Testing
 /// each answer is a 2xx or a 4xx and the process lives. The extremes are the `extreme_*` entries
 /// of the render fuzzer's dictionary (`Fuzz/render.dict`), so the fuzzer and this test try the same
 /// values. The query side enumerates the parser's own table of parameters
-/// (`QueryParameters.known`); the chain side substitutes each extreme for every number literal of
+/// (`QueryParameters.known`, and `/info`'s `PlaceholderSet.parameters`); the chain side substitutes each extreme for every number literal of
 /// a sample chain per view and modifier, and fails when the parser's table of modifiers
 /// (`ChainBuilder.modifiers`) names one without a sample, so a new modifier cannot go untried.
 @Suite("numeric extremes", .serialized)
@@ -63,9 +64,12 @@ struct NumericExtremesTests {
     /// Values of the parameters whose value holds several numbers, each with the one `X` stands for.
     static let composite: [String: [String]] = [
         "insets": ["X", "0,0,0,X"], "ratio": ["X", "X:1", "1:X"], "border": ["red,X"], "page": ["Xx100", "100xX"], "png": ["palette:X"],
+        "blurhash": ["X", "Xx3", "4xX"],
     ]
     /// Parameters that need another to mean anything.
-    static let companions: [String: String] = ["page": "&fmt=pdf", "insets": "&w=20&h=20&mode=fill", "dither": "&png=palette"]
+    static let companions: [String: String] = [
+        "page": "&fmt=pdf", "insets": "&w=20&h=20&mode=fill", "dither": "&png=palette", "lqipbytes": "&lqip=webp",
+    ]
 
     static func encoded(_ text: String) -> String {
         text.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~"))) ?? text
@@ -125,6 +129,15 @@ struct NumericExtremesTests {
                 for value in Self.extremes {
                     let written = form.replacingOccurrences(of: "X", with: value)
                     targets.append("/img/dot_green.png?fmt=png&\(key)=\(Self.encoded(written))\(Self.companions[key] ?? "")")
+                }
+            }
+        }
+        // `/info`'s placeholder parameters, on a render of the same source.
+        for key in PlaceholderSet.parameters {
+            for form in Self.composite[key] ?? ["X"] {
+                for value in Self.extremes {
+                    let written = form.replacingOccurrences(of: "X", with: value)
+                    targets.append("/info/dot_green.png?w=20&\(key)=\(Self.encoded(written))\(Self.companions[key] ?? "")")
                 }
             }
         }

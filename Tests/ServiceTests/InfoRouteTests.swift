@@ -47,7 +47,13 @@ struct InfoRouteTests {
         #expect(try fixture.get("/info/text.jpg").status == 415)
         #expect(try fixture.get("/info/escape.png").status == 404)
         #expect(try fixture.get("/info/../outside/secret.png").status == 400)
-        #expect(try fixture.get("/info/dot_green.png?w=10").status == 400)
+        let layout = try fixture.get("/info/dot_green.png?w=10")
+        #expect(layout.status == 400 && layout.json["param"] == "w" && layout.json["error"]?.contains("ask for a placeholder") == true, "\(layout.text)")
+        #expect(layout.json["error"]?.contains("known parameters: w") == false, "the message does not call `w` unknown")
+        let unknown = try fixture.get("/info/dot_green.png?colour=red")
+        #expect(
+            unknown.status == 400 && unknown.json["error"] == "unknown parameter `colour` for /info/; it takes sig, exp and v; with a placeholder parameter "
+                + "(blurhash, thumbhash, averagecolor, dominantcolor, palette, lqip, lqipbytes) also those of /img/", "\(unknown.text)")
         let etag = try fixture.get("/info/dot_green.png").header("ETag") ?? ""
         #expect(try fixture.get("/info/dot_green.png", headers: ["If-None-Match: \(etag)"]).status == 304)
         let signed = try ServiceFixture { $0.signingKeys = ["secret"] }

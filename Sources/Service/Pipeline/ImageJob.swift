@@ -26,6 +26,9 @@ struct ImageJob: Sendable {
     }
 
     let product: Product
+    /// For an `/info` request asking for placeholders (whose product is the image they describe):
+    /// what to answer with instead of the image. `nil` for every other job.
+    let placeholders: PlaceholderRequest?
     /// The formats `fmt=auto` may choose from (the client's `Accept`, best first); empty otherwise.
     let formats: [ImageFormat]
     /// The request's `If-None-Match`.
@@ -43,6 +46,7 @@ struct ImageJob: Sendable {
         _ request: ImageRequest, formats: [ImageFormat], ifNoneMatch: String?, respond: @escaping Respond, originDeadline: ContinuousClock.Instant
     ) {
         product = .image(request)
+        placeholders = nil
         self.formats = formats
         self.ifNoneMatch = ifNoneMatch
         self.respond = respond
@@ -52,6 +56,18 @@ struct ImageJob: Sendable {
     /// The job of an `/info` request for the source `name`, whose answer `canonical` names.
     init(info name: String, canonical: String, ifNoneMatch: String?, respond: @escaping Respond, originDeadline: ContinuousClock.Instant) {
         product = .info(InfoRequest(source: name, canonical: canonical))
+        placeholders = nil
+        formats = []
+        self.ifNoneMatch = ifNoneMatch
+        self.respond = respond
+        self.originDeadline = originDeadline
+    }
+
+    /// The job of an `/info` request asking for placeholders: the image request's render, without
+    /// `fmt=auto`'s negotiation (placeholders have no format to negotiate).
+    init(placeholders request: PlaceholderRequest, ifNoneMatch: String?, respond: @escaping Respond, originDeadline: ContinuousClock.Instant) {
+        product = .image(request.image)
+        placeholders = request
         formats = []
         self.ifNoneMatch = ifNoneMatch
         self.respond = respond
@@ -61,7 +77,8 @@ struct ImageJob: Sendable {
     /// What decides the answer's bytes besides its sources: `TransformSpec.canonicalForm`, or a fixed
     /// text for `/info`. The cache key's and the ETag's input.
     var canonical: String {
-        switch product {
+        if let placeholders { return placeholders.canonical }
+        return switch product {
         case .image(let request): request.canonical
         case .info(let info): info.canonical
         }
@@ -69,7 +86,8 @@ struct ImageJob: Sendable {
 
     /// `canonical` without the cache-busting `v` (`/info`'s keeps it: it stores nothing), and that `v`.
     var bodyCanonical: String {
-        switch product {
+        if let placeholders { return placeholders.bodyCanonical }
+        return switch product {
         case .image(let request): request.bodyCanonical
         case .info(let info): info.canonical
         }
@@ -84,7 +102,8 @@ struct ImageJob: Sendable {
 
     /// The remembered-identity key: the canonical form and the formats `fmt=auto` may choose from.
     var memoKey: IdentityMemo.Key {
-        switch product {
+        if let placeholders { return IdentityMemo.Key(canonical: ByteKey(placeholders.canonical), formats: []) }
+        return switch product {
         case .image(let request): IdentityMemo.Key(canonical: request.canonicalKey, canonicalHash: request.canonicalHash, formats: formats)
         case .info(let info): IdentityMemo.Key(canonical: ByteKey(info.canonical), formats: [])
         }

@@ -7,11 +7,12 @@ extension ImagePipeline {
     /// Answers `job` with the fallback image (`fallback`) when `error` is its own image missing or
     /// undecodable: the view's other images are looked up here (they must exist), the render runs on
     /// the render lane and its answer goes to `complete`. False, having done nothing, when there is
-    /// no fallback or it does not apply; the caller then answers the error.
+    /// no fallback or it does not apply (placeholders included); the caller then answers the error.
     func fallback(
         _ error: Error, _ job: ImageJob, resolved: [ImageRef: ResolvedSource], complete: @escaping @Sendable (Answer) -> Void
     ) -> Bool {
-        guard let fallback, case .image(let request) = job.product,
+        // Placeholders describe the real image: a fallback's would mislead.
+        guard let fallback, case .image(let request) = job.product, job.placeholders == nil,
             FallbackImage.covers(error, asked: request.spec.source, found: resolved[.primary]?.name)
         else { return false }
         var substituted = job

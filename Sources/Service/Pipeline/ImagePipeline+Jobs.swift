@@ -16,4 +16,9 @@ extension ImagePipeline {
             info: name, canonical: InfoRoute.canonical(name, cacheVersion: cacheVersion), ifNoneMatch: request.headers["If-None-Match"], respond: respond,
             originDeadline: sources.deadline())
     }
+
+    /// The job of an `/info` request asking for placeholders of the image `placeholders.image` describes.
+    func placeholderJob(_ placeholders: PlaceholderRequest, _ request: HTTPRequest, respond: @escaping ImageJob.Respond) -> ImageJob {
+        ImageJob(placeholders: placeholders, ifNoneMatch: request.headers["If-None-Match"], respond: respond, originDeadline: sources.deadline())
+    }
 }

@@ -23,7 +23,8 @@ import TransformSpec
 ///    by a light worker moves once to the heavy renders), drawing and encoding; the answer goes to
 ///    everyone who joined the render.
 ///
-/// `/info` stops after stage 2: its answer is the source's header, read on the I/O lane.
+/// `/info` stops after stage 2: its answer is the source's header, read on the I/O lane. `/info`
+/// with placeholders runs every stage, its render worked into placeholders instead of encoded.
 struct ImagePipeline: Sendable {
     let renderer: Renderer
     let sources: SourceResolver
@@ -217,6 +218,7 @@ struct ImagePipeline: Sendable {
     private func render(_ prepared: PreparedRender, _ identified: IdentifiedJob) -> Answer? {
         let (job, identity) = (identified.job, identified.identity)
         logger.debug("render started: \(job.canonical)")
+        if let placeholders = job.placeholders { return placeholderAnswer(prepared, identified, placeholders) }
         do {
             let image = try renderer.render(prepared)
             metrics.render(image.timings)
@@ -250,13 +252,15 @@ struct ImagePipeline: Sendable {
     /// `ETag` and `Cache-Control`, the purge tags (`Surrogate-Key`, `Cache-Tag`); `Vary` naming
     /// `Accept` when `fmt=auto` chooses by it and each client hint that can change the answer;
     /// `Accept-CH` when hints are on.
-    private func cachingHeaders(_ job: ImageJob, _ identity: IdentityMemo.Identity) -> HTTPHeaders {
+    func cachingHeaders(_ job: ImageJob, _ identity: IdentityMemo.Identity) -> HTTPHeaders {
         var headers = HTTPHeaders()
         headers.reserveCapacity(10)  // and the caller's Content-Type, X-Cache, Server-Timing
         headers.add("ETag", identity.etag)
         PurgeTag.add(identity.tags, to: &headers)
         headers.add("Cache-Control", cacheControl)
         guard case .image(let request) = job.product else { return headers }
+        // Placeholders are JSON whatever `Accept` says, and hints never reach them.
+        guard job.placeholders == nil else { return headers }
         var vary = request.spec.format == .auto && negotiation.dependsOnAccept ? ["Accept"] : []
         if let clientHints {
             vary += clientHints.vary(request)
@@ -278,6 +282,7 @@ struct ImagePipeline: Sendable {
         job.respond(answer.response, answer.cache)
     }
 
+    /// The answer to a request that failed with `error` (`ErrorMapping`), with no cache status.
     func failure(_ error: Error) -> Answer {
         Answer(response: ErrorMapping.response(for: error, logger: logger), cache: .notApplicable)
     }
