@@ -34,9 +34,9 @@ let package = Package(
         // A small ordered JSON writer and the RenderPlan's JSON (`imgframe plan`, `/playground/plan/`, the vectors).
         .target(name: "PlanJSON", dependencies: ["Layout", "CheckedConversion"], swiftSettings: checkedNumbers),
         // The canonical request: query sugar and the Swift-syntax `chain`, parsed, validated and printed back.
-        .target(name: "TransformSpec", dependencies: ["Layout", "Placeholders", "CheckedConversion"], swiftSettings: checkedNumbers),
+        .target(name: "TransformSpec", dependencies: ["Layout", "CheckedConversion"], swiftSettings: checkedNumbers),
         // Pure math of `/info`'s placeholders: BlurHash, ThumbHash, average colour, k-means palette (Foundation for cos/pow only).
-        .target(name: "Placeholders", dependencies: ["CheckedConversion"], swiftSettings: checkedNumbers),
+        .target(name: "Placeholders", dependencies: ["Layout", "CheckedConversion"], swiftSettings: checkedNumbers),
         // libvips's C API (pkg-config `vips`) with fixed-argument shims for its variadic calls.
         .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
         // libjpeg-turbo's DCT-scaled decoding straight into one buffer, on the calling thread (C).
@@ -104,8 +104,8 @@ let package = Package(
             resources: [.copy("layout-vectors.json"), .copy("views-vectors.json")]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "LayoutVectorSupport"]),
         .testTarget(name: "SourcesTests", dependencies: ["Sources"]),
-        .testTarget(name: "PlaceholdersTests", dependencies: ["Placeholders"]),
-        .testTarget(name: "TransformSpecTests", dependencies: ["TransformSpec", "Placeholders", "Layout", "LayoutVectorSupport"]),
+        .testTarget(name: "PlaceholdersTests", dependencies: ["Placeholders", "Layout"]),
+        .testTarget(name: "TransformSpecTests", dependencies: ["TransformSpec", "Layout", "LayoutVectorSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Sources", "Vips", "VipsTestSupport", "TransformSpec", "Layout", "LayoutVectorSupport", "CCairo"]),
         // Test-only: fixture building with libvips (colour spaces, metadata Render strips); the one
         // module besides Vips that imports CVips, kept out of the shipped Vips target.

@@ -1,4 +1,5 @@
 import CheckedConversion
+import Layout
 import Foundation
 
 /// The BlurHash of an image (woltapp's reference, `encode.c`): the DCT of its linear-light colours
@@ -6,10 +7,8 @@ import Foundation
 /// levels per channel against the largest AC, all in base 83. BlurHash has no alpha: translucent
 /// pixels are composited over white first.
 public enum BlurHash {
-    /// The components along each axis when the request says `blurhash=1`: 4 × 3, the reference's own example.
-    public static let defaultComponents = (x: 4, y: 3)
-    /// The range of components along each axis (the format's one-digit size flag).
-    public static let componentRange = 1...9
+    /// The range of components along each axis (`PlaceholderSet.blurHashComponentRange`).
+    static let componentRange = PlaceholderSet.blurHashComponentRange
 
     /// The hash of `image` with `x × y` components, each in `componentRange`: `4 + 2·x·y` characters.
     public static func encode(_ image: RGBAPixelGrid, componentsX x: Int, componentsY y: Int) -> String {

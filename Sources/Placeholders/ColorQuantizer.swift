@@ -10,8 +10,6 @@ import CheckedConversion
 public enum ColorQuantizer {
     /// How many clusters the dominant colour is the largest of.
     public static let dominantClusters = 5
-    /// The range of `palette=N`.
-    public static let paletteRange = 1...16
     /// The most iterations; a 100 × 100 image's clusters settle in far fewer.
     static let maxIterations = 16
     /// Starting centres closer than this (sRGB levels, squared distance) would split one colour in two.

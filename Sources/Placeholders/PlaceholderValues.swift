@@ -1,3 +1,5 @@
+import Layout
+
 /// The placeholders of one render, each present when it was asked for (`PlaceholderSet`).
 public struct PlaceholderValues: Sendable, Hashable {
     /// The render's size in pixels, so a client can size the box before the image arrives.

@@ -1,5 +1,5 @@
 import HTTP1
-import Placeholders
+import Layout
 import TransformSpec
 
 extension InfoRoute {

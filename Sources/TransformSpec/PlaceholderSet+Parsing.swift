@@ -1,5 +1,5 @@
 import CheckedConversion
-import Placeholders
+import Layout
 
 extension PlaceholderSet {
     /// The query parameters that ask `/info` for placeholders, in the order the URL API reference
@@ -34,7 +34,7 @@ extension PlaceholderSet {
             case "thumbhash": thumbHash = try Self.flag(value, param: key)
             case "averagecolor": averageColor = try Self.flag(value, param: key)
             case "dominantcolor": dominantColor = try Self.flag(value, param: key)
-            case "palette": palette = try Self.integer(value, param: key, in: ColorQuantizer.paletteRange, what: "a number of colours")
+            case "palette": palette = try Self.integer(value, param: key, in: Self.paletteRange, what: "a number of colours")
             case "lqip":
                 guard let format = value == "1" ? .webp : LQIPRequest.Format(rawValue: value) else {
                     throw .invalidValue(param: key, value: value, expected: "`webp`, `avif` or `1` (WebP)")
@@ -61,9 +61,9 @@ extension PlaceholderSet {
 
     /// `XxY` with each in 1…9, or `1` for the default 4×3.
     private static func components(_ value: String) throws(SpecError) -> (x: Int, y: Int) {
-        if value == "1" { return BlurHash.defaultComponents }
+        if value == "1" { return Self.defaultBlurHashComponents }
         let parts = value.split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2, let x = Int(parts[0]), let y = Int(parts[1]), BlurHash.componentRange.contains(x), BlurHash.componentRange.contains(y),
+        guard parts.count == 2, let x = Int(parts[0]), let y = Int(parts[1]), Self.blurHashComponentRange.contains(x), Self.blurHashComponentRange.contains(y),
             parts.allSatisfy({ $0.utf8.count == 1 })
         else {
             throw .invalidValue(param: "blurhash", value: value, expected: "components `XxY` with X and Y in 1…9 (e.g. `4x3`), or `1` for 4x3")

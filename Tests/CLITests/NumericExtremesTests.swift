@@ -1,6 +1,6 @@
 import Foundation
 import HTTPTestSupport
-import Placeholders
+import Layout
 import Testing
 
 @testable import TransformSpec

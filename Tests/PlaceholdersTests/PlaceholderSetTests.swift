@@ -1,3 +1,4 @@
+import Layout
 import Placeholders
 import Testing
 

@@ -1,4 +1,4 @@
-import Placeholders
+import Layout
 import Testing
 import TransformSpec
 

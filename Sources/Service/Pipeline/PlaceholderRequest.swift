@@ -1,4 +1,4 @@
-import Placeholders
+import Layout
 
 /// An `/info` request that asks for placeholders: the image request it describes (parsed as
 /// `/img` parses it, so a placeholder matches that render's crop), the placeholders asked for, and

@@ -1,6 +1,13 @@
 /// Which placeholders an `/info` request asks for, each by its own query parameter, with its
 /// settings: a value, so equal requests print the same `canonicalText` (part of the cache key and ETag).
 public struct PlaceholderSet: Sendable, Hashable {
+    /// The components along each axis when the request says `blurhash=1`: 4 × 3, the reference's own example.
+    public static let defaultBlurHashComponents = (x: 4, y: 3)
+    /// The range of BlurHash components along each axis (the format's one-digit size flag).
+    public static let blurHashComponentRange = 1...9
+    /// The range of `palette=N`.
+    public static let paletteRange = 1...16
+
     /// `blurhash=XxY`: the components along each axis.
     public var blurHash: (x: Int, y: Int)? {
         get { blurHashComponents.map { ($0[0], $0[1]) } }
