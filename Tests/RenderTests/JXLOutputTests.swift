@@ -10,24 +10,6 @@ import VipsTestSupport
 /// service keeps libvips's JPEG XL loader off, as every untrusted loader).
 @Suite("render: JPEG XL")
 struct JXLOutputTests {
-    /// `bytes` decoded by `djxl` to PNG, then read.
-    static func djxl(_ bytes: [UInt8]) throws -> VImage {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("imgframe-jxl-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let (input, output) = (folder.appendingPathComponent("in.jxl"), folder.appendingPathComponent("out.png"))
-        try Data(bytes).write(to: input)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/djxl")
-        process.arguments = [input.path, output.path]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "djxl refused the file")
-        return try VImage.decode(Array(try Data(contentsOf: output)))
-    }
-
     @Test("a photo as JPEG XL: a codestream djxl decodes to the same size, ≥ 35 dB from the JPEG output")
     func photo() throws {
         let renderer = try LocalRenderer(sources: SourceDirectory(root: GalleryExample.samples.path))
@@ -39,7 +21,7 @@ struct JXLOutputTests {
         #expect(jxl.format == .jxl && jxl.format.contentType == "image/jxl")
         // A bare codestream (FF 0A) or the ISO BMFF container (`JXL ` box).
         #expect(Array(jxl.bytes.prefix(2)) == [0xFF, 0x0A] || Array(jxl.bytes[4..<8]) == Array("JXL ".utf8))
-        let decoded = try Self.djxl(jxl.bytes)
+        let decoded = try JXLDecoding.decode(jxl.bytes)
         let reference = try VImage.decode(jpeg.bytes)
         #expect(decoded.width == reference.width && decoded.height == reference.height, "\(decoded.width)×\(decoded.height)")
         let db = try psnr(decoded.bands(0, count: 3), reference)
@@ -50,7 +32,7 @@ struct JXLOutputTests {
     func alpha() throws {
         let folder = try SourceFolder()
         let spec = try TransformSpec.parse(source: "unused.png", query: "chain=Color.red.opacity(0.5).frame(width:8,height:8)&fmt=jxl")
-        let decoded = try Self.djxl(try folder.renderer.render(spec).bytes)
+        let decoded = try JXLDecoding.decode(try folder.renderer.render(spec).bytes)
         #expect(decoded.bands == 4 && decoded.width == 8)
     }
 }

@@ -102,27 +102,9 @@ struct EncoderControlRouteTests {
             #expect(!EncodedBytes.webpChunks(try fixture.get("/img/colours.png?fmt=webp").body).contains("VP8L"))
         }
         // libvips's JPEG XL loader is off (untrusted loaders are blocked): libjxl's djxl reads it.
-        let decoded = try (format == "jxl" ? Self.djxl(response.body) : VImage.decode(response.body)).srgb()
+        let decoded = try (format == "jxl" ? JXLDecoding.decode(response.body) : VImage.decode(response.body)).srgb()
         let rgb = decoded.bands == 4 ? try decoded.bands(3) : decoded
         #expect(try rgb.pixels() == pixels)
-    }
-
-    /// `bytes` decoded by libjxl's `djxl` (Debian's libjxl-tools) to PNG, then read.
-    static func djxl(_ bytes: [UInt8]) throws -> VImage {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("imgframe-jxl-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let (input, output) = (folder.appendingPathComponent("in.jxl"), folder.appendingPathComponent("out.png"))
-        try Data(bytes).write(to: input)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/djxl")
-        process.arguments = [input.path, output.path]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "djxl refused the file")
-        return try VImage.decode(Array(try Data(contentsOf: output)))
     }
 
     @Test("fmt=auto keeps working with every setting: each applies when the chosen format has it")
