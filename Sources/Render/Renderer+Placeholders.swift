@@ -9,14 +9,8 @@ extension Renderer {
     /// reference encoders work on images this small too), and to `LQIPLadder.sides` for the tiny image.
     public func placeholders(_ prepared: PreparedRender, _ set: PlaceholderSet) throws(RenderError) -> (values: PlaceholderValues, timings: RenderTimings) {
         var timings = prepared.timings
-        let clock = ContinuousClock()
-        var start = clock.now
-        func lap() -> Double {
-            let now = clock.now
-            defer { start = now }
-            return (now - start).milliseconds
-        }
-        let deadline = Deadline(timeout: limits.timeout.map { $0 - prepared.elapsed })
+        var stages = StageClock()
+        let deadline = remainingDeadline(prepared)
         try deadline.check()
         let sources = Array(prepared.images.values)
         let drawn = try still(
@@ -24,7 +18,7 @@ extension Renderer {
                 plan: prepared.plan, images: prepared.images, symbols: prepared.glyphs, limits: limits, deadline: deadline,
                 colorMode: prepared.request.colorMode
             ).draw())
-        timings.render = lap()
+        timings.render = stages.lap()
         var values = PlaceholderValues(width: prepared.plan.canvas.width, height: prepared.plan.canvas.height)
         do {
             let canvas = try Watchdog.run(cancelling: drawn, after: deadline.remaining) { () throws(VipsError) in
@@ -48,7 +42,7 @@ extension Renderer {
             throw .internalFailure(VipsError(operation: "placeholders", message: "\(error)"))
         }
         try deadline.check()
-        timings.encode = lap()
+        timings.encode = stages.lap()
         return (values, timings)
     }
 

@@ -43,8 +43,7 @@ public struct Renderer: Sendable {
     /// before layout (trims, content focus) will cost; a look whose decode alone would exceed the
     /// render budget is refused here.
     public func open(_ request: RenderRequest, sources: [ImageRef: ResolvedSource]) throws(RenderError) -> OpenedRender {
-        let clock = ContinuousClock()
-        let started = clock.now
+        let stages = StageClock()
         let images = try readHeaders(request, sources: sources, deadline: Deadline(timeout: limits.timeout))
         var analysis: [RenderCost.Item] = []
         for (ref, _) in request.view.imageTrims {
@@ -58,7 +57,7 @@ public struct Renderer: Sendable {
             try image.checkAnalysisDecode(reduction, for: "a content focus", limits: limits)
             analysis.append(RenderCost.analysis(focusing: image, reduction: reduction))
         }
-        return OpenedRender(request: request, images: images, analysis: analysis, elapsed: clock.now - started)
+        return OpenedRender(request: request, images: images, analysis: analysis, elapsed: stages.elapsed)
     }
 
     /// The second stage of `prepare`: trims, lays out (content focus looks at pixels here) and checks
@@ -67,24 +66,17 @@ public struct Renderer: Sendable {
     public func prepare(_ opened: OpenedRender, autoFormats: [ImageFormat] = []) throws(RenderError) -> PreparedRender {
         let request = opened.request
         var timings = RenderTimings()
-        let clock = ContinuousClock()
-        let started = clock.now
-        var start = started
-        func lap() -> Double {
-            let now = clock.now
-            defer { start = now }
-            return (now - start).milliseconds
-        }
+        var stages = StageClock()
         // The deadline is checked after every stage, not only before encoding: each stage can be slow.
         let deadline = Deadline(timeout: limits.timeout.map { $0 - opened.elapsed })
         let images = try lookAtPixels(request, images: opened.images, deadline: deadline)
         let glyphs = try symbols.glyphs(for: request.view.symbolNames)
         // Before layout: measuring an unknown family would quietly use a fallback face.
         try InstalledFonts.check(request.view.customFontFamilies)
-        timings.decode = lap()
+        timings.decode = stages.lap()
         let plan = try layOut(request, images: images, deadline: deadline)
         try deadline.check()
-        timings.layout = lap()
+        timings.layout = stages.lap()
         // Everything the plan will cost is checked before the first libvips call that draws.
         try checkOutput(plan)
         try plan.checkIntermediateSizes(limits)
@@ -104,7 +96,7 @@ public struct Renderer: Sendable {
             try cost.check(limits)
             return PreparedRender(
                 request: request, images: images, glyphs: glyphs, plan: plan, choice: choice, animation: animation, timings: timings,
-                elapsed: opened.elapsed + (clock.now - started), cost: cost)
+                elapsed: opened.elapsed + stages.elapsed, cost: cost)
         }
         // Every choice but the last (an explicit format, or fmt=auto's JPEG/PNG) may give way to the next.
         for choice in choices.dropLast() {
@@ -113,19 +105,18 @@ public struct Renderer: Sendable {
         return try checked(choices[choices.count - 1])
     }
 
+    /// What is left of a render's deadline once it is prepared: time spent waiting for a worker
+    /// between the two does not count; preparing does.
+    func remainingDeadline(_ prepared: PreparedRender) -> Deadline {
+        Deadline(timeout: limits.timeout.map { $0 - prepared.elapsed })
+    }
+
     /// Draws and encodes a prepared render, within what is left of the deadline after `prepare`.
     public func render(_ prepared: PreparedRender) throws(RenderError) -> RenderedImage {
         let (request, images, glyphs, plan, choice) = (prepared.request, prepared.images, prepared.glyphs, prepared.plan, prepared.choice)
         var timings = prepared.timings
-        let clock = ContinuousClock()
-        var start = clock.now
-        func lap() -> Double {
-            let now = clock.now
-            defer { start = now }
-            return (now - start).milliseconds
-        }
-        // Time spent waiting for a worker between the two does not count; preparing does.
-        let deadline = Deadline(timeout: limits.timeout.map { $0 - prepared.elapsed })
+        var stages = StageClock()
+        let deadline = remainingDeadline(prepared)
         try deadline.check()
         if choice.format == .pdf {
             // The same paint list, written as vectors instead of drawn into pixels (`PDFWriter`).
@@ -133,7 +124,7 @@ public struct Renderer: Sendable {
                 plan: plan, images: images, symbols: glyphs, page: request.page, matte: request.isOpaque ? request.view.matte : nil,
                 quality: request.quality.value(for: .pdf), options: options, limits: limits, deadline: deadline
             ).write()
-            timings.render = lap()
+            timings.render = stages.lap()
             return RenderedImage(bytes: bytes, format: .pdf, pixelSize: plan.canvas, hasAlpha: !request.isOpaque, timings: timings)
         }
         let canvas: VImage
@@ -143,12 +134,12 @@ public struct Renderer: Sendable {
             canvas = try still(
                 PlanDrawer(plan: plan, images: images, symbols: glyphs, limits: limits, deadline: deadline, colorMode: request.colorMode).draw())
         }
-        timings.render = lap()
+        timings.render = stages.lap()
         let encoder = Encoder(
             choice: choice, quality: request.quality, maxBytes: request.maxBytes, isOpaque: request.isOpaque, matte: request.view.matte, options: options,
             settings: request.encoder, primary: images[.primary], synthetic: plan.isSynthetic, deadline: deadline)
         let output = try encoder.encode(canvas, sources: Array(images.values))
-        timings.encode = lap()
+        timings.encode = stages.lap()
         return RenderedImage(
             bytes: output.bytes, format: output.format, pixelSize: plan.canvas, hasAlpha: output.hasAlpha, timings: timings,
             frameCount: prepared.animation?.frameCount ?? 1)
