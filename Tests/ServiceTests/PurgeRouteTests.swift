@@ -155,16 +155,7 @@ struct PurgeRouteTests {
     func sharedTier() throws {
         let server = try S3TestServer(.rclone, buckets: ["results"])
         func replica(root: URL? = nil) throws -> ServiceFixture {
-            return try Self.fixture { configuration in
-                var options = S3Bucket.Options()
-                options.endpoint = server.endpoint
-                options.addressing = .path
-                options.credentials = .env
-                configuration.resultTier = try! S3Bucket(url: "s3://results/tier/", options: options)
-                configuration.resultTierMinRenderTime = .zero
-                configuration.environment = S3OriginTests.keys
-                if let root { configuration.root = root.path }
-            }
+            try Self.fixture { configuration in ResultTierTests.useTier(server, root: root, in: &configuration) }
         }
         let first = try replica()
         let target = "/img/landscape_4.jpg?w=80"

@@ -11,16 +11,20 @@ import Testing
 struct ResultTierTests {
     /// A replica with the tier `s3://results/tier/` at `server`; `root` shares another replica's sources.
     static func replica(_ server: S3TestServer, root: URL? = nil) throws -> ServiceFixture {
-        try ServiceFixture { configuration in
-            var options = S3Bucket.Options()
-            options.endpoint = server.endpoint
-            options.addressing = .path
-            options.credentials = .env
-            configuration.resultTier = try! S3Bucket(url: "s3://results/tier/", options: options)
-            configuration.resultTierMinRenderTime = .zero
-            configuration.environment = S3OriginTests.keys
-            if let root { configuration.root = root.path }
-        }
+        try ServiceFixture { configuration in useTier(server, root: root, in: &configuration) }
+    }
+
+    /// Points `configuration` at the tier `s3://results/tier/` at `server`, every render written to
+    /// it; `root` shares another replica's sources.
+    static func useTier(_ server: S3TestServer, root: URL? = nil, in configuration: inout ServiceConfiguration) {
+        var options = S3Bucket.Options()
+        options.endpoint = server.endpoint
+        options.addressing = .path
+        options.credentials = .env
+        configuration.resultTier = try! S3Bucket(url: "s3://results/tier/", options: options)
+        configuration.resultTierMinRenderTime = .zero
+        configuration.environment = S3OriginTests.keys
+        if let root { configuration.root = root.path }
     }
 
     /// The tier's objects (rclone's files), by path under the bucket.
