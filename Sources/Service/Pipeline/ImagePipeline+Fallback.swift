@@ -26,7 +26,7 @@ extension ImagePipeline {
             logger.warning("fallback image not drawn: \(error)")
             return false
         }
-        let status = ErrorMapping.response(for: error, logger: logger).status
+        let status = ErrorMapping.outcome(for: error).status
         let drawn = substituted
         executor.submit(
             .render, heavy: false,
