@@ -43,6 +43,24 @@ public enum HMACSHA256 {
     }
 }
 
+/// HMAC-SHA1 through libcrypto: only for verifying thumbor's URL signatures, which are defined with it.
+public enum HMACSHA1 {
+    /// Length of a MAC, bytes.
+    public static let byteCount = 20
+
+    /// The 20-byte MAC of `message` under `key`.
+    public static func authenticate(_ message: [UInt8], key: [UInt8]) -> [UInt8] {
+        var mac = [UInt8](repeating: 0, count: byteCount)
+        let ok = key.withUnsafeBytes { k in
+            message.withUnsafeBytes { m in
+                mac.withUnsafeMutableBufferPointer { ccrypto_hmac_sha1(k.baseAddress, Int32(k.count), m.baseAddress, m.count, $0.baseAddress) }
+            }
+        }
+        precondition(ok == 1, "libcrypto HMAC failed")
+        return mac
+    }
+}
+
 extension Array where Element == UInt8 {
     /// Lower-case hexadecimal.
     public var hexString: String {

@@ -8,10 +8,11 @@ public enum LayoutEngine {
     ///   - images: metrics of every image the tree shows.
     ///   - proposal: default `(nil, nil)`, the ideal size.
     ///   - scale: pixels per point, default 1.
+    ///   - canvas: how the root size becomes the canvas's pixels, up (as `ImageRenderer`) by default.
     ///   - text: measures `Text` leaves; without one, a tree with text is refused.
     ///   - focus: finds `.focus(.attention)`-style points in pixels; without one, alignment places those images.
     public static func plan(
-        _ view: ViewNode, images: ImageCatalog, proposal: ProposedSize = .unspecified, scale: Double = 1,
+        _ view: ViewNode, images: ImageCatalog, proposal: ProposedSize = .unspecified, scale: Double = 1, canvas: CanvasRounding = .up,
         text: (any TextMeasuring)? = nil, focus: (any FocusFinding)? = nil
     ) throws(LayoutError) -> RenderPlan {
         guard scale.isFinite, scale > 0 else { throw .invalidScale(scale) }
@@ -20,7 +21,7 @@ public enum LayoutEngine {
         guard size.isFinite else { throw .nonFiniteRootSize(size) }
         guard size.width > 0, size.height > 0 else { throw .emptyRootSize(size) }
 
-        let planner = PaintPlanner(grid: PixelGrid(scale: scale), rootSize: size)
+        let planner = PaintPlanner(grid: PixelGrid(scale: scale), rootSize: size, rounding: canvas)
         try planner.checkRange(Rect(origin: .zero, size: size))
         let recorder = PaintRecorder()
         root.place(proposal: proposal, size: size, at: .zero, into: recorder)

@@ -166,7 +166,7 @@ public struct Renderer: Sendable {
         do {
             let catalog = ImageCatalog(images.mapValues(\.metrics))
             plan = try LayoutEngine.plan(
-                request.view, images: catalog, proposal: request.rootProposal(over: catalog), scale: request.scale,
+                request.view, images: catalog, proposal: request.rootProposal(over: catalog), scale: request.scale, canvas: request.canvasRounding,
                 text: PangoTextMeasurer(), focus: focus)
         } catch {
             throw .layout(error)

@@ -134,7 +134,10 @@ struct SourceImage {
     /// needed. `deadline` bounds the decode done here; the Watchdog bounds libvips's.
     func decode(reduction: LoadReduction = .none, sequential: Bool = true, deadline: Deadline? = nil) throws(RenderError) -> VImage {
         do {
-            let loaded = try load(reduction: reduction, sequential: sequential, deadline: deadline)
+            // A turn or a vertical flip reads rows out of order, which a sequential decode cannot
+            // serve past its small row cache (libvips fails mid-image): such images load randomly.
+            let inOrder = orientation == .up || orientation == .upMirrored
+            let loaded = try load(reduction: reduction, sequential: sequential && inOrder, deadline: deadline)
             let upright = orientation == .up && loaded.exifOrientation == 1 ? loaded : try loaded.oriented(exif: orientation.exifValue)
             return try kept(upright).srgb()
         } catch let error as RenderError {

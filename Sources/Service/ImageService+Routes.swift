@@ -15,6 +15,8 @@ extension ImageService {
         let view: ViewRoute
         let info: InfoRoute
         let playground: PlaygroundRoute?
+        /// imgproxy's and thumbor's URL formats, each under its prefix (none when off).
+        let compat: [CompatRoute]
         let sources: SourceDirectory
         let signer: URLSigner
         let cors: CORSPolicy
@@ -42,6 +44,10 @@ extension ImageService {
         routes.append(imageRoute(.view, .prefix(ViewRoute.prefix), context) { request, finish in context.view.handle(request, respond: finish) })
         routes.append(imageRoute(.info, .prefix(InfoRoute.prefix), context, download: false) { request, finish in context.info.handle(request, respond: finish) })
         routes.append(imageRoute(.img, .prefix(ImagePath.prefix), context) { request, finish in context.image.handle(request, respond: finish) })
+        for compat in context.compat {
+            // Signed by their own system's rules (`CompatRoute.verify`), not by `sig=`.
+            routes.append(imageRoute(.img, .prefix(compat.prefix), context, download: false, nativeSignature: false) { request, finish in compat.handle(request, respond: finish) })
+        }
         return RouteTable(routes: routes)
     }
 
@@ -73,9 +79,12 @@ extension ImageService {
 
     /// `/img/`, `/view/` and `/info/`: they answer OPTIONS (CORS preflights carry no signature), every
     /// other answer of theirs carries the CORS headers, and the signature is checked before the handler.
-    /// - Parameter download: whether `dl=` applies (it only adds a header to a successful image).
+    /// - Parameters:
+    ///   - download: whether `dl=` applies (it only adds a header to a successful image).
+    ///   - nativeSignature: whether `sig=` is checked when signing is on (compat routes check their own).
     private static func imageRoute(
-        _ label: RouteLabel, _ pattern: PathPattern, _ context: RouteContext, download: Bool = true, handle: @escaping @Sendable (HTTPRequest, @escaping Finish) -> Void
+        _ label: RouteLabel, _ pattern: PathPattern, _ context: RouteContext, download: Bool = true, nativeSignature: Bool = true,
+        handle: @escaping @Sendable (HTTPRequest, @escaping Finish) -> Void
     ) -> Route {
         let cors = context.cors
         return Route(
@@ -85,7 +94,7 @@ extension ImageService {
                 guard request.method != .options else { return finish }
                 let requested = download ? ContentDisposition.requested(in: request.query) : nil
                 // A signed URL that expires: caches keep its answer no longer than it verifies.
-                let expires = context.signer.isEnabled ? URLSigner.expiry(in: request.query) : nil
+                let expires = context.signer.isEnabled && nativeSignature ? URLSigner.expiry(in: request.query) : nil
                 // Nothing to add (CORS off, no `dl=`, no expiry): the answer goes out as it is, unwrapped.
                 if case .none = cors.origins, requested == nil, expires == nil { return finish }
                 let origin = request.headers["Origin"]
@@ -106,7 +115,7 @@ extension ImageService {
             },
             handle: { request, finish in
                 if request.method == .options { return finish(cors.preflight(request), .notApplicable) }
-                guard verifySignature(request, context) else { return finish(ErrorMapping.response(status: .forbidden, message: "forbidden"), .notApplicable) }
+                guard !nativeSignature || verifySignature(request, context) else { return finish(ErrorMapping.response(status: .forbidden, message: "forbidden"), .notApplicable) }
                 handle(request, finish)
             })
     }

@@ -104,7 +104,8 @@ public final class ImageService: Sendable {
         }
         let routes = Self.routes(
             RouteContext(
-                image: route, view: view, info: info, playground: playground, sources: sources.directory, signer: signer, cors: configuration.cors,
+                image: route, view: view, info: info, playground: playground,
+                compat: Self.compatRoutes(configuration, pipeline: pipeline), sources: sources.directory, signer: signer, cors: configuration.cors,
                 logger: logger, exposition: metricsOnMainPort ? exposition : nil))
         let server = HTTPServer(configuration: serverConfiguration) { request, respond in
             let clock = ContinuousClock()

@@ -5,7 +5,7 @@ public struct QueryParameters: Sendable, Hashable {
     /// Every accepted key, in the order the URL API reference lists them.
     public static let known = [
         "w", "h", "minw", "maxw", "minh", "maxh", "mode", "ratio", "align", "focus", "trim", "enlarge", "clip", "interp", "insets", "radius", "mask",
-        "blur", "sharpen", "grayscale", "pad", "orient", "scale", "dpr", "bg", "border", "overlay", "oalign", "opaque", "fmt", "q",
+        "blur", "sharpen", "grayscale", "pad", "orient", "scale", "dpr", "canvas", "bg", "border", "overlay", "oalign", "opaque", "fmt", "q",
         "colormode", "page", "frame", "maxbytes", "png", "dither", "chroma", "lossless", "progressive", "meta", "chain", "pw", "ph", "propose", "v", "sig", "exp", "dl", "preset",
     ]
 
@@ -19,7 +19,7 @@ public struct QueryParameters: Sendable, Hashable {
     /// encode, the signature, and `preset` (whose presets hold only the others). A template's
     /// parameters may not take these names.
     public static let rendererOptions = [
-        "fmt", "q", "scale", "dpr", "pw", "ph", "opaque", "colormode", "page", "frame", "maxbytes", "png", "dither", "chroma", "lossless", "progressive", "meta", "v", "sig", "exp", "dl", "preset",
+        "fmt", "q", "scale", "dpr", "canvas", "pw", "ph", "opaque", "colormode", "page", "frame", "maxbytes", "png", "dither", "chroma", "lossless", "progressive", "meta", "v", "sig", "exp", "dl", "preset",
     ]
 
     /// Keys that name the same setting.

@@ -27,12 +27,15 @@ public enum SpecError: Error, Sendable, Hashable, CustomStringConvertible {
     case conflict(param: String, message: String)
     /// A request goes beyond one of `SpecLimits`.
     case limitExceeded(param: String, message: String)
+    /// An option of an imgproxy or thumbor URL that ImageFrame cannot honour, or honours differently
+    /// spelled: `message` says which and what to write instead.
+    case foreignOption(option: String, message: String)
 
     /// The query parameter the error is about (the `param` of the JSON error body).
     public var parameter: String {
         switch self {
         case .syntax(let p, _, _, _), .argument(let p, _, _), .invalidValue(let p, _, _), .invalidChoice(let p, _, _, _),
-             .conflict(let p, _), .limitExceeded(let p, _):
+             .conflict(let p, _), .limitExceeded(let p, _), .foreignOption(let p, _):
             p
         case .unknownParameter(let p), .unknownRouteParameter(let p, _, _), .duplicateParameter(let p), .unknownTemplateParameter(let p, _, _), .missingTemplateParameter(let p, _):
             p
@@ -72,7 +75,7 @@ public enum SpecError: Error, Sendable, Hashable, CustomStringConvertible {
         case .chainWithSugar(let names):
             "`chain` cannot be combined with layout parameters (\(names.map { "`\($0)`" }.joined(separator: ", "))): "
                 + "express them as modifiers inside the chain instead"
-        case let .conflict(_, message), let .limitExceeded(_, message):
+        case let .conflict(_, message), let .limitExceeded(_, message), let .foreignOption(_, message):
             message
         }
     }

@@ -8,6 +8,7 @@ extension TransformSpec {
             view: view, proposal: proposal, scale: scale, orientation: orientation, format: format, quality: quality, isOpaque: isOpaque,
             colorMode: colorMode, page: page, frame: frame, maxBytes: maxBytes, encoder: encoder)
         request.proposesImageSize = proposesImageSize
+        request.canvasRounding = canvasRounding
         return request
     }
 }

@@ -16,6 +16,9 @@ public struct TransformSpec: Sendable, Hashable {
     public var proposesImageSize = false
     /// `ImageRenderer.scale` (`scale`/`dpr`), 1 by default.
     public var scale: Double
+    /// How the root size becomes the canvas's pixels (`canvas`): up, as `ImageRenderer` makes its
+    /// bitmap, by default; `nearest` gives the sizes of imgproxy's and thumbor's proportional sides.
+    public var canvasRounding = CanvasRounding.up
     /// Orientation of the source image: its EXIF tag, or a fixed one (`orient`).
     public var orientation: OrientationRequest
     /// Output encoder (`fmt`), `auto` by default.
@@ -162,7 +165,7 @@ public struct TransformSpec: Sendable, Hashable {
         let maxBytes = try values.integer("maxbytes", in: 1...limits.maxByteBudget)
         let fixedFormat = try sixteenBitFormat(format, colorMode: colorMode ?? .nonLinear)
         let encoder = try EncoderSettings.parse(values, format: fixedFormat, colorMode: colorMode ?? .nonLinear, maxBytes: maxBytes)
-        return TransformSpec(
+        var spec = TransformSpec(
             source: source, view: view, proposal: proposal,
             scale: try values.number("scale", in: 1...limits.maxScale) ?? 1,
             orientation: orientation, format: fixedFormat,
@@ -170,6 +173,8 @@ public struct TransformSpec: Sendable, Hashable {
             isOpaque: try values.flag("opaque") ?? false, colorMode: colorMode ?? .nonLinear, page: page,
             frame: try values.integer("frame", in: 0...maxFrame), cacheVersion: try cacheVersion(parameters),
             maxBytes: maxBytes, encoder: encoder)
+        spec.canvasRounding = try values.choice("canvas", CanvasRounding.self) ?? .up
+        return spec
     }
 
     /// `extendedLinear` writes 16 bits per channel, which only PNG among the encoders holds: `fmt=auto`
@@ -206,6 +211,7 @@ public struct TransformSpec: Sendable, Hashable {
         if let height = proposal.height { parts.append("ph=" + NumberText.format(height)) }
         if proposesImageSize { parts.append("propose=image") }
         if scale != 1 { parts.append("scale=" + NumberText.format(scale)) }
+        if canvasRounding != .up { parts.append("canvas=" + canvasRounding.rawValue) }
         if orientation != .auto { parts.append("orient=" + orientation.name) }
         if format != .auto { parts.append("fmt=" + format.rawValue) }
         if let quality = quality.canonicalText(for: format) { parts.append("q=" + quality) }

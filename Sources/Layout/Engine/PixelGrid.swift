@@ -42,10 +42,24 @@ public struct PixelGrid: Sendable, Hashable {
         Double(pixel(points)) / scale
     }
 
-    /// Canvas size: the root size rounded up to the pixel grid (spec §11).
-    public func canvas(for size: Size) -> PixelSize {
-        PixelSize(
-            width: Int(saturating: snapped(size.width * scale).rounded(.up)),
-            height: Int(saturating: snapped(size.height * scale).rounded(.up)))
+    /// Canvas size: the root size rounded up to the pixel grid (spec §11), or to the nearest line
+    /// (`CanvasRounding.nearest`), never below one pixel.
+    public func canvas(for size: Size, rounding: CanvasRounding = .up) -> PixelSize {
+        switch rounding {
+        case .up:
+            PixelSize(width: Int(saturating: snapped(size.width * scale).rounded(.up)), height: Int(saturating: snapped(size.height * scale).rounded(.up)))
+        case .nearest:
+            PixelSize(width: max(1, pixel(size.width)), height: max(1, pixel(size.height)))
+        }
     }
+}
+
+/// How the root view's size becomes the canvas's pixels.
+public enum CanvasRounding: String, Sendable, Hashable, CaseIterable {
+    /// Up to the pixel grid, as `ImageRenderer` makes its bitmap (spec §11): nothing the view draws
+    /// is cut, and a fractional edge leaves a partly covered last column or row.
+    case up
+    /// To the nearest pixel, ties up: the output size imgproxy, thumbor and most resizers give a
+    /// proportional side (133.33 px → 133), the last partial column or row dropped (`canvas=nearest`).
+    case nearest
 }

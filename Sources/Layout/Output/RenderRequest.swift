@@ -10,6 +10,8 @@ public struct RenderRequest: Sendable, Hashable {
     public var proposesImageSize = false
     /// `ImageRenderer.scale`: pixels per point.
     public var scale: Double
+    /// How the root size becomes the canvas's pixels (`canvas=nearest`); up, as `ImageRenderer`, by default.
+    public var canvasRounding = CanvasRounding.up
     /// The orientation of the request's own image (`.primary`): its EXIF tag or a fixed one.
     public var orientation: OrientationRequest
     /// The encoder, or `auto` (the first of the caller's `autoFormats` within its cap, else JPEG/PNG).

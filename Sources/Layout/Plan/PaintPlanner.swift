@@ -7,9 +7,9 @@ struct PaintPlanner {
     /// Coordinates beyond this many pixels are rejected before any `Int` conversion could trap.
     static let maxPixelCoordinate = 1e12
 
-    init(grid: PixelGrid, rootSize: Size) {
+    init(grid: PixelGrid, rootSize: Size, rounding: CanvasRounding = .up) {
         self.grid = grid
-        self.canvas = Self.fitsInRange(rootSize, grid.scale) ? grid.canvas(for: rootSize) : PixelSize(width: 0, height: 0)
+        self.canvas = Self.fitsInRange(rootSize, grid.scale) ? grid.canvas(for: rootSize, rounding: rounding) : PixelSize(width: 0, height: 0)
     }
 
     private static func fitsInRange(_ size: Size, _ scale: Double) -> Bool {

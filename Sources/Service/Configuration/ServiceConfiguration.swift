@@ -64,6 +64,8 @@ public struct ServiceConfiguration: Sendable {
     public var fallback: String? = nil
     /// `max-age` of a fallback answer. Default `FallbackImage.defaultMaxAge` (60 s).
     public var fallbackMaxAge: Duration = FallbackImage.defaultMaxAge
+    /// imgproxy's and thumbor's URL formats (`CompatConfiguration`). Default off.
+    public var compat = CompatConfiguration()
     /// Honour Client Hints (`Sec-CH-DPR`, `Sec-CH-Width`) and `Save-Data` (`ClientHints`). Default off:
     /// every hint multiplies what a CDN stores per URL.
     public var clientHints = false

@@ -82,6 +82,27 @@ enum Settings {
             key: "fallback.max_age", help: "Cache-Control max-age of a fallback answer",
             read: { durationText($0.fallbackMaxAge) }, apply: { c, v throws(SettingError) in c.fallbackMaxAge = try duration(v) }),
         Setting(
+            key: "compat.imgproxy", help: "path prefix that answers imgproxy's URL format (e.g. /_ip); empty = off",
+            read: { $0.compat.imgproxy ?? "" }, apply: { c, v throws(SettingError) in c.compat.imgproxy = try CompatConfiguration.prefix(v) }),
+        Setting(
+            key: "compat.imgproxy.key", help: "imgproxy's signing key, hex (IMGPROXY_KEY); empty = unsigned URLs (insecure or _), only while signing.keys is empty",
+            read: { $0.compat.imgproxyKey }, apply: { c, v throws(SettingError) in c.compat.imgproxyKey = try CompatConfiguration.hex(v) }, isSecret: true),
+        Setting(
+            key: "compat.imgproxy.salt", help: "imgproxy's signing salt, hex (IMGPROXY_SALT)",
+            read: { $0.compat.imgproxySalt }, apply: { c, v throws(SettingError) in c.compat.imgproxySalt = try CompatConfiguration.hex(v) }, isSecret: true),
+        Setting(
+            key: "compat.imgproxy.signature_size", help: "bytes of the MAC an imgproxy signature holds (IMGPROXY_SIGNATURE_SIZE, 1-32)",
+            read: { String($0.compat.imgproxySignatureSize) }, apply: { c, v throws(SettingError) in c.compat.imgproxySignatureSize = try integer(v, 1...32) }),
+        Setting(
+            key: "compat.imgproxy.watermark", help: "image under root that imgproxy's wm option draws (IMGPROXY_WATERMARK_PATH); empty = wm is refused",
+            read: { $0.compat.imgproxyWatermark ?? "" }, apply: { c, v throws(SettingError) in c.compat.imgproxyWatermark = v.isEmpty ? nil : v }),
+        Setting(
+            key: "compat.thumbor", help: "path prefix that answers thumbor's URL format (e.g. /_tb); empty = off",
+            read: { $0.compat.thumbor ?? "" }, apply: { c, v throws(SettingError) in c.compat.thumbor = try CompatConfiguration.prefix(v) }),
+        Setting(
+            key: "compat.thumbor.key", help: "thumbor's SECURITY_KEY; empty = unsigned URLs (unsafe/), only while signing.keys is empty",
+            read: { $0.compat.thumborKey }, apply: { c, v throws(SettingError) in c.compat.thumborKey = v }, isSecret: true),
+        Setting(
             key: "client_hints", help: "honour Sec-CH-DPR, Sec-CH-Width and Save-Data when the URL leaves scale, width or quality open",
             read: { String($0.clientHints) }, apply: { c, v throws(SettingError) in c.clientHints = try bool(v) }),
         Setting(

@@ -1,0 +1,38 @@
+import Origins
+import Sources
+import TransformSpec
+
+extension ImageService {
+    /// The routes of `compat.imgproxy` and `compat.thumbor`, when set.
+    static func compatRoutes(_ configuration: ServiceConfiguration, pipeline: ImagePipeline) -> [CompatRoute] {
+        let compat = configuration.compat
+        var routes: [CompatRoute] = []
+        if let prefix = compat.imgproxy {
+            let signature = ImgproxySignature.hexBytes(compat.imgproxyKey).flatMap { key in
+                ImgproxySignature.hexBytes(compat.imgproxySalt).map { ImgproxySignature(key: key, salt: $0, size: compat.imgproxySignatureSize) }
+            }
+            let origins = configuration.origins
+            routes.append(
+                CompatRoute(
+                    prefix: prefix + "/", system: .imgproxy(signature, watermark: compat.imgproxyWatermark, sourceName: { sourceName(of: $0, in: origins) }),
+                    pipeline: pipeline, limits: configuration.spec, presets: configuration.presets))
+        }
+        if let prefix = compat.thumbor {
+            let signature = compat.thumborKey.isEmpty ? nil : ThumborSignature(key: Array(compat.thumborKey.utf8))
+            routes.append(CompatRoute(prefix: prefix + "/", system: .thumbor(signature), pipeline: pipeline, limits: configuration.spec, presets: configuration.presets))
+        }
+        return routes
+    }
+
+    /// The source name of an absolute URL under a configured origin (`https://assets.example.com/a/b.jpg`
+    /// → `cdn/a/b.jpg`), percent-decoded as a request path is; `nil` under none.
+    static func sourceName(of url: String, in origins: OriginMap) -> String? {
+        for origin in origins.origins {
+            let base = origin.url(of: "")
+            guard url.hasPrefix(base), url.count > base.count else { continue }
+            guard let name = try? SourceName.decoding(requestPath: Substring(url.dropFirst(base.count))) else { return nil }
+            return origin.name + "/" + name
+        }
+        return nil
+    }
+}
