@@ -4,6 +4,9 @@ public enum ImageFocus: Sendable, Hashable {
     /// A point of the image as shown (after orientation), in fractions of its width and height from
     /// the top-left: the crop centres it as far as the image still covers the frame.
     case point(x: Double, y: Double)
+    /// A point of the image as shown, in its pixels from the top-left (thumbor's focal points):
+    /// the same as `point` at those fractions of the image's pixel size, found once it is known.
+    case pixel(x: Double, y: Double)
     /// The renderer looks at the pixels (libvips `smartcrop`) and picks the point.
     case content(ContentFocus)
 }

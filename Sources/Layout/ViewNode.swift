@@ -32,13 +32,15 @@ public struct ImageView: Sendable, Hashable {
     public var focus: ImageFocus?
     /// Borders cut off before layout (`.trim(…)`); every leaf showing the same image trims it alike.
     public var trim: ImageTrim?
+    /// A window cut out before layout (`.crop(…)`); every leaf showing the same image crops it alike.
+    public var crop: ImageCrop?
     /// Whether a resizable image may grow past its own size (`.enlarging(false)`, `enlarge=0`: ours;
     /// SwiftUI always lets it): when false, each axis takes the proposal up to the image's point size.
     public var enlarges: Bool
 
     public init(
         ref: ImageRef, resizing: Resizing? = nil, interpolation: Interpolation = .low, focus: ImageFocus? = nil, trim: ImageTrim? = nil,
-        enlarges: Bool = true
+        enlarges: Bool = true, crop: ImageCrop? = nil
     ) {
         self.ref = ref
         self.resizing = resizing
@@ -46,6 +48,7 @@ public struct ImageView: Sendable, Hashable {
         self.focus = focus
         self.trim = trim
         self.enlarges = enlarges
+        self.crop = crop
     }
 }
 

@@ -85,7 +85,7 @@ extension Renderer {
     /// A focus finder over one file as the request's own image (`imgframe plan` with a file), so a
     /// plan shows where `.focus(.attention)` puts the crop; `orientation` overrides the EXIF tag.
     public func focusFinder(primary name: String, file: ImageFile, orientation: ImageOrientation?) throws(RenderError) -> any FocusFinding {
-        let source = try SourceImage(name: name, file: file, fixedOrientation: orientation, limits: limits)
+        let source = try SourceImage(name: name, file: file, orientation: orientation.map(OrientationRequest.fixed) ?? .auto, limits: limits)
         return ContentFocusFinder(images: [.primary: source], limits: limits, deadline: Deadline(timeout: limits.timeout))
     }
 }

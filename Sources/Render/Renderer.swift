@@ -182,17 +182,20 @@ public struct Renderer: Sendable {
         for ref in request.view.imageRefs {
             try deadline.check()
             guard let source = sources[ref] else { throw .unresolvedSource(ref) }
-            var fixed: ImageOrientation?
-            if ref == .primary, case .fixed(let orientation) = request.orientation { fixed = orientation }
-            images[ref] = try SourceImage(name: source.name, file: source.file, fixedOrientation: fixed, limits: limits)
+            images[ref] = try SourceImage(name: source.name, file: source.file, orientation: ref == .primary ? request.orientation : .auto, limits: limits)
         }
         return images
     }
 
-    /// Trims the images the view trims (which decodes them), then picks the `frame` shown, before
-    /// layout, so a content focus judges the frame drawn.
+    /// Crops the images the view crops (from their headers alone), trims the ones it trims (which
+    /// decodes them), then picks the `frame` shown, before layout, so a content focus judges the
+    /// frame drawn.
     func lookAtPixels(_ request: RenderRequest, images opened: [ImageRef: SourceImage], deadline: Deadline) throws(RenderError) -> [ImageRef: SourceImage] {
         var images = opened
+        for (ref, crop) in request.view.imageCrops {
+            guard let image = images[ref] else { continue }
+            images[ref] = image.cropped(crop)
+        }
         for (ref, trim) in request.view.imageTrims {
             try deadline.check()
             guard let image = images[ref] else { continue }

@@ -44,10 +44,10 @@ struct SourceImage {
     /// The density libvips read from the header, given to pixels decoded without it.
     private let resolution: Resolution
 
-    /// Reads the header of `file` (opened by `SourceDirectory.file(named:)`). `fixedOrientation`
-    /// overrides the EXIF tag (`orient=`). Size limits are checked on the file and on the header,
-    /// before any pixel is decoded.
-    init(name: String, file: ImageFile, fixedOrientation: ImageOrientation?, limits: RenderLimits) throws(RenderError) {
+    /// Reads the header of `file` (opened by `SourceDirectory.file(named:)`). `orientation` resolves
+    /// the EXIF tag (`orient=` overrides it, `turn=` turns it further). Size limits are checked on the
+    /// file and on the header, before any pixel is decoded.
+    init(name: String, file: ImageFile, orientation request: OrientationRequest = .auto, limits: RenderLimits) throws(RenderError) {
         self.file = file
         self.name = name
         guard file.size <= limits.maxSourceBytes else {
@@ -67,7 +67,7 @@ struct SourceImage {
         else {
             throw .sourceTooLarge(name, reason: "\(header.width)×\(header.height) pixels, the limit is \(limits.maxSourcePixels) pixels")
         }
-        orientation = fixedOrientation ?? ImageOrientation(exifValue: header.exifOrientation) ?? .up
+        orientation = request.resolved(exif: ImageOrientation(exifValue: header.exifOrientation) ?? .up)
         hasAlpha = header.hasAlpha
         loaderFamily = LoaderFamily(loader: header.loader)
         decodeMemory = DecodeMemory(loader: header.loader, bands: header.bands, bytesPerSample: header.bytesPerSample)
@@ -84,6 +84,12 @@ struct SourceImage {
         metrics = ImageMetrics(
             pixelWidth: header.width, pixelHeight: header.height,
             scale: ImageMetrics.scale(fromFileName: name), orientation: orientation)
+    }
+
+    /// This image cut to `crop`'s window of its upright pixels (`.crop(…)`), known from the header alone.
+    func cropped(_ crop: ImageCrop) -> SourceImage {
+        let upright = metrics.orientedPixelSize
+        return keeping(crop.rect(inWidth: Int(saturating: upright.width), height: Int(saturating: upright.height)))
     }
 
     /// This image keeping only `rect` of its upright pixels (`trimmed(_:deadline:)` finds it).

@@ -25,7 +25,7 @@ public struct SourceInfo: Sendable, Equatable {
 
     /// Reads the header of `file`, checking the same source limits as a render (415, 422).
     public init(name: String, file: ImageFile, limits: RenderLimits) throws(RenderError) {
-        let source = try SourceImage(name: name, file: file, fixedOrientation: nil, limits: limits)
+        let source = try SourceImage(name: name, file: file, limits: limits)
         let size = source.metrics.orientedPixelSize
         let points = source.metrics.pointSize
         width = Int(saturating: size.width)

@@ -5,7 +5,7 @@ public struct QueryParameters: Sendable, Hashable {
     /// Every accepted key, in the order the URL API reference lists them.
     public static let known = [
         "w", "h", "minw", "maxw", "minh", "maxh", "mode", "ratio", "align", "focus", "trim", "enlarge", "clip", "interp", "insets", "radius", "mask",
-        "blur", "sharpen", "grayscale", "pad", "orient", "scale", "dpr", "canvas", "bg", "border", "overlay", "oalign", "opaque", "fmt", "q",
+        "blur", "sharpen", "grayscale", "pad", "orient", "turn", "scale", "dpr", "canvas", "bg", "border", "overlay", "oalign", "opaque", "fmt", "q",
         "colormode", "page", "frame", "maxbytes", "png", "dither", "chroma", "lossless", "progressive", "meta", "chain", "pw", "ph", "propose", "v", "sig", "exp", "dl", "preset",
     ]
 

@@ -141,7 +141,7 @@ public struct TransformSpec: Sendable, Hashable {
         _ view: ViewNode, source: String, proposal: ProposedSize, parameters: QueryParameters, limits: SpecLimits
     ) throws(SpecError) -> TransformSpec {
         let values = SugarValues(query: parameters, numbers: limits.numbers)
-        let orientation: OrientationRequest
+        var orientation: OrientationRequest
         if let name = parameters["orient"], name != "auto" {
             guard let fixed = ImageOrientation(rawValue: name) else {
                 let allowed = ["auto"] + ImageOrientation.allCases.map(\.rawValue)
@@ -150,6 +150,11 @@ public struct TransformSpec: Sendable, Hashable {
             orientation = .fixed(fixed)
         } else {
             orientation = .auto
+        }
+        if let degrees = try values.integer("turn", in: 0...270) {
+            guard degrees % 90 == 0 else { throw values.invalid("turn", "a clockwise turn of 0, 90, 180 or 270 degrees", allowed: ["90", "180", "270"]) }
+            guard orientation == .auto else { throw .conflict(param: "turn", message: "`turn` turns the image its EXIF tag made upright; `orient` fixes the orientation instead: use one") }
+            if degrees > 0 { orientation = .turned(quarterTurns: degrees / 90) }
         }
         let format = try values.choice("fmt", FormatRequest.self, accepting: FormatRequest.spellings) ?? .auto
         let colorMode = try parameters["colormode"].map { text throws(SpecError) in try ColorRenderingMode.parse(text, param: "colormode") }
@@ -212,7 +217,7 @@ public struct TransformSpec: Sendable, Hashable {
         if proposesImageSize { parts.append("propose=image") }
         if scale != 1 { parts.append("scale=" + NumberText.format(scale)) }
         if canvasRounding != .up { parts.append("canvas=" + canvasRounding.rawValue) }
-        if orientation != .auto { parts.append("orient=" + orientation.name) }
+        if let orientation = orientation.canonicalText { parts.append(orientation) }
         if format != .auto { parts.append("fmt=" + format.rawValue) }
         if let quality = quality.canonicalText(for: format) { parts.append("q=" + quality) }
         if isOpaque { parts.append("opaque=1") }

@@ -40,7 +40,7 @@ struct PlanRequest {
     /// The outcome for a request already parsed (a view template's).
     func run(_ spec: TransformSpec) -> Outcome {
         var primary = size
-        if case .fixed(let fixed) = spec.orientation { primary.orientation = fixed } else { primary.orientation = orientation }
+        primary.orientation = spec.orientation.resolved(exif: orientation)
         var catalog = ImageCatalog([.primary: primary])
         for image in images { catalog[image.name == source ? .primary : .named(image.name)] = image.metrics }
         let canonical: (String, JSONValue) = ("canonical", .string(spec.canonicalForm))

@@ -32,7 +32,7 @@ struct CorruptSourceVerdictTests {
         try folder.png("fine.png", width: 8, height: 8) { _, _ in .red }
         let directory = SourceDirectory(root: folder.url.path)
         func source(_ name: String) throws -> SourceImage {
-            try SourceImage(name: name, file: try directory.file(named: name), fixedOrientation: nil, limits: RenderLimits())
+            try SourceImage(name: name, file: try directory.file(named: name), limits: RenderLimits())
         }
         let saver = VipsError(operation: "encode", message: "jpegsave: out of order read")
         let loader = VipsError(operation: "encode", message: "jpegload: Premature end of JPEG file; VipsJpeg: read error")

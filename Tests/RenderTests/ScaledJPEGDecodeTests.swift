@@ -308,7 +308,7 @@ struct ScaledJPEGDecodeTests {
             }
         try folder.write("w.jpg", bytes: bytes)
         let source = try SourceImage(
-            name: "w.jpg", file: ImageFile(path: folder.url.appendingPathComponent("w.jpg").path), fixedOrientation: nil, limits: RenderLimits())
+            name: "w.jpg", file: ImageFile(path: folder.url.appendingPathComponent("w.jpg").path), limits: RenderLimits())
         #expect(source.decodesWhole(.jpegShrink(8)))
         #expect(!source.decodesWhole(.none))
         var small = RenderLimits()

@@ -64,7 +64,7 @@ struct ShrinkOnLoadQualityTests {
         // The reduction the renderer chose, against vipsthumbnail's, which leaves a 2× margin for the
         // kernel (1/4 for JPEG): once encoded, the difference is within 0.5 dB.
         let source = try SourceImage(
-            name: name, file: ImageFile(path: folder.url.appendingPathComponent(name).path), fixedOrientation: nil, limits: RenderLimits())
+            name: name, file: ImageFile(path: folder.url.appendingPathComponent(name).path), limits: RenderLimits())
         let chosen = source.loadReduction(for: PixelRect(x: 0, y: 0, width: 300, height: 225), interpolation: .high)
         #expect(chosen == (kind == "webp" ? .webpScale(300.0 / 4032) : .jpegShrink(8)))
         let margin: LoadReduction = kind == "webp" ? .webpScale(600.0 / 4032) : .jpegShrink(4)

@@ -18,7 +18,7 @@ struct ShrinkOnLoadTests {
         }
         try folder.write("s.\(kind)", bytes: bytes)
         let file = try ImageFile(path: folder.url.appendingPathComponent("s.\(kind)").path)
-        return try SourceImage(name: "s.\(kind)", file: file, fixedOrientation: nil, limits: RenderLimits())
+        return try SourceImage(name: "s.\(kind)", file: file, limits: RenderLimits())
     }
 
     static func target(_ width: Int, _ height: Int) -> PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }

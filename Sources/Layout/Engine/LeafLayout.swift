@@ -36,6 +36,10 @@ final class ImageLayout: LayoutNode {
             fraction = nil
         case .point(let x, let y):
             fraction = Point(x: x, y: y)
+        case .pixel(let x, let y):
+            let pixels = metrics.orientedPixelSize
+            guard pixels.width > 0, pixels.height > 0 else { return nil }
+            fraction = Point(x: min(max(x / pixels.width, 0), 1), y: min(max(y / pixels.height, 0), 1))
         case .content(let strategy):
             guard size.width > 0, size.height > 0 else { return nil }
             let part = Size(width: min(1, window.width / size.width), height: min(1, window.height / size.height))

@@ -46,7 +46,7 @@ struct ChainBuilder {
 
     static let modifiers =
         [
-            "resizable", "interpolation", "focus", "trim", "enlarging", "aspectRatio", "scaledToFit", "scaledToFill", "frame", "overlay", "background",
+            "resizable", "interpolation", "focus", "trim", "crop", "enlarging", "aspectRatio", "scaledToFit", "scaledToFill", "frame", "overlay", "background",
             "border", "clipped", "framedAspectRatio", "opacity", "labelStyle", "mask",
         ] + viewModifiers + symbolModifiers + controlModifiers
 
@@ -57,6 +57,13 @@ struct ChainBuilder {
         let trims = view.imageTrims
         for image in view.imageLeaves where image.trim != nil && image.trim != trims[image.ref] {
             throw .conflict(param: param, message: "Image(\"\(image.ref.name(primary: source))\") is trimmed two different ways; trim each image once")
+        }
+        let crops = view.imageCrops
+        for image in view.imageLeaves where image.crop != nil && image.crop != crops[image.ref] {
+            throw .conflict(param: param, message: "Image(\"\(image.ref.name(primary: source))\") is cropped two different ways; crop each image once")
+        }
+        for image in view.imageLeaves where image.crop != nil && trims[image.ref] != nil || image.trim != nil && crops[image.ref] != nil {
+            throw .conflict(param: param, message: "Image(\"\(image.ref.name(primary: source))\") is both trimmed and cropped; use one")
         }
         return view
     }
@@ -142,7 +149,7 @@ struct ChainBuilder {
         if let styled = try textModifier(m, partial) { return styled }
         if let leafModified = try leafModifier(m, partial) { return leafModified }
         switch m.name {
-        case "resizable", "interpolation", "focus", "trim", "enlarging":
+        case "resizable", "interpolation", "focus", "trim", "crop", "enlarging":
             guard case .image(var image) = partial else {
                 throw .argument(
                     param: param, offset: m.offset,
@@ -189,15 +196,57 @@ struct ChainBuilder {
             image.trim = trim
             return
         }
+        if m.name == "crop" {
+            image.crop = try crop(m)
+            return
+        }
         let args = try arguments(m, [.init(label: "capInsets"), .init(label: "resizingMode")])
         image.resizing = Resizing(
             capInsets: try args["capInsets"].map { (e) throws(SpecError) in try values.edgeInsets(e) } ?? .zero,
             mode: try args["resizingMode"].map { (e) throws(SpecError) in try values.enumCase(e, ResizingMode.self, "resizingMode") } ?? .stretch)
     }
 
-    /// `focus(.attention)`, `focus(.entropy)` or `focus(x: 0.3, y: 0.25)` (fractions of the image).
+    /// `crop(width:height:alignment:)` or `crop(x:y:width:height:)`: a side is 0 (whole), a fraction
+    /// below 1, or pixels from 1; `x`/`y` are the top-left corner in pixels of the upright image.
+    private func crop(_ m: ModifierSyntax) throws(SpecError) -> ImageCrop {
+        let args = try arguments(m, [.init(label: "x"), .init(label: "y"), .init(label: "width", optional: false), .init(label: "height", optional: false), .init(label: "alignment")])
+        func length(_ label: String) throws(SpecError) -> Double {
+            let argument = args[label]!
+            let value = try values.number(argument, label)
+            guard value >= 0 else {
+                throw values.fail(argument, "crop \(label) is 0 (the whole side), a fraction below 1, or pixels from 1")
+            }
+            return value
+        }
+        var crop = ImageCrop(width: try length("width"), height: try length("height"))
+        switch (args["x"], args["y"]) {
+        case (nil, nil):
+            crop.alignment = try args["alignment"].map { (e) throws(SpecError) in try values.enumCase(e, Alignment.self, "alignment") } ?? .center
+        case let (x?, y?):
+            guard args["alignment"] == nil else { throw .argument(param: param, offset: m.offset, message: "crop takes x: and y: or an alignment:, not both") }
+            let (left, top) = (try values.number(x, "x"), try values.number(y, "y"))
+            guard left >= 0, top >= 0 else {
+                throw .argument(param: param, offset: m.offset, message: "crop x and y are pixels of the upright image, ≥ 0")
+            }
+            crop.origin = Point(x: left, y: top)
+        default:
+            throw .argument(param: param, offset: m.offset, message: "crop takes both x: and y: (the window's top-left corner in pixels), or neither")
+        }
+        return crop
+    }
+
+    /// `focus(.attention)`, `focus(.entropy)`, `focus(x: 0.3, y: 0.25)` (fractions of the image) or
+    /// `focus(pixelX: 1200, pixelY: 800)` (pixels of the upright image).
     private func focus(_ m: ModifierSyntax) throws(SpecError) -> ImageFocus {
-        let args = try arguments(m, [.init(label: nil), .init(label: "x"), .init(label: "y")])
+        let args = try arguments(m, [.init(label: nil), .init(label: "x"), .init(label: "y"), .init(label: "pixelX"), .init(label: "pixelY")])
+        if args["pixelX"] != nil || args["pixelY"] != nil {
+            guard let xArgument = args["pixelX"], let yArgument = args["pixelY"], args[nil] == nil, args["x"] == nil, args["y"] == nil else {
+                throw .argument(param: param, offset: m.offset, message: "focus(pixelX:pixelY:) takes both pixel coordinates and nothing else")
+            }
+            let (x, y) = (try values.number(xArgument, "pixelX"), try values.number(yArgument, "pixelY"))
+            guard x >= 0, y >= 0 else { throw .argument(param: param, offset: m.offset, message: "focus pixelX and pixelY are pixels of the upright image, ≥ 0") }
+            return .pixel(x: x, y: y)
+        }
         if let strategy = args[nil] {
             guard args["x"] == nil, args["y"] == nil else { throw .argument(param: param, offset: m.offset, message: "focus takes a strategy (.attention, .entropy) or x: and y:, not both") }
             return .content(try values.enumCase(strategy, ContentFocus.self, "focus"))

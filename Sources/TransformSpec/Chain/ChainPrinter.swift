@@ -92,10 +92,18 @@ struct ChainPrinter {
             if let color = trim.color { args.append("color:\(paintText(.color(color)))") }
             text += ".trim(\(args.joined(separator: ",")))"
         }
+        if let crop = image.crop {
+            var args: [String] = []
+            if let origin = crop.origin { args += ["x:\(number(origin.x))", "y:\(number(origin.y))"] }
+            args += ["width:\(number(crop.width))", "height:\(number(crop.height))"]
+            if crop.origin == nil, crop.alignment != .center { args.append("alignment:.\(crop.alignment.rawValue)") }
+            text += ".crop(\(args.joined(separator: ",")))"
+        }
         switch image.focus {
         case nil: break
         case .content(let strategy): text += ".focus(.\(strategy.rawValue))"
         case let .point(x, y): text += ".focus(x:\(number(x)),y:\(number(y)))"
+        case let .pixel(x, y): text += ".focus(pixelX:\(number(x)),pixelY:\(number(y)))"
         }
         return text
     }

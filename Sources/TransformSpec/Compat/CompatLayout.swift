@@ -35,6 +35,8 @@ struct CompatLayout {
     var alignment = Alignment.center
     var focus: ImageFocus?
     var trim: ImageTrim?
+    /// A window of the source cut out before anything else (imgproxy `c:`, thumbor `AxB:CxD`).
+    var crop: ImageCrop?
     var sharpen: Double?
     var grayscale: Double?
     var blur: Double?
@@ -45,6 +47,8 @@ struct CompatLayout {
     var padding: EdgeInsets?
     var background: RGBAColor?
     var watermark: Watermark?
+    /// The result mirrored (thumbor's `-W`, `-H`): drawn flipped about its centre, its size unchanged.
+    var flips = (horizontal: false, vertical: false)
 
     /// An image drawn over the result (imgproxy `wm`, thumbor `watermark(…)`).
     struct Watermark {
@@ -85,6 +89,9 @@ struct CompatLayout {
                 height: compiled.proposal.height.map { $0 + padding.top + padding.bottom })
         }
         if let background { node = .background(node, content: .shape(.color(background)), alignment: .center) }
+        if flips.horizontal || flips.vertical {
+            node = .effect(node, .scale(x: flips.horizontal ? -1 : 1, y: flips.vertical ? -1 : 1, anchor: UnitPoint(x: 0.5, y: 0.5)))
+        }
         if let watermark {
             var mark = ViewNode.image(ImageView(ref: .named(watermark.source)))
             if watermark.opacity < 1 { mark = .effect(mark, .opacity(watermark.opacity)) }
@@ -100,7 +107,7 @@ struct CompatLayout {
         .image(
             ImageView(
                 ref: .primary, resizing: Resizing(capInsets: .zero, mode: .stretch), interpolation: .high, focus: focus, trim: trim,
-                enlarges: enlarging ?? enlarges))
+                enlarges: enlarging ?? enlarges, crop: crop))
     }
 
     /// Whether the tree cuts what spills out of the box (a fill's overflow).

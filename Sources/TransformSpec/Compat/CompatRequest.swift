@@ -70,16 +70,3 @@ func sourceFormat(of name: String, keeping kept: Set<String>) -> String? {
     guard let format = formats[name[name.index(after: dot)...].lowercased()], kept.contains(format) else { return nil }
     return format
 }
-
-extension ImageOrientation {
-    /// A clockwise turn of 0, 90, 180 or 270 degrees, as an orientation of the upright image.
-    static func turned(clockwise degrees: Int) -> ImageOrientation? {
-        switch (degrees % 360 + 360) % 360 {
-        case 0: .up
-        case 90: .right
-        case 180: .down
-        case 270: .left
-        default: nil
-        }
-    }
-}

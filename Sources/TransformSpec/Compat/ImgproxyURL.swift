@@ -1,5 +1,4 @@
 import CheckedConversion
-import Foundation
 import Layout
 
 /// imgproxy's URL format (`/{signature}/{options}/plain/{source}@{extension}`, or a base64url source
@@ -55,9 +54,7 @@ public enum ImgproxyURL {
             ext = encoded[encoded.index(after: dot)...]
             encoded = encoded[..<dot]
         }
-        var base64 = encoded.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        while base64.utf8.count % 4 != 0 { base64 += "=" }
-        guard let data = Data(base64Encoded: base64), let url = String(data: data, encoding: .utf8), !url.isEmpty else {
+        guard let bytes = Base64URLText.decode(encoded), let url = String(validating: bytes, as: UTF8.self), !url.isEmpty else {
             throw .foreignOption(option: "source", message: "imgproxy source `\(encoded)` is neither `plain/…` nor base64url-encoded UTF-8")
         }
         return (url, ext)
@@ -132,7 +129,17 @@ public enum ImgproxyURL {
             case "gravity", "g": gravity = try Self.gravity(arguments, from: 0)
             case "dpr": dpr = try arguments.number(0, in: 1...limits.maxScale, "the device pixel ratio") ?? 1
             case "crop", "c":
-                throw arguments.fail("cropping the source before resizing has no equivalent yet; crop with `rs:fill` and `g`, or use ImageFrame's `chain` with a frame")
+                try arguments.atMost(5)
+                let width = try arguments.number(0, in: 0...limits.numbers.largestMagnitude, "the crop width") ?? 0
+                let height = try arguments.number(1, in: 0...limits.numbers.largestMagnitude, "the crop height") ?? 0
+                var alignment = Alignment.center
+                if arguments.values.count > 2 {
+                    guard case .alignment(let placed) = try Self.gravity(arguments, from: 2) else {
+                        throw arguments.fail("a crop sits at an edge or the centre; `sm` and `fp` have no equivalent for it")
+                    }
+                    alignment = placed
+                }
+                layout.crop = width == 0 && height == 0 ? nil : ImageCrop(width: width, height: height, alignment: alignment)
             case "trim", "t":
                 try arguments.atMost(4)
                 if arguments[2] != nil || arguments[3] != nil { throw arguments.fail("`equal_hor`/`equal_ver` have no equivalent: ImageFrame trims each side by its own border") }
@@ -143,7 +150,7 @@ public enum ImgproxyURL {
                 layout.trim = ImageTrim(threshold: try arguments.number(0, in: 0...255, "the threshold") ?? ImageTrim.defaultThreshold, color: color)
             case "padding", "pd": layout.padding = try Self.padding(arguments)
             case "rotate", "rot":
-                guard let degrees = try arguments.number(0, in: -360...360, "the angle"), degrees.rounded() == degrees, ImageOrientation.turned(clockwise: Int(saturating: degrees)) != nil else {
+                guard let degrees = try arguments.number(0, in: -360...360, "the angle"), degrees.rounded() == degrees, Int(saturating: degrees) % 90 == 0 else {
                     throw arguments.fail("the angle must be a multiple of 90")
                 }
                 rotation = Int(saturating: degrees)
@@ -309,7 +316,8 @@ public enum ImgproxyURL {
             }
             var pairs = presetOptions.filter { options[$0.key] == nil }
             pairs += options.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
-            if rotation != 0, let orientation = ImageOrientation.turned(clockwise: rotation) { pairs.append(("orient", orientation.rawValue)) }
+            // imgproxy turns the image its EXIF tag made upright, before sizing it: `turn`.
+            if rotation != 0 { pairs.append(("turn", String((rotation % 360 + 360) % 360))) }
             // imgproxy strips metadata and keeps the copyright by default, as ImageFrame does (`meta=copyright`).
             if stripMetadata == false {
                 pairs.append(("meta", "all"))
@@ -345,6 +353,9 @@ public enum ImgproxyURL {
 
         /// The resizing type, gravity and extend as one `CompatLayout.Resize`.
         mutating func resolveResize() throws(SpecError) {
+            if layout.crop != nil, layout.trim != nil {
+                throw .foreignOption(option: "crop", message: "imgproxy `crop` together with `trim` has no equivalent: ImageFrame trims or crops an image, not both")
+            }
             if let gravity {
                 switch gravity {
                 case .alignment(let alignment): layout.alignment = alignment

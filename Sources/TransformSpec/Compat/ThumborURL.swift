@@ -1,5 +1,4 @@
 import CheckedConversion
-import Foundation
 import Layout
 
 /// thumbor's URL format (`/{unsafe|signature}/[trim/][AxB:CxD/][fit-in/][-]Wx[-]H/[halign/][valign/][smart/][filters:…/]image`),
@@ -18,12 +17,13 @@ public enum ThumborURL {
         let limits: SpecLimits
         var layout = CompatLayout()
         var options: [String: String] = [:]
-        var flips = (horizontal: false, vertical: false)
         var turn = 0
         var halign = "center"
         var valign = "middle"
         var fitIn: Substring?
         var upscale: Bool?
+        /// `focal(…)` points: centre in pixels of the upright source and weight (the rect's area).
+        var focalPoints: [(x: Double, y: Double, weight: Double)] = []
 
         init(rest: Substring, limits: SpecLimits) {
             self.rest = rest
@@ -47,17 +47,16 @@ public enum ThumborURL {
             if segment(where: { $0 == "debug" }) != nil { throw fail("debug", "drawing the focal points has no equivalent") }
             if segment(where: { $0 == "meta" }) != nil { throw fail("meta", "the JSON of operations has no equivalent; ImageFrame's /info/ describes a source") }
             if let trim = segment(where: { $0 == "trim" || $0.hasPrefix("trim:") }) { try self.trim(trim) }
-            if segment(where: Self.isCrop) != nil {
-                throw fail("crop", "a manual crop (`AxB:CxD`) has no equivalent yet; crop with the size and halign/valign or smart")
-            }
+            if let crop = segment(where: Self.isCrop) { try manualCrop(crop) }
             fitIn = segment(where: { ["fit-in", "adaptive-fit-in", "full-fit-in", "adaptive-full-fit-in"].contains($0) })
             if let dimensions = segment(where: { $0.contains("x") && $0.allSatisfy { "0123456789x-orig".contains($0) } }) { try self.dimensions(dimensions) }
             if let h = segment(where: { ["left", "right", "center"].contains($0) }) { halign = String(h) }
             if let v = segment(where: { ["top", "bottom", "middle"].contains($0) }) { valign = String(v) }
             if segment(where: { $0 == "smart" }) != nil { layout.focus = .content(.attention) }
-            if rest.hasPrefix("filters:"), let end = rest.range(of: ")/") {
-                let filters = rest[rest.index(rest.startIndex, offsetBy: "filters:".count)..<rest.index(after: end.lowerBound)]
-                rest = rest[end.upperBound...]
+            // As thumbor's pattern reads them: up to the first `)/`.
+            if rest.hasPrefix("filters:"), let close = rest.indices.first(where: { rest[$0] == ")" && rest[rest.index(after: $0)...].first == "/" }) {
+                let filters = rest[rest.index(rest.startIndex, offsetBy: "filters:".count)...close]
+                rest = rest[rest.index(close, offsetBy: 2)...]
                 for filter in try Self.split(filters) { try self.filter(filter) }
             }
             guard !rest.isEmpty else { throw fail("image", "the URL names no image") }
@@ -78,6 +77,16 @@ public enum ThumborURL {
                 let sides = corner.split(separator: "x", omittingEmptySubsequences: false)
                 return sides.count == 2 && sides.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isNumber) }
             }
+        }
+
+        /// `left x top : right x bottom` in pixels of the upright source; an empty window is no crop, as in thumbor.
+        mutating func manualCrop(_ segment: Substring) throws(SpecError) {
+            let numbers = segment.split(whereSeparator: { $0 == "x" || $0 == ":" }).compactMap { limits.numbers.number($0) }
+            guard numbers.count == 4 else { throw fail("crop", "expected `AxB:CxD` in pixels; got `\(segment)`") }
+            let (left, top, right, bottom) = (numbers[0], numbers[1], numbers[2], numbers[3])
+            guard right > left, bottom > top else { return }
+            guard layout.trim == nil else { throw fail("crop", "a manual crop together with `trim` has no equivalent: ImageFrame trims or crops an image, not both") }
+            layout.crop = ImageCrop(width: right - left, height: bottom - top, origin: Point(x: left, y: top))
         }
 
         mutating func trim(_ segment: Substring) throws(SpecError) {
@@ -102,8 +111,8 @@ public enum ThumborURL {
                 guard let value = limits.numbers.number(digits), value >= 0 else { throw fail("size", "`\(text)` is not a size in pixels") }
                 return (value == 0 ? nil : value, flipped)
             }
-            (layout.width, flips.horizontal) = try side(sides[0])
-            (layout.height, flips.vertical) = try side(sides[1])
+            (layout.width, layout.flips.horizontal) = try side(sides[0])
+            (layout.height, layout.flips.vertical) = try side(sides[1])
         }
 
         /// `name(a,b),name2()` split at the commas between filters (arguments may hold commas).
@@ -186,7 +195,13 @@ public enum ThumborURL {
                 layout.sharpen = min(max(radius, ColorEffect.sharpenSigmas.lowerBound), ColorEffect.sharpenSigmas.upperBound)
             case "watermark": layout.watermark = try watermark(arguments)
             case "focal":
-                throw arguments.fail("focal points in pixels have no equivalent yet; use `smart`, or halign/valign")
+                let numbers = (arguments[0] ?? "").split(whereSeparator: { $0 == "x" || $0 == ":" }).compactMap { limits.numbers.number($0) }
+                guard numbers.count == 4 else { throw arguments.fail("expects `focal(LxT:RxB)` in pixels") }
+                let (width, height) = (numbers[2] - numbers[0], numbers[3] - numbers[1])
+                // An empty rect is no point, as in thumbor; its centre is rounded down, as thumbor's.
+                if width > 0, height > 0 {
+                    focalPoints.append(((numbers[0] + (width / 2).rounded(.down)), (numbers[1] + (height / 2).rounded(.down)), width * height))
+                }
             default:
                 throw .foreignOption(option: filter.name, message: "thumbor filter `\(filter.name)` has no equivalent in ImageFrame (docs/migrating.md lists what does)")
             }
@@ -198,11 +213,25 @@ public enum ThumborURL {
             var weights = 0.0
             var moments = 0.0
             for x in stride(from: -radius, through: radius, by: 1) {
-                let weight = exp(-x * x / (2 * sigma * sigma))
+                let weight = Self.exponential(-x * x / (2 * sigma * sigma))
                 weights += weight
                 moments += x * x * weight
             }
             return (moments / weights).squareRoot()
+        }
+
+        /// e^x for x ≤ 0 without Foundation: halved until small, a Taylor series, squared back.
+        static func exponential(_ x: Double) -> Double {
+            guard x > -700 else { return 0 }
+            var reduced = x
+            var halvings = 0
+            while reduced < -0.01 {
+                reduced /= 2
+                halvings += 1
+            }
+            var value = 1 + reduced * (1 + reduced / 2 * (1 + reduced / 3 * (1 + reduced / 4 * (1 + reduced / 5))))
+            for _ in 0..<halvings { value *= value }
+            return value
         }
 
         /// A colour name or hex, as thumbor's PIL engine reads them.
@@ -240,34 +269,36 @@ public enum ThumborURL {
             return CompatLayout.Watermark(source: name, alignment: alignment, opacity: 1 - alpha / 100, insets: insets)
         }
 
-        /// The box and crop from fit-in, the size, the alignment, flips, turns and `upscale`.
+        /// The box and crop from fit-in, the size, the alignment, turns and `upscale`.
         mutating func resolve() throws(SpecError) {
-            if flips.horizontal || flips.vertical, turn != 0 {
-                throw fail("rotate", "a flip (`-W`/`-H`) together with `rotate` has no equivalent yet; use one")
-            }
             var horizontal = ["left": 0.0, "center": 0.5, "right": 1.0][halign] ?? 0.5
             var vertical = ["top": 0.0, "middle": 0.5, "bottom": 1.0][valign] ?? 0.5
-            // thumbor flips and turns the result; ImageFrame turns the source before layout, so the
-            // crop's side flips or turns with it.
-            if flips.horizontal { horizontal = 1 - horizontal }
-            if flips.vertical { vertical = 1 - vertical }
-            var orientation: ImageOrientation?
-            switch (flips.horizontal, flips.vertical) {
-            case (true, true): orientation = .down
-            case (true, false): orientation = .upMirrored
-            case (false, true): orientation = .downMirrored
-            case (false, false): break
-            }
             if turn != 0 {
-                // PIL turns counter-clockwise; the box was asked of the unturned image.
+                // thumbor turns the result counter-clockwise (PIL); ImageFrame turns the upright image
+                // before layout (`turn`), so the box and the crop's side turn with it.
                 let clockwise = (360 - (turn % 360 + 360) % 360) % 360
-                orientation = ImageOrientation.turned(clockwise: clockwise)
+                options["turn"] = String(clockwise)
                 for _ in 0..<(clockwise / 90) {
                     (layout.width, layout.height) = (layout.height, layout.width)
                     (horizontal, vertical) = (1 - vertical, horizontal)
                 }
+                if layout.crop != nil { throw fail("rotate", "a manual crop together with `rotate` has no equivalent yet; use one") }
+                if layout.flips.horizontal || layout.flips.vertical { throw fail("rotate", "a flip (`-W`/`-H`) together with `rotate` has no equivalent yet; use one") }
             }
-            if let orientation { options["orient"] = orientation.rawValue }
+            if !focalPoints.isEmpty {
+                // Their centre of mass, in the window a manual crop keeps (points outside it dropped).
+                let origin = layout.crop?.origin ?? Point(x: 0, y: 0)
+                let kept = focalPoints.filter { point in
+                    guard let crop = layout.crop else { return true }
+                    return point.x >= origin.x && point.x <= origin.x + crop.width && point.y >= origin.y && point.y <= origin.y + crop.height
+                }
+                let weight = kept.reduce(0) { $0 + $1.weight }
+                if weight > 0 {
+                    let x = (kept.reduce(0) { $0 + ($1.x - origin.x) * $1.weight } / weight).rounded(.down)
+                    let y = (kept.reduce(0) { $0 + ($1.y - origin.y) * $1.weight } / weight).rounded(.down)
+                    layout.focus = .pixel(x: x, y: y)
+                }
+            }
             layout.alignment = Alignment.allCases.first { $0.horizontalFraction == horizontal && $0.verticalFraction == vertical } ?? .center
             guard layout.width != nil || layout.height != nil else {
                 if fitIn != nil { throw fail(String(fitIn ?? ""), "needs a width or a height") }
