@@ -1,3 +1,5 @@
+import CheckedConversion
+
 /// Decoding base64 and base64url text (either alphabet, `=` padding optional) without Foundation,
 /// which `TransformSpec` does not import: imgproxy's encoded source URLs.
 enum Base64URLText {
