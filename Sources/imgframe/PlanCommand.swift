@@ -20,6 +20,8 @@ struct PlanCommand: ParsableCommand {
               imgframe plan --size 4032x3024 --image wm.png=120x40 \\
                 --chain 'resizable().scaledToFit().frame(width:300).overlay(alignment:.bottomTrailing){Image("wm.png")}'
               imgframe plan --template award --set name=Ana --set date=22.11.2026
+              imgframe plan Samples/landscape_4.jpg --imgproxy '/insecure/rs:fill:300:400/plain/local:///landscape_4.jpg'
+              imgframe plan Samples/landscape_4.jpg --thumbor '/unsafe/fit-in/300x300/filters:fill(white)/landscape_4.jpg'
             A template's images are read from --root (their headers only).
             """)
 
@@ -38,6 +40,12 @@ struct PlanCommand: ParsableCommand {
     @OptionGroup var request: RequestOptions
 
     @OptionGroup var template: TemplateOptions
+
+    @Option(help: "An imgproxy URL's path after compat.imgproxy's prefix (/{signature}/{options}/plain/{source}): the plan of the chain it becomes (the signature is not checked).")
+    var imgproxy: String?
+
+    @Option(help: "A thumbor URL's path after compat.thumbor's prefix (/{signature|unsafe}/…/{image}): the plan of the chain it becomes.")
+    var thumbor: String?
 
     @Option(help: "With --template: the folder its images are read from (default: the configured `root`).")
     var root: String?
@@ -58,7 +66,11 @@ struct PlanCommand: ParsableCommand {
             }
             return
         }
-        try request.requireOne()
+        let foreign = [imgproxy, thumbor].compactMap { $0 }
+        if foreign.count > 1 || !foreign.isEmpty && (request.chain != nil || request.query != nil) {
+            throw ValidationError("give one of --chain, --query, --imgproxy or --thumbor")
+        }
+        if foreign.isEmpty { try request.requireOne() }
         switch (file, size) {
         case (nil, nil): throw ValidationError("give an image file, or its size with --size WxH")
         case (.some, .some): throw ValidationError("give an image file or --size, not both")
@@ -88,17 +100,35 @@ struct PlanCommand: ParsableCommand {
         } else {
             size = ImageSizeArgument(self.size ?? "", defaultScale: ImageMetrics.scale(fromFileName: name))!.metrics
         }
-        let outcome = PlanRequest(
+        var plan = PlanRequest(
             source: name, size: size,
             orientation: fixedOrientation ?? stored,
             images: images.map { ($0.name, $0.metrics) }, query: request.composedQuery, limits: configuration.spec,
-            presets: configuration.presets, focus: focus
-        ).run()
+            presets: configuration.presets, focus: focus)
+        let outcome: PlanRequest.Outcome
+        if let (format, path) = foreignURL {
+            do {
+                let spec = try format.request(path: path, configuration: configuration).spec
+                plan.source = spec.source
+                outcome = plan.run(spec)
+            } catch let error as SpecError {
+                outcome = PlanRequest.Outcome(
+                    json: .object([("error", .string(error.description)), ("param", .string(error.parameter))]), errorMessage: error.description, isRequestError: true)
+            }
+        } else {
+            outcome = plan.run()
+        }
         print(outcome.json.serialized(indent: 2))
         if let message = outcome.errorMessage {
             printError(message)
             throw ExitCode(outcome.isRequestError ? 2 : 1)
         }
+    }
+
+    /// `--imgproxy` or `--thumbor`, with its format.
+    private var foreignURL: (ForeignURLFormat, String)? {
+        if let imgproxy { return (.imgproxy, imgproxy) }
+        return thumbor.map { (.thumbor, $0) }
     }
 
     /// The header of `path` (no pixels are decoded), or exit status 1 with the reason in plain words.

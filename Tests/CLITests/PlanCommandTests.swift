@@ -53,6 +53,18 @@ struct PlanCommandTests {
         #expect(result.status == (v.expected["error"] == nil ? 0 : 1))
     }
 
+    @Test("an imgproxy or thumbor URL: the chain it becomes and its plan; what has no equivalent exits 2 naming it")
+    func foreignURLs() throws {
+        let thumbor = try runImageFrame(["plan", "--size", "4032x3024", "--thumbor", "/unsafe/300x200/filters:rotate(90)/landscape_4.jpg"])
+        #expect(thumbor.status == 0, "\(thumbor.stderr)")
+        let json = try decodeJSON(thumbor.stdout)
+        #expect(json["canonical"]?.string?.contains(".frame(width:200,height:300)") == true && json["canvas_px"] == .array([200, 300].map { .number($0) }))
+        let imgproxy = try runImageFrame(["plan", "--size", "34x34", "--imgproxy", "/insecure/rs:fill:300:300/plain/local:///dot.png"])
+        #expect(try decodeJSON(imgproxy.stdout)["canvas_px"] == .array([34, 34].map { .number($0) }), "imgproxy does not enlarge: \(imgproxy.stdout)")
+        let refused = try runImageFrame(["plan", "--size", "34x34", "--imgproxy", "/_/zoom:2/plain/dot.png"])
+        #expect(refused.status == 2 && refused.stderr.contains("`zoom`"))
+    }
+
     @Test("sugar query, image scale from the size and orientation swapping the point size")
     func sugarAndOrientation() throws {
         let result = try runImageFrame(["plan", "--size", "4032x3024", "--orientation", "right", "--query", "w=300&h=400&mode=fill&clip=1"])

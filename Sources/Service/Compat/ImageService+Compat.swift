@@ -36,3 +36,25 @@ extension ImageService {
         return nil
     }
 }
+
+/// The foreign URL formats ImageFrame answers (`compat.imgproxy`, `compat.thumbor`).
+public enum ForeignURLFormat: String, Sendable, CaseIterable {
+    case imgproxy, thumbor
+
+    /// The request `path` (what follows the format's prefix: `/{signature}/{options}/…`) stands for,
+    /// read as `serve` reads it with `configuration`, the signature not checked: what `imgframe plan`
+    /// shows for it.
+    public func request(path: String, configuration: ServiceConfiguration) throws -> CompatRequest {
+        let rest = Substring(path.hasPrefix("/") ? path.dropFirst() : Substring(path))
+        let afterSignature = rest.firstIndex(of: "/").map { rest[rest.index(after: $0)...] } ?? ""
+        switch self {
+        case .imgproxy:
+            let origins = configuration.origins
+            return try ImgproxyURL.request(
+                afterSignature, sourceName: { ImageService.sourceName(of: $0, in: origins) }, watermark: configuration.compat.imgproxyWatermark,
+                presets: configuration.presets, limits: configuration.spec)
+        case .thumbor:
+            return try ThumborURL.request(afterSignature, limits: configuration.spec)
+        }
+    }
+}
