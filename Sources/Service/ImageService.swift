@@ -80,7 +80,8 @@ public final class ImageService: Sendable {
             logger.warning("templates folder \(configuration.templates) cannot be read: /view/ answers 404 (set templates)")
         }
         let view = ViewRoute(templates: templates, pipeline: pipeline, limits: configuration.spec, presets: presets, templateCheck: configuration.sourceCheck)
-        let playground = configuration.playground ? PlaygroundRoute(image: route, view: view, signing: !configuration.signingKeys.isEmpty) : nil
+        let compat = Self.compatRoutes(configuration, pipeline: pipeline)
+        let playground = configuration.playground ? PlaygroundRoute(image: route, view: view, compat: compat, signing: !configuration.signingKeys.isEmpty) : nil
         let info = InfoRoute(pipeline: pipeline, specs: route.specs)
         let accessLog = AccessLog(logger: logger)
         var serverConfiguration = configuration.server
@@ -105,7 +106,7 @@ public final class ImageService: Sendable {
         let routes = Self.routes(
             RouteContext(
                 image: route, view: view, info: info, playground: playground,
-                compat: Self.compatRoutes(configuration, pipeline: pipeline), sources: sources.directory, signer: signer, cors: configuration.cors,
+                compat: compat, sources: sources.directory, signer: signer, cors: configuration.cors,
                 logger: logger, exposition: metricsOnMainPort ? exposition : nil))
         let server = HTTPServer(configuration: serverConfiguration) { request, respond in
             let clock = ContinuousClock()

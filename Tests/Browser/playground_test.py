@@ -29,7 +29,8 @@ CHAIN = "resizable().scaledToFill().frame(width:300,height:200).clipped()"
 def start_server(binary, cache):
     """`imgframe serve --playground` over the samples; returns the process and its URL."""
     return browser_support.start_server(
-        binary, ["--root", "Samples", "--templates", "Samples/templates", "--cache-dir", cache, "--playground"], name="playground test")
+        binary, ["--root", "Samples", "--templates", "Samples/templates", "--cache-dir", cache, "--playground"],
+        {"IMGFRAME_COMPAT_THUMBOR": "/_tb", "IMGFRAME_COMPAT_IMGPROXY": "/_ip"}, name="playground test")
 
 
 # The boxes the layout checks compare, in CSS pixels (a hidden element has none).
@@ -152,6 +153,23 @@ def image_mode(page, screenshot):
     return size, rects, kinds, canonical
 
 
+def foreign_url(page):
+    """An imgproxy and a thumbor URL typed as paths: the preview is their answer, the canonical form the chain they became."""
+    driver = page.driver
+    page.type_spec("/_tb/unsafe/300x200/top/landscape_4.jpg")
+    size = page.ready("/_tb/unsafe/")
+    check(size == [300, 200], f"thumbor preview is {size[0]}×{size[1]}, expected 300×200")
+    canonical = driver.find_element(By.ID, "canonical").text
+    check("frame(width:300,height:200,alignment:.top)" in canonical and "canvas=nearest" in canonical, f"thumbor URL's canonical form is {canonical!r}")
+    page.type_spec("/_ip/insecure/rs:fill:300:300/plain/local:///dot_green.png")
+    size = page.ready("/_ip/insecure/")
+    check(size == [34, 34], f"imgproxy's non-enlarging fill of the 34 px dot is {size[0]}×{size[1]}")
+    canonical = driver.find_element(By.ID, "canonical").text
+    check("frame(maxWidth:300,maxHeight:300)" in canonical and "propose=image" in canonical, f"imgproxy URL's canonical form is {canonical!r}")
+    page.check_overlay("imgproxy URL")
+    return canonical
+
+
 def error_in_place(page):
     """A bad parameter: its JSON message as text where the preview was, no broken image, no overlay."""
     page.type_spec("w=abc")
@@ -243,13 +261,14 @@ def run(base, screenshot, shots):
         check(driver.title == "ImageFrame playground", f"title is {driver.title!r}")
         page.wait.until(lambda d: d.execute_script("return document.body.dataset.state") in ("ready", "error"))
         size, rects, kinds, canonical = image_mode(page, screenshot)
+        foreign = foreign_url(page)
         message = error_in_place(page)
         award = view_mode(page)
         phone_top = phone(page)
         for width in (420, 360):
             narrow(page, width)
         print(f"playground test: ok (preview {size[0]}×{size[1]}, {rects} plan rects {sorted(kinds)}, canonical {canonical}; "
-              f"error {message!r}; award {award[0]}×{award[1]}; the preview {phone_top:.0f} px down at 390 px; no sideways scroll at 420 and 360 px; screenshots in {shots})")
+              f"imgproxy URL as {foreign}; error {message!r}; award {award[0]}×{award[1]}; the preview {phone_top:.0f} px down at 390 px; no sideways scroll at 420 and 360 px; screenshots in {shots})")
     finally:
         driver.quit()
 

@@ -78,7 +78,7 @@ extension PlaygroundPage {
               <select id="source"></select>
               <label for="spec">Query or chain</label>
               <textarea id="spec" rows="4" spellcheck="false" autocapitalize="off" autocomplete="off">w=300&amp;h=200&amp;mode=fill&amp;clip=1</textarea>
-              <p class="hint">The preview follows as you type (Ctrl+Enter: now). Text starting with <code>key=</code> is a query; anything else is sent as <code>chain=</code>.</p>
+              <p class="hint">The preview follows as you type (Ctrl+Enter: now). <code>key=</code> starts a query, <code>/</code> a whole URL (imgproxy's, thumbor's); anything else is sent as <code>chain=</code>.</p>
             </div>
             <div id="view-mode" hidden>
               <label for="template">Template</label>

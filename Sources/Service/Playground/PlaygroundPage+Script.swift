@@ -31,6 +31,9 @@ extension PlaygroundPage {
             const query = pairs.join("&"), suffix = query ? "?" + query : "";
             return { base: "/view/" + name, query, image: "/view/" + name + suffix, plan: "/playground/view-plan/" + name + suffix };
           }
+          // A path is a whole URL: an imgproxy or thumbor one, under the server's compat prefixes.
+          const written = spec.value.trim();
+          if (written.startsWith("/")) return { base: written, query: "", image: written, plan: "/playground/url-plan" + written, foreign: true };
           const query = queryOf(spec.value);
           const path = source.value.split("/").map(encodeURIComponent).join("/");
           const suffix = query ? "?" + query : "";
@@ -39,6 +42,7 @@ extension PlaygroundPage {
 
         // The same request with the query's `keep` parameters and `extra` added.
         function variant(t, keep, extra) {
+          if (t.foreign) return t.base;  // a foreign URL carries its options in its path
           const q = t.query.split("&").filter((p) => p && keep(p)).concat(extra);
           return t.base + (q.length ? "?" + q.join("&") : "");
         }
@@ -146,6 +150,7 @@ extension PlaygroundPage {
 
         // One request per format, one after the other (each is a render), dropped when the page moves on.
         async function compareFormats(seq, t, chosen) {
+          if (t.foreign) return;
           const controller = new AbortController();
           state.formats = controller;
           const body = $("formats");

@@ -8,18 +8,22 @@ import TransformSpec
 
 /// The playground (`playground = on`): the page at `/`, the source names at `/playground/sources`,
 /// the view templates with their parameters at `/playground/templates`, and the layout plan at
-/// `/playground/plan/{path}?{query}` (an `/img` request) or `/playground/view-plan/{template}?{query}`
-/// (a `/view` one). With signing on, `/` explains signing and the helpers are not served: a page
+/// `/playground/plan/{path}?{query}` (an `/img` request), `/playground/view-plan/{template}?{query}`
+/// (a `/view` one) or `/playground/url-plan/{compat prefix}/…` (an imgproxy or thumbor URL, its
+/// signature not checked: the preview's own request is). With signing on, `/` explains signing and the helpers are not served: a page
 /// whose previews all answer 403 would only confuse.
 struct PlaygroundRoute: Sendable {
     static let prefix = "/playground/"
     static let planPrefix = "/playground/plan/"
     static let viewPlanPrefix = "/playground/view-plan/"
+    static let urlPlanPrefix = "/playground/url-plan/"
     static let sourcesPath = "/playground/sources"
     static let templatesPath = "/playground/templates"
 
     let image: ImageRoute
     let view: ViewRoute
+    /// The imgproxy and thumbor URL formats the server takes (`compat.`), whose requests it plans too.
+    let compat: [CompatRoute]
     let signing: Bool
 
     /// Whether `path` is one of the playground's.
@@ -44,6 +48,8 @@ struct PlaygroundRoute: Sendable {
                 let template = try view.templates.template(named: ViewRoute.templateName(fromTarget: path, prefix: Self.viewPlanPrefix))
                 let spec = try view.presets.templateSpec(template, query: request.query, limits: view.limits)
                 parsed = ImageRequest(spec: spec, imageParameters: .template)
+            } else if path.hasPrefix(Self.urlPlanPrefix) {
+                parsed = try foreignRequest(path.dropFirst(Self.urlPlanPrefix.count - 1))
             } else {
                 throw RequestError.notFound
             }
@@ -51,6 +57,15 @@ struct PlaygroundRoute: Sendable {
             return respond(ErrorMapping.response(for: error, logger: image.pipeline.logger), .notApplicable)
         }
         plan(parsed, request, respond: respond)
+    }
+
+    /// The request an imgproxy or thumbor URL path (`/_ip/{signature}/…`) stands for.
+    private func foreignRequest(_ target: Substring) throws -> ImageRequest {
+        guard let route = compat.first(where: { target.hasPrefix($0.prefix) }) else {
+            throw SpecError.foreignOption(option: "path", message: "`\(target)` starts with no compat prefix of this server (compat.imgproxy, compat.thumbor)")
+        }
+        let rest = target.dropFirst(route.prefix.count)
+        return try route.parse(rest.firstIndex(of: "/").map { rest[rest.index(after: $0)...] } ?? "").image
     }
 
     /// Answers with `listing()`, made on the I/O lane.
