@@ -31,6 +31,7 @@ struct NumericExtremesTests {
         #"Image("dot_green").resizable(capInsets:EdgeInsets(top:1,leading:2,bottom:1,trailing:2),resizingMode:.tile).interpolation(.high).frame(width:20,height:20)"#,
         #"Image("dot_green").resizable().focus(x:0.25,y:1).trim(threshold:10).enlarging(false).aspectRatio(2,contentMode:.fill).frame(width:20,height:20)"#,
         #"Image("dot_green").resizable().aspectRatio(1.5,contentMode:.fit).frame(width:20,height:20)"#,
+        #"Image("dot_green").resizable().crop(x:2,y:3,width:20,height:0.5).focus(pixelX:4,pixelY:5).scaledToFill().frame(width:10,height:10).clipped()"#,
         #"Image("dot_green").resizable().aspectRatio(CGSize(width:4,height:3),contentMode:.fill).frame(width:20,height:20).clipped(antialiased:true)"#,
         #"Image("dot_green").resizable().scaledToFit().frame(width:20,height:10)"#,
         #"Image("dot_green").resizable().scaledToFill().framedAspectRatio(2,contentMode:.fill).frame(width:20)"#,

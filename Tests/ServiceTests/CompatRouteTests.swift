@@ -121,7 +121,7 @@ struct CompatRouteTests {
 
     @Test("what has no equivalent is a 400 naming it", arguments: [
         ("/_ip/_/zoom:2/plain/local:///landscape_4.jpg", "zoom"), ("/_ip/_/rs:auto:300:200/plain/landscape_4.jpg", "resizing_type"),
-        ("/_tb/unsafe/filters:sepia()/landscape_4.jpg", "sepia"), ("/_tb/unsafe/10x10:100x100/landscape_4.jpg", "crop"),
+        ("/_tb/unsafe/filters:sepia()/landscape_4.jpg", "sepia"), ("/_tb/unsafe/adaptive-fit-in/300x200/landscape_4.jpg", "adaptive-fit-in"),
         ("/_tb/unsafe/300x200/https://example.com/a.jpg", "image"), ("/_ip/_/rs:fit:300:300/plain/https://example.com/a.jpg", "source"),
     ])
     func refusals(_ target: String, _ option: String) throws {
