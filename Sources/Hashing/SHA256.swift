@@ -26,14 +26,7 @@ public enum HMACSHA256 {
 
     /// The 32-byte MAC of `message` under `key`.
     public static func authenticate(_ message: [UInt8], key: [UInt8]) -> [UInt8] {
-        var mac = [UInt8](repeating: 0, count: byteCount)
-        let ok = key.withUnsafeBytes { k in
-            message.withUnsafeBytes { m in
-                mac.withUnsafeMutableBufferPointer { ccrypto_hmac_sha256(k.baseAddress, Int32(k.count), m.baseAddress, m.count, $0.baseAddress) }
-            }
-        }
-        precondition(ok == 1, "libcrypto HMAC failed")
-        return mac
+        hmac(message, key: key, byteCount: byteCount, ccrypto_hmac_sha256)
     }
 
     /// Compares two MACs in constant time (for equal lengths).
@@ -50,15 +43,23 @@ public enum HMACSHA1 {
 
     /// The 20-byte MAC of `message` under `key`.
     public static func authenticate(_ message: [UInt8], key: [UInt8]) -> [UInt8] {
-        var mac = [UInt8](repeating: 0, count: byteCount)
-        let ok = key.withUnsafeBytes { k in
-            message.withUnsafeBytes { m in
-                mac.withUnsafeMutableBufferPointer { ccrypto_hmac_sha1(k.baseAddress, Int32(k.count), m.baseAddress, m.count, $0.baseAddress) }
-            }
-        }
-        precondition(ok == 1, "libcrypto HMAC failed")
-        return mac
+        hmac(message, key: key, byteCount: byteCount, ccrypto_hmac_sha1)
     }
+}
+
+/// One libcrypto HMAC call (`ccrypto_hmac_sha256`, `ccrypto_hmac_sha1`) into a MAC of `byteCount` bytes.
+private func hmac(
+    _ message: [UInt8], key: [UInt8], byteCount: Int,
+    _ function: (UnsafeRawPointer?, Int32, UnsafeRawPointer?, Int, UnsafeMutablePointer<UInt8>?) -> Int32
+) -> [UInt8] {
+    var mac = [UInt8](repeating: 0, count: byteCount)
+    let ok = key.withUnsafeBytes { k in
+        message.withUnsafeBytes { m in
+            mac.withUnsafeMutableBufferPointer { function(k.baseAddress, Int32(k.count), m.baseAddress, m.count, $0.baseAddress) }
+        }
+    }
+    precondition(ok == 1, "libcrypto HMAC failed")
+    return mac
 }
 
 extension Array where Element == UInt8 {
