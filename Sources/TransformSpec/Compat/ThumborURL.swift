@@ -306,8 +306,11 @@ public enum ThumborURL {
                 layout.focus = nil
                 return
             }
+            // adaptive-fit-in turns a box of another orientation than the source's; a square box or
+            // one open side never turns.
+            let turnsNever = layout.width == layout.height || layout.width == nil || layout.height == nil
             switch fitIn {
-            case "fit-in"?, "adaptive-fit-in"? where layout.width == layout.height || layout.width == nil || layout.height == nil:
+            case "fit-in"?, "adaptive-fit-in"? where turnsNever:
                 layout.resize = .fit
                 layout.enlarges = upscale ?? false
             case "full-fit-in"?:
