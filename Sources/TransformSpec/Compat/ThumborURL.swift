@@ -309,8 +309,8 @@ public enum ThumborURL {
             // adaptive-fit-in turns a box of another orientation than the source's; a square box or
             // one open side never turns.
             let turnsNever = layout.width == layout.height || layout.width == nil || layout.height == nil
-            switch fitIn {
-            case "fit-in"?, "adaptive-fit-in"? where turnsNever:
+            switch fitIn == "adaptive-fit-in" && turnsNever ? "fit-in" : fitIn {
+            case "fit-in"?:
                 layout.resize = .fit
                 layout.enlarges = upscale ?? false
             case "full-fit-in"?:
