@@ -3,6 +3,7 @@ import HTTPTestSupport
 @testable import Service
 import Testing
 import Hashing
+import Origins
 import Vips
 
 /// imgproxy's and thumbor's URL formats on a real server over `Samples/`: imgproxy's own size rules
@@ -127,6 +128,16 @@ struct CompatRouteTests {
     func refusals(_ target: String, _ option: String) throws {
         let response = try Self.fixture().get(target)
         #expect(response.status == 400 && response.json["param"] == option, "\(response.text)")
+    }
+
+    @Test("an imgproxy source URL names a configured origin's source: HTTP(S) by its base URL, S3 as s3://bucket/prefix/ too")
+    func originSources() throws {
+        let origins = try OriginMap("cdn=https://assets.example.com/img/, media=s3://shop-originals/products/")
+        #expect(ImageService.sourceName(of: "https://assets.example.com/img/a%20b/c.jpg", in: origins) == "cdn/a b/c.jpg")
+        #expect(ImageService.sourceName(of: "s3://shop-originals/products/shoes/1.jpg", in: origins) == "media/shoes/1.jpg")
+        #expect(ImageService.sourceName(of: "https://assets.example.com/other/a.jpg", in: origins) == nil)
+        #expect(ImageService.sourceName(of: "https://assets.example.com/img/../secret.jpg", in: origins) == nil)
+        #expect(ImageService.sourceName(of: "s3://other-bucket/products/1.jpg", in: origins) == nil)
     }
 
     @Test("a full-size JPEG turned by its EXIF orientation renders (a sequential decode cannot turn it)")

@@ -25,11 +25,12 @@ extension ImageService {
     }
 
     /// The source name of an absolute URL under a configured origin (`https://assets.example.com/a/b.jpg`
-    /// → `cdn/a/b.jpg`), percent-decoded as a request path is; `nil` under none.
+    /// → `cdn/a/b.jpg`; an S3 origin's `s3://bucket/prefix/a.jpg` as imgproxy writes S3 sources, or its
+    /// HTTPS URL), percent-decoded as a request path is; `nil` under none.
     static func sourceName(of url: String, in origins: OriginMap) -> String? {
         for origin in origins.origins {
-            let base = origin.url(of: "")
-            guard url.hasPrefix(base), url.count > base.count else { continue }
+            let bases = [origin.url(of: "")] + (origin.bucket.map { ["s3://\($0.name)/\($0.prefix)"] } ?? [])
+            guard let base = bases.first(where: { url.hasPrefix($0) && url.count > $0.count }) else { continue }
             guard let name = try? SourceName.decoding(requestPath: Substring(url.dropFirst(base.count))) else { return nil }
             return origin.name + "/" + name
         }
