@@ -109,7 +109,7 @@ struct CompatURLTests {
         arguments: [
             ("imgproxy", "zoom:2/plain/a.jpg", "zoom"), ("imgproxy", "rs:auto:300:200/plain/a.jpg", "resizing_type"), ("imgproxy", "g:no:10:5/rs:fill:9:9/plain/a.jpg", "g"),
             ("imgproxy", "raw:1/plain/a.jpg", "raw"), ("imgproxy", "f:tiff/plain/a.jpg", "f"), ("imgproxy", "fn:x/plain/a.jpg", "filename"),
-            ("imgproxy", "rs:fit:9:9/plain/https://evil.example.com/a.jpg", "source"), ("imgproxy", "c:100:100/t:10/plain/a.jpg", "crop"),
+            ("imgproxy", "rs:fit:9:9/plain/https://evil.example.com/a.jpg", "source"), ("imgproxy", "L2", "source"), ("imgproxy", "rs:fill:600202:20/dpr:2/plain/a.jpg", "dpr"), ("imgproxy", "plain/local:///", "source"), ("imgproxy", "c:100:100/t:10/plain/a.jpg", "crop"),
             ("thumbor", "adaptive-fit-in/300x200/a.jpg", "adaptive-fit-in"), ("thumbor", "300x200/filters:sepia()/a.jpg", "sepia"),
             ("thumbor", "meta/300x200/a.jpg", "meta"), ("thumbor", "origx200/a.jpg", "size"), ("thumbor", "300x200/https://example.com/a.jpg", "image"),
             ("thumbor", "300x200/filters:round_corner(20|10,0,0,0)/a.jpg", "round_corner"),

@@ -30,6 +30,9 @@ public enum ImgproxyURL {
         let (url, extensionText) = try sourceURL(segments[index...])
         if let extensionText { try reader.format(extensionText, option: "extension") }
         let name = try Self.name(of: url, sourceName: sourceName)
+        guard !name.isEmpty, !name.unicodeScalars.contains("\0") else {
+            throw .foreignOption(option: "source", message: "imgproxy source `\(url)` names no image")
+        }
         return try reader.request(source: name)
     }
 
@@ -310,7 +313,7 @@ public enum ImgproxyURL {
         /// The request, once every option is read.
         mutating func request(source: String) throws(SpecError) -> CompatRequest {
             try resolveResize()
-            applyDevicePixelRatio()
+            try applyDevicePixelRatio()
             if options["fmt"] == nil, !presetOptions.contains(where: { $0.key == "fmt" }), let format = sourceFormat(of: source, keeping: ["jpeg", "png", "gif"]) {
                 options["fmt"] = format
             }
@@ -337,7 +340,7 @@ public enum ImgproxyURL {
         /// imgproxy multiplies the box, padding and blur by `dpr`, but never enlarges past the image
         /// with `el:0`: the box is asked in pixels, so the image's own size caps it; with `el:1` the
         /// whole result is rendered at that scale.
-        mutating func applyDevicePixelRatio() {
+        mutating func applyDevicePixelRatio() throws(SpecError) {
             guard dpr != 1 else { return }
             if layout.enlarges {
                 options["scale"] = NumberText.format(dpr)
@@ -349,6 +352,12 @@ public enum ImgproxyURL {
             layout.height = layout.height.map { $0 * dpr }
             layout.padding = layout.padding.map { EdgeInsets(top: $0.top * dpr, leading: $0.leading * dpr, bottom: $0.bottom * dpr, trailing: $0.trailing * dpr) }
             layout.blur = layout.blur.map { $0 * dpr }
+            let largest = limits.numbers.largestMagnitude
+            let lengths = [layout.width, layout.height, layout.padding?.top, layout.padding?.leading, layout.padding?.bottom, layout.padding?.trailing]
+            guard lengths.allSatisfy({ ($0 ?? 0) <= largest }), (layout.blur ?? 0) <= limits.maxBlurRadius else {
+                let bounds = "\(NumberText.format(largest)) points, blur \(NumberText.format(limits.maxBlurRadius))"
+                throw .foreignOption(option: "dpr", message: "imgproxy `dpr`: the box, padding or blur times dpr is past ImageFrame's limits (\(bounds))")
+            }
         }
 
         /// The resizing type, gravity and extend as one `CompatLayout.Resize`.

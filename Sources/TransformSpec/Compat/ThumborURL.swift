@@ -60,7 +60,9 @@ public enum ThumborURL {
                 for filter in try Self.split(filters) { try self.filter(filter) }
             }
             guard !rest.isEmpty else { throw fail("image", "the URL names no image") }
-            guard let bytes = PercentDecoding.bytes(rest, plusAsSpace: false), let source = String(validating: bytes, as: UTF8.self) else {
+            guard let bytes = PercentDecoding.bytes(rest, plusAsSpace: false), let source = String(validating: bytes, as: UTF8.self), !source.isEmpty,
+                !source.unicodeScalars.contains("\0")
+            else {
                 throw fail("image", "the image path must be percent-encoded UTF-8")
             }
             guard !source.contains("://") else {
@@ -255,7 +257,7 @@ public enum ThumborURL {
             func place(_ index: Int) throws(SpecError) -> (fraction: Double, inset: Double) {
                 let text = arguments.values[index]
                 if text == "center" { return (0.5, 0) }
-                guard let value = Double(text) else { throw arguments.fail("`\(text)`: a position is pixels, negative from the far edge, or `center`") }
+                guard let value = limits.numbers.number(text) else { throw arguments.fail("`\(text)`: a position is pixels, negative from the far edge, or `center`") }
                 return text.hasPrefix("-") ? (1, -value) : (0, value)
             }
             let (x, left) = try place(1)
