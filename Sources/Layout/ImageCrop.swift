@@ -51,9 +51,5 @@ public struct ImageCrop: Sendable, Hashable {
 
 extension ViewNode {
     /// The crop of every cropped image the tree shows, by reference; the first leaf's when two differ.
-    public var imageCrops: [ImageRef: ImageCrop] {
-        imageLeaves.reduce(into: [:]) { crops, image in
-            if let crop = image.crop, crops[image.ref] == nil { crops[image.ref] = crop }
-        }
-    }
+    public var imageCrops: [ImageRef: ImageCrop] { firstPerImage(\.crop) }
 }

@@ -17,9 +17,12 @@ public struct ImageTrim: Sendable, Hashable {
 
 extension ViewNode {
     /// The trim of every trimmed image the tree shows, by reference; the first leaf's when two differ.
-    public var imageTrims: [ImageRef: ImageTrim] {
-        imageLeaves.reduce(into: [:]) { trims, image in
-            if let trim = image.trim, trims[image.ref] == nil { trims[image.ref] = trim }
+    public var imageTrims: [ImageRef: ImageTrim] { firstPerImage(\.trim) }
+
+    /// `value` of the first leaf of each image that has one, by reference.
+    func firstPerImage<Value>(_ value: KeyPath<ImageView, Value?>) -> [ImageRef: Value] {
+        imageLeaves.reduce(into: [:]) { values, image in
+            if let found = image[keyPath: value], values[image.ref] == nil { values[image.ref] = found }
         }
     }
 

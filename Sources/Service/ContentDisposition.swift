@@ -1,4 +1,5 @@
 import CheckedConversion
+import HTTP1
 import TransformSpec
 
 /// `dl=` on `/img/` and `/view/` (imgproxy's `filename` + `return_attachment`): the browser saves the
@@ -30,6 +31,13 @@ enum ContentDisposition {
             atParameterStart = byte == UInt8(ascii: "&")
         }
         return false
+    }
+
+    /// Sets `Content-Disposition` on a successful image answer (`dl=`, imgproxy's `att`), the file
+    /// named after `sourceName` unless `requested` names it; other answers are left alone.
+    static func apply(to response: inout HTTPResponse, requested: String, sourceName: @autoclosure () -> String) {
+        guard response.status == .ok, let contentType = response.headers["Content-Type"] else { return }
+        response.headers.set("Content-Disposition", header(requested: requested, sourceName: sourceName(), contentType: contentType))
     }
 
     /// `attachment; filename="…"` (ASCII, quotes and backslashes removed), plus RFC 6266 / RFC 8187

@@ -106,9 +106,10 @@ extension ImageService {
                         let left = expires - Int(saturating: Date().timeIntervalSince1970)
                         response.headers.set("Cache-Control", ExpiringCacheControl.bounded(cacheControl, secondsLeft: left))
                     }
-                    if response.status == .ok, let requested, let contentType = response.headers["Content-Type"] {
-                        let name = path.hasPrefix(ViewRoute.prefix) ? ViewRoute.templateName(fromTarget: path) : (try? ImagePath.sourceName(fromTarget: path)) ?? "image"
-                        response.headers.set("Content-Disposition", ContentDisposition.header(requested: requested, sourceName: name, contentType: contentType))
+                    if let requested {
+                        ContentDisposition.apply(
+                            to: &response, requested: requested,
+                            sourceName: path.hasPrefix(ViewRoute.prefix) ? ViewRoute.templateName(fromTarget: path) : (try? ImagePath.sourceName(fromTarget: path)) ?? "image")
                     }
                     finish(response, cache)
                 }

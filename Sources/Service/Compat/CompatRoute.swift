@@ -67,9 +67,7 @@ struct CompatRoute: Sendable {
             let name = parsed.image.spec.source
             respond = { [respond] response, cache in
                 var response = response
-                if response.status == .ok, let contentType = response.headers["Content-Type"] {
-                    response.headers.set("Content-Disposition", ContentDisposition.header(requested: download, sourceName: name, contentType: contentType))
-                }
+                ContentDisposition.apply(to: &response, requested: download, sourceName: name)
                 respond(response, cache)
             }
         }
