@@ -62,6 +62,8 @@ struct ResultTierTests {
         let server = try S3TestServer(.rclone, buckets: ["results"])
         let first = try Self.replica(server)
         #expect(try first.get("/img/dot_green.png?w=40&fmt=png").status == 200)
+        // Spoil the object only once its upload has been answered: the file may appear before rclone has finished writing it.
+        #expect(first.waitUntil { (try? Self.metric(first, #"imgframe_result_tier_writes_total{outcome="written"} 1"#)) == true })
         #expect(first.waitUntil { Self.objects(server).count == 1 })
         let path = server.folder + "/results/" + Self.objects(server)[0]
         var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
