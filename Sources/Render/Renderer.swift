@@ -13,13 +13,19 @@ public struct Renderer: Sendable {
     public let limits: RenderLimits
     /// Where `Image(systemName:)` icons come from.
     public let symbols: SymbolLibrary
+    /// Reduced decodes kept for the next render of the same original; `nil` decodes every time.
+    public let derivedSources: DerivedSources?
 
     /// Starts libvips (once per process) and keeps the settings.
-    public init(options: RenderOptions = RenderOptions(), limits: RenderLimits = RenderLimits(), symbols: SymbolLibrary = .shared) throws(VipsError) {
+    public init(
+        options: RenderOptions = RenderOptions(), limits: RenderLimits = RenderLimits(), symbols: SymbolLibrary = .shared,
+        derivedSources: DerivedSources? = nil
+    ) throws(VipsError) {
         try Vips.start()
         self.options = options
         self.limits = limits
         self.symbols = symbols
+        self.derivedSources = derivedSources
     }
 
     /// Renders `request`. With `fmt=auto`, the first of `autoFormats` within its pixel cap is used (the
@@ -182,7 +188,9 @@ public struct Renderer: Sendable {
         for ref in request.view.imageRefs {
             try deadline.check()
             guard let source = sources[ref] else { throw .unresolvedSource(ref) }
-            images[ref] = try SourceImage(name: source.name, file: source.file, orientation: ref == .primary ? request.orientation : .auto, limits: limits)
+            images[ref] = try SourceImage(
+                name: source.name, file: source.file, orientation: ref == .primary ? request.orientation : .auto, limits: limits,
+                derived: derivedSources.map { ($0, source.version) })
         }
         return images
     }

@@ -43,13 +43,21 @@ struct SourceImage {
     private let maxWholeDecodePixels: Int, maxSourcePixels: Int
     /// The density libvips read from the header, given to pixels decoded without it.
     private let resolution: Resolution
+    /// Where a whole JPEG decode is looked up before decoding and kept after (`Renderer.derivedSources`),
+    /// under this file's name and `ResolvedSource.version`; `nil` decodes every time.
+    private let derived: (sources: DerivedSources, version: String)?
 
     /// Reads the header of `file` (opened by `SourceDirectory.file(named:)`). `orientation` resolves
     /// the EXIF tag (`orient=` overrides it, `turn=` turns it further). Size limits are checked on the
-    /// file and on the header, before any pixel is decoded.
-    init(name: String, file: ImageFile, orientation request: OrientationRequest = .auto, limits: RenderLimits) throws(RenderError) {
+    /// file and on the header, before any pixel is decoded. `derived` keeps and finds this file's whole
+    /// decodes under its `version`.
+    init(
+        name: String, file: ImageFile, orientation request: OrientationRequest = .auto, limits: RenderLimits,
+        derived: (sources: DerivedSources, version: String)? = nil
+    ) throws(RenderError) {
         self.file = file
         self.name = name
+        self.derived = derived
         guard file.size <= limits.maxSourceBytes else {
             throw .sourceTooLarge(name, reason: "\(file.size) bytes, the limit is \(limits.maxSourceBytes)")
         }
@@ -174,12 +182,19 @@ struct SourceImage {
             return try file.loadPages(first: frame, count: 1, webpScale: scale, sequential: sequential)
         }
         if case .jpegShrink(let shrink) = reduction, decodesWhole(reduction) {
+            let key = derived.map { DerivedSources.Key(name: name, version: $0.version, reduction: reduction) }
+            if let key, let kept = derived?.sources.image(for: key) { return kept }
             do {
+                let started = DerivedSources.threadCPUMilliseconds()
                 // nil: a colour space left to libvips (CMYK, YCCK), which loads it below.
                 if let image = try file.decodeScaledJPEG(
                     shrink: shrink, resolution: resolution, timeLimit: deadline?.remaining, maxSourcePixels: maxSourcePixels,
                     maxPixels: maxWholeDecodePixels)
                 {
+                    if let key {
+                        derived?.sources.keep(
+                            image, for: key, bytes: heldDecodeBytes(reduction), cpuMilliseconds: DerivedSources.threadCPUMilliseconds() - started)
+                    }
                     return image
                 }
             } catch .corrupt(let detail) {

@@ -41,7 +41,7 @@ public final class ImageService: Sendable {
             renderWorkers: configuration.workers, heavyRenders: configuration.heavyWorkers, ioWorkers: configuration.ioWorkers,
             originFetches: configuration.originFetches, queueLength: configuration.queueLength, queueTimeout: configuration.queueTimeout,
             metrics: metrics)
-        let renderer = try configuration.makeRenderer()
+        let renderer = try configuration.makeRenderer(keepingDerivedSources: true)
         // Before the first request: each worker's Pango font map then sees the brand fonts.
         do {
             let families = try configuration.loadFonts()
@@ -93,7 +93,9 @@ public final class ImageService: Sendable {
         let statistics = self.statistics
         let box = ServerBox()
         let exposition: @Sendable () -> HTTPResponse = {
-            let text = metrics.exposition(cache: cache, executor: executor, statistics: statistics, memory: memory, connections: box.server?.connectionCount ?? 0)
+            let text = metrics.exposition(
+                cache: cache, executor: executor, statistics: statistics, memory: memory, derived: renderer.derivedSources?.statistics,
+                connections: box.server?.connectionCount ?? 0)
             return HTTPResponse(
                 status: .ok, headers: [("Content-Type", "text/plain; version=0.0.4; charset=utf-8"), ("Cache-Control", "no-store")],
                 body: Array(text.utf8))

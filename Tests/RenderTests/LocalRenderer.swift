@@ -10,8 +10,11 @@ struct LocalRenderer {
     let renderer: Renderer
     let directory: SourceDirectory
 
-    init(sources: SourceDirectory, options: RenderOptions = RenderOptions(), limits: RenderLimits = RenderLimits(), symbols: SymbolLibrary = .shared) throws {
-        renderer = try Renderer(options: options, limits: limits, symbols: symbols)
+    init(
+        sources: SourceDirectory, options: RenderOptions = RenderOptions(), limits: RenderLimits = RenderLimits(), symbols: SymbolLibrary = .shared,
+        derivedSources: DerivedSources? = nil
+    ) throws {
+        renderer = try Renderer(options: options, limits: limits, symbols: symbols, derivedSources: derivedSources)
         directory = sources
     }
 

@@ -44,6 +44,9 @@ public struct ServiceConfiguration: Sendable {
     public var cacheFsync = false
     /// Bytes of verified cache entries kept in memory (`cache.hot_bytes`). Default 16 MiB; 0 turns it off.
     public var cacheHotBytes: Int = ResultCache.Configuration.defaultHotBytes
+    /// Bytes of reduced decodes kept for the next render of the same original (`derived_sources.max_bytes`,
+    /// `DerivedSources`). Default 64 MiB; 0 turns them off.
+    public var derivedSourcesMaxBytes: Int = 64 << 20
     /// How long a source's identity is trusted before it is checked again (`cache.source_check`).
     /// Default 1 s; 0 checks on every request.
     public var sourceCheck: Duration = Limits.sourceCheck

@@ -56,6 +56,9 @@ enum Settings {
         Setting(key: "cache.hot_bytes", help: "bytes of verified cache entries kept in memory (0 turns it off)", read: { bytesText($0.cacheHotBytes) }, apply: { c, v throws(SettingError) in
             c.cacheHotBytes = try bytes(v, allowZero: true)
         }),
+        Setting(
+            key: "derived_sources.max_bytes", help: "bytes of reduced decodes of originals kept for their next sizes (0 turns them off)",
+            read: { bytesText($0.derivedSourcesMaxBytes) }, apply: { c, v throws(SettingError) in c.derivedSourcesMaxBytes = try bytes(v, allowZero: true) }),
         Setting(key: "cache.source_check", help: "how long a source's size and time are trusted before being checked again (0: every request)", read: { durationText($0.sourceCheck) }, apply: {
             c, v throws(SettingError) in c.sourceCheck = try duration(v)
         }),

@@ -38,7 +38,10 @@ final class ServiceMetrics: Sendable {
     }
 
     /// The exposition, with the gauges read now.
-    func exposition(cache: ResultCache, executor: Executor, statistics: ServiceStatistics, memory governor: MemoryGovernor, connections: Int) -> String {
+    func exposition(
+        cache: ResultCache, executor: Executor, statistics: ServiceStatistics, memory governor: MemoryGovernor, derived: DerivedSources.Statistics?,
+        connections: Int
+    ) -> String {
         let (pool, io) = (executor.render, executor.io)
         let c = cache.statistics
         let counters: [(String, String, Int)] = [
@@ -50,13 +53,25 @@ final class ServiceMetrics: Sendable {
             ("imgframe_cache_served_bytes_total", "Bytes served from the cache (imgframe.cache.bytes_served).", c.bytesServed),
             ("imgframe_renders_total", "Renders started (imgframe.renders).", statistics.renders),
             ("imgframe_memory_refusals_total", "Renders refused with 503 above the memory high-water mark (imgframe.memory.refusals).", governor.refusals),
+            ("imgframe_derived_sources_evictions_total", "Kept decodes dropped for the byte budget (imgframe.derived_sources.evictions).", derived?.evictions ?? 0),
         ]
         for (name, help, value) in counters { registry.set(name, help: help, type: "counter", to: Double(value)) }
+        for (outcome, value) in [("hit", derived?.hits ?? 0), ("miss", derived?.misses ?? 0)] {
+            registry.set(
+                "imgframe_derived_sources_lookups_total", help: "Whole JPEG decodes looked up among the kept ones, by outcome (imgframe.derived_sources.lookups).",
+                type: "counter", labels: [("outcome", outcome)], to: Double(value))
+        }
         let usage = cache.usage
         let memory = Vips.trackedMemory
         let gauges: [(String, String, Int)] = [
             ("imgframe_cache_size_bytes", "Bytes held by cache entries (imgframe.cache.size).", usage.bytes),
             ("imgframe_cache_entries", "Cache entries (imgframe.cache.entries).", usage.entries),
+            ("imgframe_derived_sources_bytes", "Bytes held by kept decodes of originals (imgframe.derived_sources.size).", derived?.bytes ?? 0),
+            ("imgframe_derived_sources_entries", "Kept decodes of originals (imgframe.derived_sources.entries).", derived?.entries ?? 0),
+            (
+                "imgframe_derived_sources_capacity_bytes", "Most bytes kept decodes may hold; 0: off (imgframe.derived_sources.capacity).",
+                derived?.capacity ?? 0
+            ),
             ("imgframe_render_queue_depth", "Renders waiting for a worker (imgframe.render.queue_depth).", pool.queued),
             ("imgframe_renders_in_flight", "Renders running now (imgframe.render.in_flight).", pool.busy),
             ("imgframe_render_heavy_queue_depth", "Heavy renders waiting for a worker (imgframe.render.heavy.queue_depth).", pool.queuedHeavy),

@@ -1,0 +1,98 @@
+import Foundation
+@testable import Render
+import Sources
+import Testing
+import TransformSpec
+import Vips
+import VipsTestSupport
+
+/// Renders that start from a kept decode (`DerivedSources`) give the same bytes as renders that
+/// decode the file, for every kind of layout that decodes at a reduction and for every encoder; and
+/// the store keeps what it may, within its bytes, by what each decode cost.
+@Suite("render: derived sources")
+struct DerivedSourcesTests {
+    static let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Samples").standardizedFileURL
+
+    /// A request whose decode another request of the same reduction made first (`warm`), and the
+    /// request itself: fit, fill, content focus, a focus point, trim, EXIF and requested orientations, a crop window.
+    struct Case: CustomTestStringConvertible, Sendable {
+        let source: String, warm: String, query: String
+        var testDescription: String { "\(source)?\(query) after \(warm)" }
+    }
+
+    static let cases: [Case] = [
+        Case(source: "landscape_4.jpg", warm: "w=320&fmt=jpeg", query: "w=300&h=300&mode=fill&clip=1&fmt=jpeg"),
+        Case(source: "landscape_4.jpg", warm: "w=640&fmt=png", query: "w=960&fmt=jpeg&q=80"),
+        Case(source: "landscape_4.jpg", warm: "w=1280&fmt=jpeg", query: "w=1200&h=630&mode=fill&clip=1&fmt=jpeg"),
+        Case(source: "landscape_4.jpg", warm: "w=400&fmt=jpeg", query: "w=400&h=400&mode=fill&clip=1&focus=attention&fmt=png"),
+        Case(source: "landscape_4.jpg", warm: "w=320&fmt=jpeg", query: "w=500&h=300&mode=fill&clip=1&focus=0.8,0.2&fmt=webp"),
+        Case(source: "landscape_4.jpg", warm: "w=320&fmt=jpeg", query: "w=320&h=240&mode=fill&clip=1&trim=10&fmt=jpeg"),
+        Case(source: "landscape_6.jpg", warm: "w=300&fmt=jpeg", query: "w=200&h=200&mode=fill&clip=1&fmt=avif"),
+        Case(source: "landscape_4.jpg", warm: "w=320&fmt=jpeg", query: "w=240&orient=right&fmt=webp"),
+        Case(source: "landscape_4.jpg", warm: "w=700&fmt=jpeg", query: "chain=resizable().crop(width:0.5,height:0.5).frame(width:300,height:300)&fmt=png"),
+    ]
+
+    static func render(_ renderer: LocalRenderer, _ source: String, _ query: String) throws -> RenderedImage {
+        try renderer.render(TransformSpec.parse(source: source, query: query))
+    }
+
+    @Test("a render from a kept decode is byte-identical to one that decodes the file", arguments: cases)
+    func sameBytes(_ example: Case) throws {
+        let directory = SourceDirectory(root: Self.samples.path)
+        let decoding = try LocalRenderer(sources: directory)
+        let store = DerivedSources(capacity: 64 << 20)
+        let keeping = try LocalRenderer(sources: directory, derivedSources: store)
+
+        let warmed = try Self.render(keeping, example.source, example.warm)
+        #expect(warmed.bytes == (try Self.render(decoding, example.source, example.warm)).bytes, "the render that kept the decode")
+        #expect(store.statistics.entries >= 1)
+        let before = store.statistics
+        let fromKept = try Self.render(keeping, example.source, example.query)
+        #expect(store.statistics.hits > before.hits, "started from the kept decode")
+        let fromFile = try Self.render(decoding, example.source, example.query)
+        #expect(fromKept.bytes == fromFile.bytes)
+        #expect(fromKept.pixelSize == fromFile.pixelSize)
+    }
+
+    @Test("only the same reduction is served: a 1/4 decode is not a 1/8 one")
+    func sameReductionOnly() throws {
+        let store = DerivedSources(capacity: 64 << 20)
+        let keeping = try LocalRenderer(sources: SourceDirectory(root: Self.samples.path), derivedSources: store)
+        _ = try Self.render(keeping, "landscape_4.jpg", "w=640&fmt=jpeg")  // 1/4: 1008×756
+        _ = try Self.render(keeping, "landscape_4.jpg", "w=320&fmt=jpeg")  // 1/8: 504×378
+        #expect(store.statistics == DerivedSources.Statistics(hits: 0, misses: 2, evictions: 0, bytes: 1009 * 757 * 3 + 505 * 379 * 3, entries: 2, capacity: 64 << 20))
+        _ = try Self.render(keeping, "landscape_4.jpg", "w=800&fmt=jpeg")  // 1/4 again
+        #expect(store.statistics.hits == 1)
+    }
+
+    @Test("a replaced original is decoded again: its version is part of the key")
+    func replacedOriginal() throws {
+        let folder = try SourceFolder()
+        let red = try SourceFolder.image(width: 1600, height: 1200) { _, _ in RGBA(200, 30, 30) }.flattened(onto: [255, 255, 255])
+        let blue = try SourceFolder.image(width: 1600, height: 1200) { _, _ in RGBA(30, 30, 200) }.flattened(onto: [255, 255, 255])
+        try folder.write("photo.jpg", bytes: red.jpeg(quality: 90))
+        let store = DerivedSources(capacity: 64 << 20)
+        let keeping = try LocalRenderer(sources: SourceDirectory(root: folder.url.path), derivedSources: store)
+        let first = try Bitmap(encoded: Self.render(keeping, "photo.jpg", "w=100&fmt=png").bytes)
+        #expect(first[50, 30].r > 150 && first[50, 30].b < 80)
+        try folder.write("photo.jpg", bytes: blue.jpeg(quality: 80))
+        let second = try Bitmap(encoded: Self.render(keeping, "photo.jpg", "w=100&fmt=png").bytes)
+        #expect(second[50, 30].b > 150 && second[50, 30].r < 80)
+        #expect(store.statistics.hits == 0 && store.statistics.misses == 2)
+    }
+
+    @Test("over its bytes, the store evicts the decode that saved least CPU per byte, and keeps none larger than itself")
+    func eviction() throws {
+        let image = try SourceFolder.image(width: 10, height: 10) { _, _ in RGBA(0, 0, 0) }
+        func key(_ name: String) -> DerivedSources.Key { .init(name: name, version: "1", reduction: .jpegShrink(8)) }
+        let store = DerivedSources(capacity: 1000)
+        store.keep(image, for: key("cheap"), bytes: 400, cpuMilliseconds: 1)
+        store.keep(image, for: key("dear"), bytes: 400, cpuMilliseconds: 10)
+        store.keep(image, for: key("new"), bytes: 400, cpuMilliseconds: 5)
+        #expect(store.image(for: key("cheap")) == nil)
+        #expect(store.image(for: key("dear")) != nil && store.image(for: key("new")) != nil)
+        store.keep(image, for: key("huge"), bytes: 1001, cpuMilliseconds: 1000)
+        #expect(store.image(for: key("huge")) == nil)
+        #expect(store.statistics.evictions == 1 && store.statistics.bytes == 800 && store.statistics.entries == 2)
+    }
+}
