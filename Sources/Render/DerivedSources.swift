@@ -17,8 +17,10 @@ import Vips
 /// what to keep is decided by what each decode cost: GreedyDual-Size, whose priority is the
 /// decode's CPU time per byte held plus an inflation that ages what is not used again. For the 12 MP
 /// sample a 1/8 decode saves about 38 CPU-ms per MB held, a 1/2 decode about 5, so under pressure
-/// the small ones stay. Full-size decodes are not kept: they stream through libvips rather than
-/// landing in one buffer, a page's sizes rarely share one, and they hold the most bytes.
+/// the small ones stay. A HEIF/AVIF file's full-size decode is kept too: libheif has no reduced
+/// decode, so every size of such a photo decodes it whole at full size. Other full-size decodes
+/// are not kept: they stream through libvips rather than landing in one buffer, a page's sizes
+/// rarely share one, and they hold the most bytes.
 public final class DerivedSources: Sendable {
     /// What identifies one decode: the original and the reduction it was decoded at.
     struct Key: Hashable, Sendable {

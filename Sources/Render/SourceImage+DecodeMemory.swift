@@ -33,13 +33,15 @@ extension SourceImage {
     }
 
     /// Bytes a decode at `reduction` holds at once: a JPEG shrink-on-load decoded whole on the
-    /// render thread (`decodesWhole`, RGB), or what the loader itself holds (`decodeMemory`); 0 for
-    /// a decode that streams.
+    /// render thread (`decodesWhole`, RGB), or what the loader itself holds (`decodeMemory`) plus, for
+    /// a full-size decode that is kept (`keptFullDecodeBytesPerPixel`), the copy kept; 0 for a
+    /// decode that streams.
     func heldDecodeBytes(_ reduction: LoadReduction) -> Int {
         let size = reduction.reducedSize(width: storedWidth, height: storedHeight)
         if decodesWhole(reduction) { return (size.width + 1) * (size.height + 1) * 3 }
         guard case .whole(let bytesPerPixel) = decodeMemory else { return 0 }
-        return Int(saturating: Double(size.width) * Double(size.height) * Double(bytesPerPixel))
+        let kept = reduction == .none ? keptFullDecodeBytesPerPixel : 0
+        return Int(saturating: Double(size.width) * Double(size.height) * Double(bytesPerPixel + kept))
     }
 
     /// Refuses a look at this image's pixels before layout (a trim's search, a content focus) whose

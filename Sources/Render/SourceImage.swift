@@ -40,12 +40,16 @@ struct SourceImage {
     /// need not read the header again.
     let hasMetadata: Bool
     /// `RenderLimits.maxWholeDecodePixels` and `maxSourcePixels`.
-    private let maxWholeDecodePixels: Int, maxSourcePixels: Int
+    let maxWholeDecodePixels: Int, maxSourcePixels: Int
     /// The density libvips read from the header, given to pixels decoded without it.
-    private let resolution: Resolution
-    /// Where a whole JPEG decode is looked up before decoding and kept after (`Renderer.derivedSources`),
+    let resolution: Resolution
+    /// Where a whole decode is looked up before decoding and kept after (`Renderer.derivedSources`),
     /// under this file's name and `ResolvedSource.version`; `nil` decodes every time.
-    private let derived: (sources: DerivedSources, version: String)?
+    let derived: (sources: DerivedSources, version: String)?
+    /// Bytes a pixel of a kept full-size decode holds: the loader's bands × bytes per sample for a
+    /// HEIF/AVIF file (libheif has no reduced decode, so every size decodes it whole at full size, and
+    /// the next size can start from that decode); 0 for the formats whose full-size decodes are not kept.
+    let keptFullDecodeBytesPerPixel: Int
 
     /// Reads the header of `file` (opened by `SourceDirectory.file(named:)`). `orientation` resolves
     /// the EXIF tag (`orient=` overrides it, `turn=` turns it further). Size limits are checked on the
@@ -79,6 +83,7 @@ struct SourceImage {
         hasAlpha = header.hasAlpha
         loaderFamily = LoaderFamily(loader: header.loader)
         decodeMemory = DecodeMemory(loader: header.loader, bands: header.bands, bytesPerSample: header.bytesPerSample)
+        keptFullDecodeBytesPerPixel = derived != nil && header.loader?.hasPrefix("heifload") == true ? header.bands * header.bytesPerSample : 0
         let animates = loaderFamily == .webp || header.loader?.hasPrefix("gifload") == true
         frameCount = animates ? header.pageCount : 1
         frameDelays = animates ? header.frameDelays : []
@@ -145,7 +150,9 @@ struct SourceImage {
     /// Upright, 8-bit sRGB pixels, decoded at a reduced size when `reduction` says so. A JPEG
     /// shrink-on-load whose result is small enough (`decodesWhole`) is decoded at once, on this
     /// thread, by libjpeg-turbo; everything else is decoded lazily by libvips's loaders, as pixels are
-    /// needed. `deadline` bounds the decode done here; the Watchdog bounds libvips's.
+    /// needed. With a store of derived sources, such a whole decode (and a HEIF/AVIF file's full-size
+    /// one) is looked up there first and kept there after (`derivedKey`). `deadline` bounds the decode
+    /// done here; the Watchdog bounds libvips's.
     func decode(reduction: LoadReduction = .none, sequential: Bool = true, deadline: Deadline? = nil) throws(RenderError) -> VImage {
         do {
             // A turn or a vertical flip reads rows out of order, which a sequential decode cannot
@@ -181,31 +188,18 @@ struct SourceImage {
             let scale = if case .webpScale(let scale) = reduction { scale } else { 1.0 }
             return try file.loadPages(first: frame, count: 1, webpScale: scale, sequential: sequential)
         }
-        if case .jpegShrink(let shrink) = reduction, decodesWhole(reduction) {
-            let key = derived.map { DerivedSources.Key(name: name, version: $0.version, reduction: reduction) }
-            if let key, let kept = derived?.sources.image(for: key) { return kept }
-            do {
-                let started = DerivedSources.threadCPUMilliseconds()
-                // nil: a colour space left to libvips (CMYK, YCCK), which loads it below.
-                if let image = try file.decodeScaledJPEG(
-                    shrink: shrink, resolution: resolution, timeLimit: deadline?.remaining, maxSourcePixels: maxSourcePixels,
-                    maxPixels: maxWholeDecodePixels)
-                {
-                    if let key {
-                        derived?.sources.keep(
-                            image, for: key, bytes: heldDecodeBytes(reduction), cpuMilliseconds: DerivedSources.threadCPUMilliseconds() - started)
-                    }
-                    return image
-                }
-            } catch .corrupt(let detail) {
-                throw RenderError.undecodable(name, detail: "jpeg decode: \(detail)")
-            } catch .timedOut {
-                throw RenderError.timedOut
-            } catch .tooLarge(let reason) {
-                throw RenderError.sourceTooLarge(name, reason: reason)
-            } catch .vips(let error) {
-                throw RenderError.internalFailure(error)
+        if let key = derivedKey(for: reduction), let derived {
+            // A kept decode is handed out as a copy: a render cancelled at its deadline kills its
+            // own images, never the one later renders start from.
+            if let kept = derived.sources.image(for: key) { return try kept.sharedCopy() }
+            let started = DerivedSources.threadCPUMilliseconds()
+            if let image = try decodeWhole(reduction, sequential: sequential, deadline: deadline) {
+                derived.sources.keep(
+                    image, for: key, bytes: keptBytes(reduction), cpuMilliseconds: DerivedSources.threadCPUMilliseconds() - started)
+                return try image.sharedCopy()
             }
+        } else if let image = try decodeWhole(reduction, sequential: sequential, deadline: deadline) {
+            return image
         }
         return try file.load(reduction: reduction, sequential: sequential)
     }

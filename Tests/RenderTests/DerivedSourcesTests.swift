@@ -65,6 +65,20 @@ struct DerivedSourcesTests {
         #expect(store.statistics.hits == 1)
     }
 
+    @Test("a HEIF/AVIF original's full-size decode is kept: its next size starts from it, with the same bytes")
+    func heifOriginal() throws {
+        let folder = try SourceFolder()
+        let photo = try ImageFile(path: Self.samples.appendingPathComponent("landscape_4.jpg").path).load(reduction: .jpegShrink(4), sequential: false)
+        try folder.write("photo.avif", bytes: photo.avif(bitDepth: 8))
+        let store = DerivedSources(capacity: 64 << 20)
+        let keeping = try LocalRenderer(sources: SourceDirectory(root: folder.url.path), derivedSources: store)
+        let decoding = try folder.renderer
+        for query in ["w=300&fmt=jpeg", "w=500&h=500&mode=fill&clip=1&fmt=webp", "w=200&orient=right&fmt=png"] {
+            #expect(try Self.render(keeping, "photo.avif", query).bytes == (try Self.render(decoding, "photo.avif", query)).bytes, "\(query)")
+        }
+        #expect(store.statistics == DerivedSources.Statistics(hits: 2, misses: 1, evictions: 0, bytes: 1008 * 756 * 3, entries: 1, capacity: 64 << 20))
+    }
+
     @Test("a replaced original is decoded again: its version is part of the key")
     func replacedOriginal() throws {
         let folder = try SourceFolder()

@@ -58,7 +58,7 @@ final class ServiceMetrics: Sendable {
         for (name, help, value) in counters { registry.set(name, help: help, type: "counter", to: Double(value)) }
         for (outcome, value) in [("hit", derived?.hits ?? 0), ("miss", derived?.misses ?? 0)] {
             registry.set(
-                "imgframe_derived_sources_lookups_total", help: "Whole JPEG decodes looked up among the kept ones, by outcome (imgframe.derived_sources.lookups).",
+                "imgframe_derived_sources_lookups_total", help: "Decodes that may be kept (JPEG shrink-on-load, HEIF/AVIF full size) looked up among the kept ones, by outcome (imgframe.derived_sources.lookups).",
                 type: "counter", labels: [("outcome", outcome)], to: Double(value))
         }
         let usage = cache.usage
