@@ -79,6 +79,21 @@ struct DerivedSourcesTests {
         #expect(store.statistics == DerivedSources.Statistics(hits: 2, misses: 1, evictions: 0, bytes: 1008 * 756 * 3, entries: 1, capacity: 64 << 20))
     }
 
+    @Test("the render budget counts the copy a kept HEIF/AVIF decode holds")
+    func heifBudget() throws {
+        let folder = try SourceFolder()
+        let photo = try ImageFile(path: Self.samples.appendingPathComponent("landscape_4.jpg").path).load(reduction: .jpegShrink(4), sequential: false)
+        try folder.write("photo.avif", bytes: photo.avif(bitDepth: 8))
+        let path = folder.url.appendingPathComponent("photo.avif").path
+        let decoding = try SourceImage(name: "photo.avif", file: ImageFile(path: path), limits: RenderLimits())
+        let keeping = try SourceImage(
+            name: "photo.avif", file: ImageFile(path: path), limits: RenderLimits(), derived: (DerivedSources(capacity: 64 << 20), "1"))
+        #expect(keeping.heldDecodeBytes(.none) == decoding.heldDecodeBytes(.none) + 1008 * 756 * 3)
+        // A decode larger than the store is not kept.
+        let tiny = try SourceImage(name: "photo.avif", file: ImageFile(path: path), limits: RenderLimits(), derived: (DerivedSources(capacity: 1000), "1"))
+        #expect(tiny.derivedKey(for: .none) == nil)
+    }
+
     @Test("a replaced original is decoded again: its version is part of the key")
     func replacedOriginal() throws {
         let folder = try SourceFolder()
