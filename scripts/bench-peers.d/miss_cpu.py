@@ -29,7 +29,7 @@ ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(ROOT, "scripts", "bench.d"))
 import docs  # noqa: E402  (the report's context line and its block in docs/)
-from peers import describe, expected  # noqa: E402  (the same checks as bench-peers)
+from peers import cpu_seconds, describe, expected, wait_idle  # noqa: E402  (the same checks and /proc readers as bench-peers)
 
 # Case -> (source under Samples, query with {n} for the per-request number). The same renders as
 # bench-peers' imgframe runs, at one JPEG quality (80) so both sides encode the same bytes.
@@ -38,31 +38,10 @@ SPECS = {
     "upscale": ("dot_green.png", "w=300&h=300&fmt=png&ph={n}"),
     "fill": ("landscape_4.jpg", "w=300&h=400&mode=fill&clip=1&fmt=jpeg&q=80&ph={n}"),
 }
-TICK = os.sysconf("SC_CLK_TCK")
 
 
 def log(text):
     print(f"bench-miss-cpu: {text}", file=sys.stderr, flush=True)
-
-
-def cpu_seconds(pid):
-    """utime + stime of the whole process (all threads, live and exited), in seconds."""
-    with open(f"/proc/{pid}/stat") as f:
-        fields = f.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / TICK
-
-
-def wait_idle(pid, limit=10.0):
-    """Returns the process's CPU time once it stops rising (two reads 200 ms apart agree)."""
-    deadline = time.monotonic() + limit
-    last = cpu_seconds(pid)
-    while time.monotonic() < deadline:
-        time.sleep(0.2)
-        now = cpu_seconds(pid)
-        if now == last:
-            return now
-        last = now
-    return last
 
 
 def metrics(base):
@@ -94,8 +73,11 @@ CLIENT_CPU = ["taskset", "-c", "1"] if PINNED else []
 
 def start_server(binary, work):
     out, err = open(os.path.join(work, "serve.out"), "w"), open(os.path.join(work, "serve.err"), "w")
+    # Derived sources off: every request asks for the same original, and a miss must decode it, as
+    # the in-process render does.
     server = subprocess.Popen(SERVER_CPU + [binary, "serve", "--root", os.path.join(ROOT, "Samples"), "--port", "0",
-                               "--cache-dir", os.path.join(work, "cache"), "--log-level", "warning"], stdout=out, stderr=err)
+                               "--cache-dir", os.path.join(work, "cache"), "--log-level", "warning"], stdout=out, stderr=err,
+                              env=dict(os.environ, IMGFRAME_DERIVED_SOURCES_MAX_BYTES="0"))
     for _ in range(300):
         with open(out.name) as f:
             match = re.search(r"^listening on (\S+)", f.read(), re.M)
@@ -144,7 +126,7 @@ def serve_run(pid, base, case, seconds, connections, offset):
     template = f"/img/{source}?{query}"
     threads = min(2, connections)
     ok0, hits0 = metrics(base)
-    cpu0 = cpu_seconds(pid)
+    cpu0 = cpu_seconds([pid])
     start = time.monotonic()
     run = subprocess.run(CLIENT_CPU + ["wrk", f"-t{threads}", f"-c{connections}", f"-d{seconds}s", "--timeout", "30s", "-s",
                           os.path.join(HERE, "vary.lua"), base, "--", template, str(threads), str(offset)],
@@ -152,7 +134,7 @@ def serve_run(pid, base, case, seconds, connections, offset):
     wall = time.monotonic() - start
     if run.returncode != 0:
         sys.exit("bench-miss-cpu: wrk failed: " + run.stdout + run.stderr)
-    cpu1 = wait_idle(pid)
+    cpu1 = wait_idle([pid])
     ok1, hits1 = metrics(base)
     answers, non2xx, errors = wrk_counts(run.stdout)
     ok = ok1 - ok0

@@ -181,6 +181,42 @@ def _tree(root):
     return pids
 
 
+TICK = os.sysconf("SC_CLK_TCK")
+
+
+def cpu_seconds(pids):
+    """utime + stime of the processes pids (all threads, live and exited), in seconds."""
+    total = 0
+    for pid in pids:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        total += int(fields[11]) + int(fields[12])
+    return total / TICK
+
+
+def wait_idle(pids, limit=10.0):
+    """The CPU time of pids once it stops rising (two reads 200 ms apart agree), at most `limit` s."""
+    deadline = time.monotonic() + limit
+    last = cpu_seconds(pids)
+    while time.monotonic() < deadline:
+        time.sleep(0.2)
+        now = cpu_seconds(pids)
+        if now == last:
+            return now
+        last = now
+    return last
+
+
+def reset_hwm(pids):
+    """Resets each process's VmHWM to its current RSS (clear_refs 5), so a run's peak is its own."""
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/clear_refs", "w") as f:
+                f.write("5")
+        except OSError:
+            pass
+
+
 def _status_kb(pid, field):
     try:
         with open(f"/proc/{pid}/status") as f:
@@ -196,12 +232,7 @@ def rss(root, out, seconds):
     """Samples the summed VmRSS of root's tree every 50 ms until SIGTERM or `seconds`, after
     resetting each process's VmHWM (clear_refs 5); writes peak sum of VmRSS and summed VmHWM (MiB)."""
     root = int(root)
-    for pid in _tree(root):
-        try:
-            with open(f"/proc/{pid}/clear_refs", "w") as f:
-                f.write("5")
-        except OSError:
-            pass
+    reset_hwm(_tree(root))
     stop = []
     signal.signal(signal.SIGTERM, lambda *_: stop.append(1))
     peak = 0

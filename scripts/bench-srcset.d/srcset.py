@@ -34,11 +34,10 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
 SAMPLES = os.path.join(ROOT, "Samples")
 sys.path.insert(0, os.path.join(ROOT, "scripts", "bench-peers.d"))
-from peers import _status_kb, _tree, describe  # noqa: E402  (bench-peers' decode check and /proc readers)
+from peers import _status_kb, _tree, cpu_seconds, describe, reset_hwm, wait_idle  # noqa: E402  (bench-peers' decode check and /proc readers)
 
 WIDTH, HEIGHT = 4032, 3024  # every original
 PAGE = 4  # originals per page
-TICK = os.sysconf("SC_CLK_TCK")
 
 # The 8 variants of an original: (label, imgframe query, thumbor size, expected output size). The
 # widths fit to the width (height proportional, so 4032x3024 -> 320x240); the two frames fill and
@@ -192,32 +191,6 @@ def order(count, seed, phase="srcset"):
     return items
 
 
-def _cpu(pids):
-    """utime + stime (seconds) summed over pids."""
-    total = 0
-    for pid in pids:
-        try:
-            with open(f"/proc/{pid}/stat") as f:
-                fields = f.read().rsplit(")", 1)[1].split()
-            total += int(fields[11]) + int(fields[12])
-        except OSError:
-            pass
-    return total / TICK
-
-
-def _wait_idle(pids, limit=10.0):
-    """The CPU time of pids once it stops rising (two reads 200 ms apart agree)."""
-    deadline = time.monotonic() + limit
-    last = _cpu(pids)
-    while time.monotonic() < deadline:
-        time.sleep(0.2)
-        now = _cpu(pids)
-        if now == last:
-            break
-        last = now
-    return last
-
-
 class Memory(threading.Thread):
     """Samples the summed VmRSS of pids every 50 ms until stopped (their VmHWM reset first, as
     bench-peers' rss does)."""
@@ -225,12 +198,7 @@ class Memory(threading.Thread):
     def __init__(self, pids):
         super().__init__(daemon=True)
         self.pids, self.peak_kb, self.done = pids, 0, threading.Event()
-        for pid in pids:
-            try:
-                with open(f"/proc/{pid}/clear_refs", "w") as f:
-                    f.write("5")
-            except OSError:
-                pass
+        reset_hwm(pids)
 
     def sample(self):
         self.peak_kb = max(self.peak_kb, sum(_status_kb(p, "VmRSS") for p in self.pids))
@@ -307,9 +275,9 @@ def drive(peer, base, root, connections, count, seed, out, phase="srcset"):
     before = _metrics(base) if imgframe else ""
     memory = Memory(pids)
     memory.start()
-    cpu0 = _cpu(pids)
+    cpu0 = cpu_seconds(pids)
     wall, results = _client(base, urls, int(connections))
-    cpu1 = _wait_idle(pids)
+    cpu1 = wait_idle(pids)
     mem = memory.finish()
     after = _metrics(base) if imgframe else ""
     ok = [r for r in results.values() if r["status"] is not None and 200 <= r["status"] < 300]

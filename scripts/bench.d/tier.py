@@ -33,7 +33,9 @@ def replica(args, name, tier_port):
     log = os.path.join(args.work, f"{name}.log")
     env = dict(os.environ, AWS_ACCESS_KEY_ID=KEY, AWS_SECRET_ACCESS_KEY=SECRET, IMGFRAME_RESULT_TIER="s3://results/tier/",
                IMGFRAME_RESULT_TIER_ENDPOINT=f"http://127.0.0.1:{tier_port}", IMGFRAME_RESULT_TIER_ADDRESSING="path",
-               IMGFRAME_RESULT_TIER_CREDENTIALS="env")
+               IMGFRAME_RESULT_TIER_CREDENTIALS="env",
+               # Derived sources off: every render is of the same original and must decode it.
+               IMGFRAME_DERIVED_SOURCES_MAX_BYTES="0")
     process = subprocess.Popen([args.binary, "serve", "--port", "0", "--root", "Samples", "--log-level", "warning",
                                 "--cache-dir", os.path.join(args.work, f"cache-{name}")], stdout=open(log, "w"), stderr=subprocess.STDOUT, env=env)
     port = int(wait_for(log, r"listening on http://127\.0\.0\.1:(\d+)").group(1))
