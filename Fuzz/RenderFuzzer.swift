@@ -5,8 +5,8 @@
 // fatal), and no internal failure (a 500): every other RenderError is an acceptable answer.
 import Foundation
 
-/// Small sources written once at start-up: opaque JPEG, PNG with transparency, GIF, WebP, and a
-/// @2x PNG for cap insets. Chains name them with `Image("…")`.
+/// Small sources written once at start-up: opaque JPEG, PNG with transparency, GIF, WebP, a @2x PNG
+/// for cap insets, and an AVIF. Chains name them with `Image("…")`.
 private let directory: SourceDirectory = {
     Vips.makeCriticalsFatal()
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("imgframe-render-fuzz-\(getpid())")
@@ -26,6 +26,7 @@ private let directory: SourceDirectory = {
         ("c.gif", try! pixels(16, 16, alpha: true).gif()),
         ("d.webp", try! pixels(24, 12, alpha: false).webp(quality: 70)),
         ("e@2x.png", try! pixels(30, 30, alpha: true).png()),
+        ("f.avif", try! pixels(40, 24, alpha: false).flattened(onto: [255, 255, 255]).avif(quality: 60)),
     ]
     for (name, bytes) in files {
         try! Data(bytes).write(to: folder.appendingPathComponent(name))
@@ -41,7 +42,9 @@ private let renderer: Renderer = {
     limits.maxTiles = 4096
     limits.maxRenderBytes = 64 * 1024 * 1024
     limits.timeout = .seconds(2)
-    return try! Renderer(limits: limits)
+    // Renders start from the decodes earlier inputs kept (JPEG shrink-on-load, AVIF full size), as
+    // the service's do.
+    return try! Renderer(limits: limits, derivedSources: DerivedSources(capacity: 16 << 20))
 }()
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -50,7 +53,7 @@ public func fuzzRender(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     // First byte: bit 0 a whole query or a bare chain; bits 1–2 the formats fmt=auto may choose.
     let query = data[0] & 1 == 0 ? text : "chain=" + percentEncoded(text)
     let autoFormats: [[ImageFormat]] = [[], [.webp], [.avif, .webp], [.avif]]
-    let sources = ["a.jpg", "b.png", "c.gif", "d.webp", "e@2x.png"]
+    let sources = ["a.jpg", "b.png", "c.gif", "d.webp", "e@2x.png", "f.avif"]
     let source = sources[Int(data[0] >> 3) % sources.count]
     guard let spec = try? TransformSpec.parse(source: source, query: query) else { return 0 }
     // A missing or misspelled `Image("…")` is the lookup's answer, not the renderer's.
