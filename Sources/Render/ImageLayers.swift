@@ -56,8 +56,10 @@ struct ImageLayers {
     /// Tiles of the image's point size from the rect's top-left; only the tiles under the visible
     /// area are generated, and the phase keeps them aligned to the rect.
     private func tiled(_ grid: TileGrid, _ visible: PixelRect) throws -> Layer {
-        let tileWidth = max(1, Int(saturating: (grid.tileSize.width * scale).rounded()))
-        let tileHeight = max(1, Int(saturating: (grid.tileSize.height * scale).rounded()))
+        // A tile's side rounded as layout rounds a length from 0 (`PixelGrid.pixel`), never below one pixel.
+        let pixels = PixelGrid(scale: scale)
+        let tileWidth = max(1, pixels.pixel(grid.tileSize.width))
+        let tileHeight = max(1, pixels.pixel(grid.tileSize.height))
         try limits.checkIntermediate(width: tileWidth, height: tileHeight, "a tile of `\(source.name)`")
         let part = visible.offset(from: rect)
         let phaseX = part.x % tileWidth

@@ -81,7 +81,7 @@ struct PaintGeometry {
         case .shadow(let shadow):
             let margin = VImage.blurMargin(sigma: max(shadow.radius, 0) * scale)
             let moved = PixelRect(
-                x: content.x + Int(saturating: (shadow.x * scale).rounded()) - margin, y: content.y + Int(saturating: (shadow.y * scale).rounded()) - margin,
+                x: content.x + grid.pixel(shadow.x) - margin, y: content.y + grid.pixel(shadow.y) - margin,
                 width: content.width + 2 * margin, height: content.height + 2 * margin)
             effect = content.union(moved)
         case .color(.blur(let radius, false)):

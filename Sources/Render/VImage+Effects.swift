@@ -66,7 +66,8 @@ extension VImage {
     /// `shadow(color:radius:x:y:)` (spec §7.1) of this layer: its alpha × the colour's opacity,
     /// blurred with a Gaussian of σ = `radius` × `scale` pixels (libvips `gaussblur`, kernel cut at
     /// amplitude 0.002), in `color`. The result is grown by 2.8σ on every side and moved by the offset
-    /// (points × `scale`, rounded to whole pixels); its `x`, `y` are relative to this image's top-left.
+    /// (points rounded to the pixel grid as layout rounds an edge, `PixelGrid.pixel`: −0.5 px is 0);
+    /// its `x`, `y` are relative to this image's top-left.
     /// Composite it under the layer.
     func shadow(
         color: RGBAColor = .defaultShadow, radius: Double, offsetX: Double = 0, offsetY: Double = 0, scale: Double = 1
@@ -88,7 +89,7 @@ extension VImage {
         if sigma > 0 { mask = try mask.gaussianBlurredScaled(sigma: sigma) }
         let layer = try VImage.colored(try mask.rounded8(), color: RGBAColor(red: color.red, green: color.green, blue: color.blue))
         return Layer(
-            image: layer, x: Int(saturating: (offsetX * scale).rounded()) - margin, y: Int(saturating: (offsetY * scale).rounded()) - margin)
+            image: layer, x: PixelGrid(scale: scale).pixel(offsetX) - margin, y: PixelGrid(scale: scale).pixel(offsetY) - margin)
     }
 
     /// `blur(radius:opaque:)` with a Gaussian of σ = `radius` × `scale` pixels. Opaque: alpha stays

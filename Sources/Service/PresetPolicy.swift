@@ -43,7 +43,7 @@ struct PresetPolicy: Sendable {
     /// and (unless presets-only) the query.
     func templateSpec(_ template: ViewTemplate, query: Substring, limits: SpecLimits) throws -> TransformSpec {
         let pairs = try QueryParameters.pairs(String(query))
-        if presetsOnly, let option = pairs.first(where: { (QueryParameters.rendererOptions.contains($0.key) || $0.key == "v") && !passes($0.key) }) {
+        if presetsOnly, let option = pairs.first(where: { QueryParameters.rendererOptions.contains($0.key) && !passes($0.key) }) {
             throw PresetRefusal(parameter: option.key, presets: table.names)
         }
         return try template.spec(pairs: pairs, limits: limits, presets: table)

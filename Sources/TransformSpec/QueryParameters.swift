@@ -2,25 +2,19 @@ import Layout
 
 /// A URL query split into decoded `key → value` pairs, each key at most once (aliases included).
 public struct QueryParameters: Sendable, Hashable {
-    /// Every accepted key, in the order the URL API reference lists them.
-    public static let known = [
-        "w", "h", "minw", "maxw", "minh", "maxh", "mode", "ratio", "align", "focus", "trim", "enlarge", "clip", "interp", "insets", "radius", "mask",
-        "blur", "sharpen", "grayscale", "pad", "orient", "turn", "scale", "dpr", "canvas", "bg", "border", "overlay", "oalign", "opaque", "fmt", "q",
-        "colormode", "page", "frame", "maxbytes", "png", "dither", "chroma", "lossless", "progressive", "meta", "chain", "pw", "ph", "propose", "v", "sig", "exp", "dl", "preset",
-    ]
+    /// Every accepted key, in the order the URL API reference lists them (`QueryKey.all`).
+    public static let known = QueryKey.all.map(\.name)
 
     /// Keys that describe layout; they compile to a chain and cannot be mixed with `chain`.
-    public static let layoutSugar: Set<String> = [
-        "w", "h", "minw", "maxw", "minh", "maxh", "mode", "ratio", "align", "focus", "trim", "enlarge", "clip", "interp", "insets", "radius", "mask",
-        "blur", "sharpen", "grayscale", "pad", "bg", "border", "overlay", "oalign",
-    ]
+    public static let layoutSugar = Set(QueryKey.names(.layout))
 
     /// The keys a view template (`/view/…`) accepts besides its own parameters: how to render and
     /// encode, the signature, and `preset` (whose presets hold only the others). A template's
     /// parameters may not take these names.
-    public static let rendererOptions = [
-        "fmt", "q", "scale", "dpr", "canvas", "pw", "ph", "opaque", "colormode", "page", "frame", "maxbytes", "png", "dither", "chroma", "lossless", "progressive", "meta", "v", "sig", "exp", "dl", "preset",
-    ]
+    public static let rendererOptions = QueryKey.names(.renderer)
+
+    /// The keys that give a size (`QueryKey.givesSize`).
+    static let sizes = QueryKey.all.filter(\.givesSize).map(\.name)
 
     /// Keys that name the same setting.
     static let aliases = ["dpr": "scale"]

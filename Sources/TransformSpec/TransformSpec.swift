@@ -2,53 +2,28 @@ import CheckedConversion
 import Layout
 
 /// The canonical request: which image, the view tree to lay it out in, and how to render and encode
-/// it. The URL parser, the CLI, the cache key and the renderer all work from this one value.
+/// it. The URL parser, the CLI, the cache key and the renderer all work from this one value. What
+/// the renderer reads is its `renderRequest`, whose fields read through as the spec's own
+/// (`spec.scale`); the defaults of those fields are stated here, in `init`.
+@dynamicMemberLookup
 public struct TransformSpec: Sendable, Hashable {
     /// The request's own image, relative to the source root (the URL path after `/img/`).
     public var source: String
-    /// The modifier chain, normalised; its `.primary` image is `source`.
-    public var view: ViewNode
-    /// `ImageRenderer.proposedSize` (`pw`, `ph`); unspecified by default.
-    public var proposal: ProposedSize
-    /// `ImageRenderer.proposedSize` is the request's own image's size in points (`propose=image`),
-    /// and `proposal` is unspecified: what `ratio` without a size implies (as imgix's `ar` alone),
-    /// a box of that shape at the image's own size. Off by default.
-    public var proposesImageSize = false
-    /// `ImageRenderer.scale` (`scale`/`dpr`), 1 by default.
-    public var scale: Double
-    /// How the root size becomes the canvas's pixels (`canvas`): up, as `ImageRenderer` makes its
-    /// bitmap, by default; `nearest` gives the sizes of imgproxy's and thumbor's proportional sides.
-    public var canvasRounding = CanvasRounding.up
-    /// Orientation of the source image: its EXIF tag, or a fixed one (`orient`).
-    public var orientation: OrientationRequest
-    /// Output encoder (`fmt`), `auto` by default.
-    public var format: FormatRequest
-    /// Encoder quality (`q`): for every format, per format, or each format's default
-    /// (`ImageFormat.defaultQuality`); ignored by formats without a quality setting.
-    public var quality: EncoderQuality
-    /// `ImageRenderer.isOpaque` (`opaque`): no alpha channel in the output.
-    public var isOpaque: Bool
-    /// `ImageRenderer.colorMode` (`colormode`), `nonLinear` by default; `extendedLinear` implies `fmt=png`.
-    public var colorMode: ColorRenderingMode
-    /// The PDF page (`page`, `fmt=pdf` only); `nil` makes the page the root view's size.
-    public var page: PageSize?
-    /// The one frame (0-based) of an animated source to draw (`frame`), making the output still;
-    /// `nil` keeps every frame when the format animates (GIF, WebP), else draws the first.
-    public var frame: Int?
     /// A version tag the client sets to make caches fetch again (`v`, e.g. `v=2` after a template
     /// change): part of the canonical form, so of the cache key and the ETag, and of nothing else;
     /// the pixels are those of the same request without it.
     public var cacheVersion: String?
-    /// A byte budget for the encoded image (`maxbytes`): lossy formats lower their quality to fit it;
-    /// the response says whether it fits (`Imgframe-Byte-Budget`).
-    public var maxBytes: Int?
-    /// Encoder settings (`png`, `dither`, `chroma`, `lossless`, `progressive`, `meta`), each at
-    /// `EncoderSettings.default` unless the query sets it.
-    public var encoder: EncoderSettings
+    /// Everything the renderer needs of this request: all but the source's name, which is resolved
+    /// to a file before rendering, and the cache version.
+    public var renderRequest: RenderRequest
 
     /// The largest `frame` the parser accepts; the renderer refuses one past the source's frames.
     public static let maxFrame = 99_999
 
+    /// A request with every setting not given at its default: an unspecified proposal at scale 1,
+    /// the EXIF orientation, `fmt=auto`, each format's default quality, alpha kept, `nonLinear`
+    /// colour, the root view's size as a PDF page, every frame, no byte budget, the default
+    /// encoder settings and the canvas rounded up.
     public init(
         source: String, view: ViewNode, proposal: ProposedSize = .unspecified, scale: Double = 1,
         orientation: OrientationRequest = .auto, format: FormatRequest = .auto, quality: EncoderQuality = .default, isOpaque: Bool = false,
@@ -56,19 +31,16 @@ public struct TransformSpec: Sendable, Hashable {
         maxBytes: Int? = nil, encoder: EncoderSettings = .default
     ) {
         self.source = source
-        self.view = view
-        self.proposal = proposal
-        self.scale = scale
-        self.orientation = orientation
-        self.format = format
-        self.quality = quality
-        self.isOpaque = isOpaque
-        self.colorMode = colorMode
-        self.page = page
-        self.frame = frame
         self.cacheVersion = cacheVersion
-        self.maxBytes = maxBytes
-        self.encoder = encoder
+        self.renderRequest = RenderRequest(
+            view: view, proposal: proposal, proposesImageSize: false, scale: scale, canvasRounding: .up, orientation: orientation, format: format,
+            quality: quality, isOpaque: isOpaque, colorMode: colorMode, page: page, frame: frame, maxBytes: maxBytes, encoder: encoder)
+    }
+
+    /// A render setting of `renderRequest`, read and written as the spec's own.
+    public subscript<Value>(dynamicMember keyPath: WritableKeyPath<RenderRequest, Value>) -> Value {
+        get { renderRequest[keyPath: keyPath] }
+        set { renderRequest[keyPath: keyPath] = newValue }
     }
 
     /// What `v` may hold: 1–64 letters, digits, `.`, `-`, `_` or `~` (URL-safe as they are).
@@ -123,8 +95,7 @@ public struct TransformSpec: Sendable, Hashable {
             }
             return true
         }
-        let sizes = ["w", "h", "pw", "ph", "minw", "maxw", "minh", "maxh"]
-        return parameters["ratio"] != nil && parameters["chain"] == nil && !sizes.contains { parameters[$0] != nil }
+        return parameters["ratio"] != nil && parameters["chain"] == nil && !QueryParameters.sizes.contains { parameters[$0] != nil }
     }
 
     /// `ImageRenderer.proposedSize` from `pw` and `ph`.
@@ -178,7 +149,7 @@ public struct TransformSpec: Sendable, Hashable {
             isOpaque: try values.flag("opaque") ?? false, colorMode: colorMode ?? .nonLinear, page: page,
             frame: try values.integer("frame", in: 0...maxFrame), cacheVersion: try cacheVersion(parameters),
             maxBytes: maxBytes, encoder: encoder)
-        spec.canvasRounding = try values.choice("canvas", CanvasRounding.self) ?? .up
+        if let rounding = try values.choice("canvas", CanvasRounding.self) { spec.canvasRounding = rounding }
         return spec
     }
 
@@ -205,27 +176,29 @@ public struct TransformSpec: Sendable, Hashable {
 
     /// The chain in canonical Swift syntax, with the source image written `Image("<source>")`.
     public var canonicalChain: String {
-        ChainPrinter(source: source).print(view)
+        ChainPrinter(source: source).print(renderRequest.view)
     }
 
     /// The whole request in one canonical line: equal for requests that mean the same thing, different
-    /// otherwise. Defaults are left out; it is the input of cache keys and ETags.
+    /// otherwise. Settings at `init`'s defaults are left out; it is the input of cache keys and ETags.
     public var canonicalForm: String {
+        let request = renderRequest
+        let defaults = TransformSpec(source: source, view: request.view).renderRequest
         var parts = ["chain=" + canonicalChain]
-        if let width = proposal.width { parts.append("pw=" + NumberText.format(width)) }
-        if let height = proposal.height { parts.append("ph=" + NumberText.format(height)) }
-        if proposesImageSize { parts.append("propose=image") }
-        if scale != 1 { parts.append("scale=" + NumberText.format(scale)) }
-        if canvasRounding != .up { parts.append("canvas=" + canvasRounding.rawValue) }
-        if let orientation = orientation.canonicalText { parts.append(orientation) }
-        if format != .auto { parts.append("fmt=" + format.rawValue) }
-        if let quality = quality.canonicalText(for: format) { parts.append("q=" + quality) }
-        if isOpaque { parts.append("opaque=1") }
-        if colorMode != .nonLinear { parts.append("colormode=" + colorMode.rawValue) }
-        if let page { parts.append("page=" + page.canonicalText) }
-        if let frame { parts.append("frame=\(frame)") }
-        if let maxBytes { parts.append("maxbytes=\(maxBytes)") }
-        if let encoder = encoder.canonicalText { parts.append(encoder) }
+        if let width = request.proposal.width { parts.append("pw=" + NumberText.format(width)) }
+        if let height = request.proposal.height { parts.append("ph=" + NumberText.format(height)) }
+        if request.proposesImageSize != defaults.proposesImageSize { parts.append("propose=image") }
+        if request.scale != defaults.scale { parts.append("scale=" + NumberText.format(request.scale)) }
+        if request.canvasRounding != defaults.canvasRounding { parts.append("canvas=" + request.canvasRounding.rawValue) }
+        if let orientation = request.orientation.canonicalText { parts.append(orientation) }
+        if request.format != defaults.format { parts.append("fmt=" + request.format.rawValue) }
+        if let quality = request.quality.canonicalText(for: request.format) { parts.append("q=" + quality) }
+        if request.isOpaque != defaults.isOpaque { parts.append("opaque=1") }
+        if request.colorMode != defaults.colorMode { parts.append("colormode=" + request.colorMode.rawValue) }
+        if let page = request.page { parts.append("page=" + page.canonicalText) }
+        if let frame = request.frame { parts.append("frame=\(frame)") }
+        if let maxBytes = request.maxBytes { parts.append("maxbytes=\(maxBytes)") }
+        if let encoder = request.encoder.canonicalText { parts.append(encoder) }
         if let cacheVersion { parts.append("v=" + cacheVersion) }
         return parts.joined(separator: "&")
     }

@@ -36,6 +36,24 @@ struct EffectGroupDrawingTests {
         #expect(abs(Int(bitmap[64, 106].a) - Int(bitmap[140 + 15, 106].a)) <= 2)
     }
 
+    @Test(
+        "a shadow's offset is rounded to the pixel grid as layout rounds an edge: −0.5 px is 0, +0.5 px is 1",
+        arguments: [(-10.5, 1.0, -10), (-5.25, 2.0, -10), (-10.6, 1.0, -11), (10.5, 1.0, 11), (10.4, 1.0, 10)])
+    func shadowOffsetRounding(_ points: Double, _ scale: Double, _ pixels: Int) throws {
+        // A sharp, opaque red shadow beside a blue 10×10 px square centred in a 50×10 px canvas (its
+        // left edge at 20 px): the shadow covers exactly the 10 columns `PixelGrid` puts it at.
+        #expect(PixelGrid(scale: scale).pixel(points) == pixels)
+        let view = ViewNode.zStack(alignment: .center, children: [
+            ViewNode.color(.clear).framed(50 / scale, 10 / scale),
+            ViewNode.shape(.rectangle, .testBlue).framed(10 / scale, 10 / scale)
+                .with(.shadow(Shadow(color: RGBAColor(red: 1, green: 0, blue: 0), radius: 0, x: points, y: 0))),
+        ])
+        let bitmap = try SourceFolder().render(view: view, scale: scale)
+        let left = 20 + pixels
+        #expect(bitmap[left, 5] == .red && bitmap[left + 9, 5] == .red)
+        #expect(bitmap[pixels < 0 ? left - 1 : left + 10, 5].a == 0)
+    }
+
     @Test("grayscale on an image gives R = G = B")
     func grayscale() throws {
         let folder = try SourceFolder()
