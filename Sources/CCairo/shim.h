@@ -1,7 +1,8 @@
 // cairo (image and PDF surfaces), Pango (through pangocairo), HarfBuzz's OpenType metrics, fontconfig
 // and librsvg: the C APIs the Render module draws paths, text and symbol icons with, imported only by
-// `CairoMask`, `ShapeRasterizer`, `PangoTextLayout`, `FontMap`, `BrandFonts`, `InstalledFonts`,
-// `SymbolRasterizer` and the PDF writer (`Render/PDF`).
+// Render's cairo surfaces (`CairoMask`, `CairoImage` in `Render/Drawing`), shapes (`Render/Shapes`),
+// blend modes and effect groups (`Render/Effects`), text (`Render/Text`), `SymbolRasterizer` and the
+// PDF writer (`Render/PDF`).
 //
 // Why one module: pangocairo's header includes cairo's, and two Clang modules that both include
 // cairo.h each get a copy of its declarations; an optimized (whole-module) build then finds cairo's
