@@ -51,10 +51,10 @@ let package = Package(
         // (`SourceDirectory`, with the asset-catalog search), and the `SourceProvider` origins implement too.
         .target(name: "Sources", dependencies: ["Vips", "Layout", "CheckedConversion"], swiftSettings: checkedNumbers),
         // cairo, Pango, HarfBuzz metrics, fontconfig (pkg-config `pangocairo`) and librsvg (linked; two calls declared
-        // in the shim), imported only by Render's shape rasterizer, text layout and symbol icons.
+        // in the shim), imported only by Render: shapes, text, symbols, blend modes and effect groups, the PDF writer.
         .systemLibrary(name: "CCairo", pkgConfig: "pangocairo", providers: [.apt(["libcairo2-dev", "libpango1.0-dev", "librsvg2-dev"])]),
-        // Executes a RenderPlan with Vips: load, orient, sRGB, resample, tile, 9-slice, composite, encode;
-        // rasterizes shape paths with cairo and text with Pango.
+        // Lays a RenderRequest out (Layout's engine, Pango measuring text) and executes its RenderPlan with Vips: load,
+        // orient, sRGB, resample, tile, 9-slice, composite, encode; rasterizes shape paths with cairo and text with Pango.
         .target(name: "Render", dependencies: ["Layout", "Sources", "Vips", "CCairo", "Placeholders", "CheckedConversion"], swiftSettings: checkedNumbers),
         // OpenSSL's libcrypto (pkg-config `libcrypto`), imported only by Hashing.
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
@@ -64,7 +64,7 @@ let package = Package(
         .systemLibrary(name: "CMalloc"),
         // The hand-written HTTP/1.1 server over POSIX sockets and Dispatch; knows nothing of images.
         .target(name: "HTTP1", dependencies: ["CEpoll", "CheckedConversion"], swiftSettings: checkedNumbers),
-        // Linux epoll and eventfd (<sys/epoll.h>, <sys/eventfd.h>), imported only by HTTP1's event loops.
+        // Linux epoll, eventfd and the socket calls (<sys/epoll.h>, <sys/eventfd.h>), imported only by HTTP1.
         .systemLibrary(name: "CEpoll"),
         // libcurl (pkg-config `libcurl`), imported only by Origins.
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
