@@ -110,12 +110,23 @@ let package = Package(
         // Test-only: fixture building with libvips (colour spaces, metadata Render strips); the one
         // module besides Vips that imports CVips, kept out of the shipped Vips target.
         .target(name: "VipsTestSupport", dependencies: ["Vips", "CVips"], path: "Tests/VipsTestSupport"),
-        // Test-only: a raw-socket HTTP client for driving real servers byte by byte.
+        // libvips and the scaled JPEG decoder (Vips with CJPEG), without the renderer.
+        .testTarget(name: "VipsTests", dependencies: ["Vips", "VipsTestSupport"]),
+        // Test-only: a raw-socket HTTP client for driving real servers byte by byte, the origins and S3
+        // servers tests fetch from, and `imgframe serve` as a child process.
         .target(name: "HTTPTestSupport", path: "Tests/HTTPSupport"),
         .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1", "HTTPTestSupport"]),
         .testTarget(name: "CacheTests", dependencies: ["Cache", .product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "ServiceTests", dependencies: ["Service", "TransformSpec", "Placeholders", "Cache", "Origins", "Sources", "HTTP1", "Hashing", "HTTPTestSupport", "LayoutVectorSupport", "Vips", "VipsTestSupport", .product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "OriginsTests", dependencies: ["Origins", "Hashing"]),
-        .testTarget(name: "CLITests", dependencies: ["imgframe", "Layout", "TransformSpec", "Placeholders", "LayoutVectorSupport", "HTTPTestSupport", "Service", "VipsTestSupport"]),
+        // Test-only: a running ImageService on loopback over a temporary root (`ServiceFixture`), one
+        // over the test origin, and the originals the service's and the origins' tests share.
+        .target(name: "ServiceTestSupport", dependencies: ["Service", "Cache", "Origins", "HTTPTestSupport", .product(name: "Logging", package: "swift-log")], path: "Tests/ServiceTestSupport"),
+        .testTarget(name: "ServiceTests", dependencies: ["Service", "TransformSpec", "Placeholders", "Cache", "Origins", "Sources", "HTTP1", "Hashing", "HTTPTestSupport", "ServiceTestSupport", "LayoutVectorSupport", "Vips", "VipsTestSupport", .product(name: "Logging", package: "swift-log")]),
+        // HTTP(S) and S3 origins, the SSRF rule and the originals cache, through a real service where the fetch needs one.
+        .testTarget(name: "OriginsTests", dependencies: ["Origins", "Hashing", "Service", "HTTPTestSupport", "ServiceTestSupport"]),
+        // The command-line commands, run as the built binary.
+        .testTarget(name: "CLITests", dependencies: ["imgframe", "Layout", "LayoutVectorSupport", "HTTPTestSupport"]),
+        // The built `imgframe serve` driven end to end: hostile input, slow readers, running out of
+        // descriptors, every numeric extreme, what text may cost the process.
+        .testTarget(name: "SystemTests", dependencies: ["imgframe", "Layout", "TransformSpec", "Service", "HTTPTestSupport", "VipsTestSupport"]),
     ]
 )

@@ -12,6 +12,8 @@ public final class S3TestServer {
     /// The access key and secret rclone checks (moto accepts the credentials its STS issues).
     public static let accessKey = "AKIDIMGFRAMETEST"
     public static let secretKey = "imgframe-test-secret-0123456789"
+    /// The keys the server checks, as the environment gives them.
+    public static let environmentKeys = ["AWS_ACCESS_KEY_ID": accessKey, "AWS_SECRET_ACCESS_KEY": secretKey]
 
     public let kind: Kind
     /// rclone's folder: buckets are its subfolders.

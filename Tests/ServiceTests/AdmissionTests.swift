@@ -1,6 +1,7 @@
 import Dispatch
 import HTTPTestSupport
 import Service
+import ServiceTestSupport
 import Synchronization
 import Testing
 

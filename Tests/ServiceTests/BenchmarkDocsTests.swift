@@ -1,4 +1,5 @@
 import Foundation
+import ServiceTestSupport
 import Testing
 
 /// Every benchmark script writes its report into one block of the documentation

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTestSupport
 @testable import Service
+import ServiceTestSupport
 import Testing
 
 /// `maxbytes` on a real server: the body fits and `Imgframe-Byte-Budget` says so, on the miss and on

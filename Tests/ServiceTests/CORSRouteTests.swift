@@ -1,5 +1,6 @@
 import Foundation
 import Service
+import ServiceTestSupport
 import Testing
 
 @Suite("CORS on the image routes")

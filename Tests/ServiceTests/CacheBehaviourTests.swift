@@ -2,6 +2,7 @@ import Cache
 import Foundation
 import HTTPTestSupport
 import Service
+import ServiceTestSupport
 import Testing
 
 @Suite("result cache over HTTP")

@@ -1,5 +1,6 @@
 import Foundation
 @testable import Service
+import ServiceTestSupport
 import Testing
 
 /// What a cache in front of the service may do with an answer: `v=` makes a new URL and ETag (same

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTestSupport
 @testable import Service
+import ServiceTestSupport
 import Testing
 import Vips
 

@@ -1,5 +1,6 @@
 import Foundation
 import Service
+import ServiceTestSupport
 import Testing
 
 /// Derived sources through the server: the second size of an original starts from the first's

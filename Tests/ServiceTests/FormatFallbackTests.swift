@@ -1,5 +1,6 @@
 import Foundation
 @testable import Service
+import ServiceTestSupport
 import Testing
 
 /// `fmt=auto` chooses among what can be made: the formats the client accepts, in its order, the

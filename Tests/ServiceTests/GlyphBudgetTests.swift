@@ -1,5 +1,6 @@
 import Foundation
 @testable import Service
+import ServiceTestSupport
 import Testing
 
 /// Glyph images are counted as each backend really rasterises them: into pixels at the plan's scale;

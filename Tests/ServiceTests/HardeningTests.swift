@@ -2,6 +2,7 @@ import Cache
 import Foundation
 import HTTPTestSupport
 import Service
+import ServiceTestSupport
 import Testing
 
 @Suite("signed URLs")
@@ -86,27 +87,6 @@ struct SigningTests {
 
 @Suite("limits before the expensive step")
 struct LimitTests {
-    /// CRC-32 (PNG chunks), for crafting a header that passes its checksum.
-    static func crc32(_ bytes: ArraySlice<UInt8>) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in bytes {
-            crc ^= UInt32(byte)
-            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-        }
-        return ~crc
-    }
-
-    /// The sample PNG, its IHDR claiming 100000×100000 pixels (CRC fixed up): a tiny decompression bomb.
-    static func pngBomb() throws -> [UInt8] {
-        var bytes = [UInt8](try Data(contentsOf: ServiceFixture.samples.appendingPathComponent("dot_green.png")))
-        for (offset, value) in [(16, UInt32(100_000)), (20, UInt32(100_000))] {
-            for i in 0..<4 { bytes[offset + i] = UInt8((value >> (24 - 8 * UInt32(i))) & 0xFF) }
-        }
-        let crc = crc32(bytes[12..<29])
-        for i in 0..<4 { bytes[29 + i] = UInt8((crc >> (24 - 8 * UInt32(i))) & 0xFF) }
-        return Array(bytes.prefix(200))
-    }
-
     /// The first 4 KiB of the sample JPEG with its frame header claiming 65000×65000 pixels.
     static func jpegBomb() throws -> [UInt8] {
         var bytes = [UInt8](try Data(contentsOf: ServiceFixture.samples.appendingPathComponent("landscape_4.jpg")))
@@ -121,7 +101,7 @@ struct LimitTests {
     @Test("decompression bombs are refused from their header (422), the server keeps serving")
     func bombs() throws {
         let fixture = try ServiceFixture()
-        try Data(try Self.pngBomb()).write(to: fixture.root.appendingPathComponent("bomb.png"))
+        try Data(try ServiceFixture.pngBomb()).write(to: fixture.root.appendingPathComponent("bomb.png"))
         try Data(try Self.jpegBomb()).write(to: fixture.root.appendingPathComponent("bomb.jpg"))
         for name in ["bomb.png", "bomb.jpg"] {
             let response = try fixture.get("/img/\(name)?w=100")

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTestSupport
 import Service
+import ServiceTestSupport
 import Testing
 
 /// Renders estimated to be costly: refused at once when they could not finish within the deadline,

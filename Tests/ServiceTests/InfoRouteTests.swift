@@ -1,5 +1,6 @@
 import Foundation
 import Service
+import ServiceTestSupport
 import Testing
 import Vips
 import VipsTestSupport
@@ -80,5 +81,21 @@ struct InfoRouteTests {
         }
         #expect(try fixture.get("/img/landscape_4.jpg?w=40&fmt=png&dl=0").header("Content-Disposition") == nil)
         #expect(try fixture.get("/img/missing.jpg?dl=1").header("Content-Disposition") == nil)
+    }
+
+    @Test(
+        "dl= names drop bidi and other invisible characters and take the extension of the format sent",
+        arguments: [
+            ("dl=%E2%80%AEgpj.exe", "attachment; filename=\"gpj.png\""),
+            ("dl=x.html", "attachment; filename=\"x.png\""),
+            ("dl=report.final.jpg", "attachment; filename=\"report.final.png\""),
+            ("dl=a%E2%80%8Fb%E2%81%A6c%D8%9Cd%E2%80%8Be%0Af.svg", "attachment; filename=\"abcdef.png\""),
+            ("dl=.html", "attachment; filename=\"image.png\""),
+            ("dl=%E2%80%AE", "attachment; filename=\"image.png\""),
+        ])
+    func downloadName(parameter: String, expected: String) throws {
+        let fixture = try ServiceFixture()
+        let response = try fixture.get("/img/landscape_4.jpg?w=40&fmt=png&" + parameter)
+        #expect(response.status == 200 && response.header("Content-Disposition") == expected, "\(response.header("Content-Disposition") ?? "none")")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTestSupport
+import ServiceTestSupport
 import Testing
 
 /// Names as Apple's listings write them reach the files the root holds: with no exact match, the one

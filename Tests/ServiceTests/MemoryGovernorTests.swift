@@ -1,5 +1,6 @@
 import Foundation
 @testable import Service
+import ServiceTestSupport
 import Testing
 
 /// The container's limits as the kernel states them, and the memory governor that keeps the process

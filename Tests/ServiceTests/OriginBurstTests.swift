@@ -3,6 +3,7 @@ import Foundation
 import HTTPTestSupport
 import Origins
 import Service
+import ServiceTestSupport
 import Synchronization
 import Testing
 
@@ -17,7 +18,7 @@ struct OriginBurstTests {
         let origin = try TestOrigin()
         let original = Array(try Data(contentsOf: ServiceFixture.samples.appendingPathComponent("landscape_4.jpg")))
         for index in 0..<6 { try origin.write("p\(index).jpg", original) }  // far more than 2 KB/s gives in the timeout
-        let fixture = try OriginRouteTests.service(origin) { configuration in
+        let fixture = try ServiceFixture(origin: origin) { configuration in
             configuration.ioWorkers = 4
             configuration.originFetches = 2
             configuration.originsTimeout = .seconds(3)

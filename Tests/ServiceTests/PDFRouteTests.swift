@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTestSupport
 import Service
+import ServiceTestSupport
 import Testing
 import VipsTestSupport
 

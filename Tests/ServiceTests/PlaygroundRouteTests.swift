@@ -2,6 +2,7 @@ import Foundation
 import Hashing
 import HTTPTestSupport
 import Service
+import ServiceTestSupport
 import Testing
 
 @Suite("Playground at /")

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTestSupport
 import Service
+import ServiceTestSupport
 import Testing
 
 /// The playground's `/view` mode helpers: the templates with their parameters and defaults, and the

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTestSupport
 @testable import Service
+import ServiceTestSupport
 import Testing
 
 /// `preset=` on a real server: presets from the configuration (through the loader, as `serve`

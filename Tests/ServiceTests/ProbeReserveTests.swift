@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTestSupport
 import Service
+import ServiceTestSupport
 import Testing
 
 /// Liveness and readiness probes against a server whose every connection slot is taken by clients

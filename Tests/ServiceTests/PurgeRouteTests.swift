@@ -2,6 +2,7 @@ import Foundation
 import HTTPTestSupport
 import Origins
 import Service
+import ServiceTestSupport
 import Testing
 
 /// `POST /admin/purge` on the metrics listener of a real server: a signed purge of a source drops
@@ -83,7 +84,7 @@ struct PurgeRouteTests {
     @Test("a purge of a source under an origin makes its cached original due: removed at the origin, it answers 404 at once")
     func originSource() throws {
         let origin = try TestOrigin()
-        try origin.write("photos/a.jpg", try OriginRouteTests.sample("landscape_4.jpg"))
+        try origin.write("photos/a.jpg", try ServiceFixture.sample("landscape_4.jpg"))
         let fixture = try Self.fixture { configuration in
             configuration.origins = try! OriginMap("cdn=\(origin.httpURL)", internal: "cdn")
             configuration.originsRevalidateAfter = .seconds(600)

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTestSupport
 import Service
+import ServiceTestSupport
 import Testing
 
 /// Every image answer names its sources and template for a CDN to purge by: `Surrogate-Key`

@@ -1,4 +1,5 @@
 import HTTPTestSupport
+import ServiceTestSupport
 import Testing
 
 /// Every answer is counted, with its latency, under the label of the route that took it (the route

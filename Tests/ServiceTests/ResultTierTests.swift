@@ -2,6 +2,7 @@ import Foundation
 import HTTPTestSupport
 import Origins
 import Service
+import ServiceTestSupport
 import Testing
 
 /// The shared result tier against a real S3 server (rclone over a folder, so the objects it holds
@@ -23,7 +24,7 @@ struct ResultTierTests {
         options.credentials = .env
         configuration.resultTier = try! S3Bucket(url: "s3://results/tier/", options: options)
         configuration.resultTierMinRenderTime = .zero
-        configuration.environment = S3OriginTests.keys
+        configuration.environment = S3TestServer.environmentKeys
         if let root { configuration.root = root.path }
     }
 

@@ -1,5 +1,6 @@
 import HTTPTestSupport
 import Service
+import ServiceTestSupport
 import Testing
 
 @Suite("One route table")

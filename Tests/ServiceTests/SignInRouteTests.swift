@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTestSupport
 import LayoutVectorSupport
+import ServiceTestSupport
 import Testing
 import Vips
 

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTestSupport
+import ServiceTestSupport
 import Testing
 
 /// One rule for source names (`SourceName`), whichever route reads them: a spelling that can never

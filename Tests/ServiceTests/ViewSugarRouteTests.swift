@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTestSupport
+import ServiceTestSupport
 import Testing
 import Vips
 import VipsTestSupport

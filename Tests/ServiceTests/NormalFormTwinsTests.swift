@@ -2,6 +2,7 @@ import Cache
 import Foundation
 import HTTPTestSupport
 import Layout
+import ServiceTestSupport
 import Testing
 import Vips
 import VipsTestSupport
@@ -15,8 +16,8 @@ import Glibc
 /// Source names are file names, and a file name is its bytes: `café.jpg` spelled with U+00E9 (NFC)
 /// and with `e` + U+0301 (NFD) are two files, which Swift's `String ==` (canonical equivalence)
 /// would take for one.
-@Suite("source names are compared by their bytes")
-struct SourceNameBytesTests {
+@Suite("NFC and NFD twins are two sources: their own pixels, ETags and memo entries")
+struct NormalFormTwinsTests {
     static let composed = "caf\u{E9}.jpg"
     static let decomposed = "cafe\u{301}.jpg"
     /// The two spellings percent-encoded, as a client sends them.

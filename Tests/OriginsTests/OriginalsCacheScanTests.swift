@@ -12,8 +12,8 @@ struct OriginalsCacheScanTests {
     @Test("a download in progress survives another one finishing first; an earlier run's half-written download is removed")
     func scanKeepsDownloadsInProgress() throws {
         let origin = try TestOrigin()
-        try origin.write("lines.png", try OriginRouteTests.sample("fine-lines.png"))  // 3.4 KB: well over a second at 2 KB/s
-        try origin.write("dot.png", try OriginRouteTests.sample("dot_green.png"))
+        try origin.write("lines.png", try HTTPOriginTests.sample("fine-lines.png"))  // 3.4 KB: well over a second at 2 KB/s
+        try origin.write("dot.png", try HTTPOriginTests.sample("dot_green.png"))
         let originals = FileManager.default.temporaryDirectory.appendingPathComponent("originals-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: originals, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: originals) }
@@ -21,7 +21,7 @@ struct OriginalsCacheScanTests {
         FileManager.default.createFile(atPath: leftover, contents: Data([1, 2, 3]))
         try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: leftover)
 
-        let fixture = try OriginRouteTests.service(origin) { $0.originsCacheDirectory = originals }
+        let fixture = try HTTPOriginTests.service(origin) { $0.originsCacheDirectory = originals }
         let port = fixture.service.port
         let slow = Mutex<Int?>(nil)
         let done = DispatchSemaphore(value: 0)

@@ -11,8 +11,8 @@ import Glibc
 
 /// Names are compared by their bytes: `café` in NFC (U+00E9) and in NFD (`e` + U+0301) are two
 /// files on Linux, which `String ==` and `hasPrefix` (canonical equivalence) take for one.
-@Suite("render: names are compared by their bytes")
-struct SourceNameBytesRenderTests {
+@Suite("render: Image references and the root tell NFC and NFD names apart")
+struct NormalFormReferenceTests {
     @Test("Image(\"café\") in NFC and in NFD are two image references")
     func imageRefs() {
         let refs: Set<ImageRef> = [.named("caf\u{E9}.jpg"), .named("cafe\u{301}.jpg"), .named("caf\u{E9}.jpg")]

@@ -7,8 +7,8 @@ import Testing
 /// each gets its precise answer, the process survives every one, no render outlives its deadline, and
 /// the server's peak and final RSS stay bounded. (`scripts/bench-hostile` replays the full-size
 /// versions and measures them.)
-@Suite("hostile findings", .serialized)
-struct HostileFindingsTests {
+@Suite("hostile requests: framing, slow heads, limits, signature spellings, stalled readers", .serialized)
+struct HostileRequestTests {
     static let key = "findings-key-of-at-least-32-bytes"
 
     /// The hostile suite's root plus the files these findings need.
@@ -130,7 +130,7 @@ struct HostileFindingsTests {
         #expect(try alive())
         let peak = HostileInputTests.memory(pid, "VmHWM")
         let settled = HostileInputTests.memory(pid, "VmRSS")
-        print("hostile findings: RSS \(baseline) kB at start, peak \(peak) kB, \(held) kB with 30 stalled readers, \(settled) kB at the end")
+        print("hostile requests: RSS \(baseline) kB at start, peak \(peak) kB, \(held) kB with 30 stalled readers, \(settled) kB at the end")
         #expect(peak < baseline + 512 * 1024, "peak RSS \(peak) kB over baseline \(baseline) kB + 512 MiB")
         server.terminate()
         #expect(server.waitForExit() == 0)

@@ -7,19 +7,19 @@ import Service
 /// A running `ImageService` on an ephemeral loopback port over a temporary source root holding the
 /// bundled samples, a text file named `.jpg`, a truncated JPEG, and an outside folder to escape to;
 /// its (empty) view templates folder is `templates`.
-final class ServiceFixture {
-    let folder: URL
-    let root: URL
-    let outside: URL
-    let service: ImageService
+public final class ServiceFixture {
+    public let folder: URL
+    public let root: URL
+    public let outside: URL
+    public let service: ImageService
 
-    static let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Samples").standardizedFileURL
+    public static let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Samples").standardizedFileURL
 
-    var cacheFolder: URL { folder.appendingPathComponent("cache") }
-    var templates: URL { folder.appendingPathComponent("templates") }
+    public var cacheFolder: URL { folder.appendingPathComponent("cache") }
+    public var templates: URL { folder.appendingPathComponent("templates") }
 
     /// `log`: receives every log line the service writes (none are kept without it).
-    init(
+    public init(
         _ configure: (inout ServiceConfiguration) -> Void = { _ in }, faults: (@Sendable (ResultCache.FaultPoint) -> Int32?)? = nil, log: LogRecorder? = nil
     ) throws {
         let fm = FileManager.default
@@ -57,12 +57,12 @@ final class ServiceFixture {
         try? FileManager.default.removeItem(at: folder)
     }
 
-    func client() throws -> RawClient {
+    public func client() throws -> RawClient {
         try RawClient(port: service.port)
     }
 
     /// One request on a fresh connection.
-    func get(_ target: String, method: String = "GET", headers: [String] = []) throws -> RawClient.Response {
+    public func get(_ target: String, method: String = "GET", headers: [String] = []) throws -> RawClient.Response {
         let client = try client()
         try client.send("\(method) \(target) HTTP/1.1\r\nHost: test\r\n" + headers.map { $0 + "\r\n" }.joined() + "\r\n")
         return try client.readResponse(head: method == "HEAD")
@@ -70,28 +70,30 @@ final class ServiceFixture {
 }
 
 /// Keeps every log line a service writes, for tests that read what was logged.
-final class LogRecorder: LogHandler, @unchecked Sendable {
+public final class LogRecorder: LogHandler, @unchecked Sendable {
     private let lines = NSLock()
     private var recorded: [String] = []
-    var metadata: Logger.Metadata = [:]
-    var logLevel: Logger.Level = .trace
+    public var metadata: Logger.Metadata = [:]
+    public var logLevel: Logger.Level = .trace
 
-    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+    public init() {}
+
+    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
         get { metadata[key] }
         set { metadata[key] = newValue }
     }
 
-    func log(event: LogEvent) {
+    public func log(event: LogEvent) {
         lines.withLock { recorded.append("\(event.level) \(event.message)") }
     }
 
     /// Every line so far.
-    var text: String { lines.withLock { recorded.joined(separator: "\n") } }
+    public var text: String { lines.withLock { recorded.joined(separator: "\n") } }
 }
 
 extension ServiceFixture {
     /// Polls `condition` every 10 ms for up to `seconds`; whether it became true.
-    func waitUntil(seconds: Double = 10, _ condition: () throws -> Bool) rethrows -> Bool {
+    public func waitUntil(seconds: Double = 10, _ condition: () throws -> Bool) rethrows -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             if try condition() { return true }
@@ -101,7 +103,7 @@ extension ServiceFixture {
     }
 
     /// Files in the cache folder (entries and temporary files) with their sizes.
-    var cacheFiles: [(path: String, size: Int)] {
+    public var cacheFiles: [(path: String, size: Int)] {
         guard let enumerator = FileManager.default.enumerator(at: cacheFolder, includingPropertiesForKeys: [.fileSizeKey, .isRegularFileKey]) else { return [] }
         return enumerator.compactMap { $0 as? URL }.compactMap { file in
             let values = try? file.resourceValues(forKeys: [.fileSizeKey, .isRegularFileKey])

@@ -3,6 +3,7 @@ import Foundation
 import HTTPTestSupport
 import Origins
 import Service
+import ServiceTestSupport
 import Testing
 
 /// Originals from HTTP(S) origins, against a real nginx on loopback (`TestOrigin`): the mapping,
@@ -11,26 +12,14 @@ import Testing
 /// redirects, no private addresses unless internal, TLS verified), and errors that name the source
 /// without passing on the origin's body.
 @Suite("HTTP(S) origins", .serialized)
-struct OriginRouteTests {
-    static let samples = ServiceFixture.samples
-
+struct HTTPOriginTests {
     static func sample(_ name: String) throws -> [UInt8] {
-        Array(try Data(contentsOf: samples.appendingPathComponent(name)))
+        try ServiceFixture.sample(name)
     }
 
-    /// A service whose origins are the nginx fixture's locations: `cdn` (internal, since it is on
-    /// loopback), `slow` (2 KB/s), `hop` (answers a redirect), `broken` (503), `tls` (a certificate
-    /// that does not verify), and `public` (the same server by name, not marked internal).
+    /// A service whose origins are the nginx fixture's locations (`ServiceFixture(origin:)`).
     static func service(_ origin: TestOrigin, _ configure: (inout ServiceConfiguration) -> Void = { _ in }) throws -> ServiceFixture {
-        try ServiceFixture { configuration in
-            configuration.origins = try! OriginMap(
-                "cdn=\(origin.httpURL), slow=\(origin.httpURL)slow/, hop=\(origin.httpURL)redirect/, broken=\(origin.httpURL)error/, "
-                    + "tls=\(origin.httpsURL), public=http://localhost:\(origin.httpPort)/",
-                internal: "cdn, slow, hop, broken, tls")
-            configuration.sourceCheck = .zero  // every request looks at its source
-            configuration.originsRevalidateAfter = .seconds(60)
-            configure(&configuration)
-        }
+        try ServiceFixture(origin: origin, configure)
     }
 
     @Test("a miss reads the original from its origin once; other sizes of it come from the originals cache")
@@ -139,7 +128,7 @@ struct OriginRouteTests {
     @Test("a decompression bomb from an origin is refused from its header (422), like a local one")
     func bombFromOrigin() throws {
         let origin = try TestOrigin()
-        try origin.write("bomb.png", try LimitTests.pngBomb())
+        try origin.write("bomb.png", try ServiceFixture.pngBomb())
         let fixture = try Self.service(origin)
         let response = try fixture.get("/img/cdn/bomb.png?w=100")
         #expect(response.status == 422 && response.text.contains("too large"))

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTestSupport
 import Origins
 import Service
+import ServiceTestSupport
 import Testing
 
 /// Originals in S3 buckets, against real S3 servers that check signatures (`S3TestServer`): rclone
@@ -14,7 +15,7 @@ struct S3OriginTests {
     }
 
     /// The keys rclone checks, as the environment gives them.
-    static let keys = ["AWS_ACCESS_KEY_ID": S3TestServer.accessKey, "AWS_SECRET_ACCESS_KEY": S3TestServer.secretKey]
+    static let keys = S3TestServer.environmentKeys
 
     /// A service whose origin `media` is `s3://photos/cat/` at `server` (or `endpoint`), signed with `environment`'s credentials.
     static func service(

@@ -1,22 +1,14 @@
 import Foundation
-@testable import Render
 import Testing
-import TransformSpec
 import Vips
 import VipsTestSupport
 
 /// The scaled JPEG decoder that shrink-on-load uses for small results (`ImageFile.decodeScaledJPEG`):
-/// the same pixels as libvips's `jpegload`, the same failures, and limits of its own.
-@Suite("render: scaled JPEG decode")
+/// the same pixels as libvips's `jpegload`, the same failures, and limits of its own. (Which
+/// reductions the renderer decodes whole: `WholeDecodeTests`.)
+@Suite("scaled JPEG decode")
 struct ScaledJPEGDecodeTests {
-    /// A noisy photo-like fixture (smooth gradients plus a fine pattern), so DCT scaling has detail to lose.
-    static func photo(width: Int, height: Int) throws -> VImage {
-        try SourceFolder.image(width: width, height: height) { x, y in
-            RGBA(UInt8((x * 255) / max(1, width - 1)), UInt8((y * 255) / max(1, height - 1)), UInt8(((x * 7) ^ (y * 13)) & 0xFF), 255)
-        }.flattened(onto: [255, 255, 255])
-    }
-
-    static func file(_ folder: SourceFolder, _ name: String, _ bytes: [UInt8]) throws -> ImageFile {
+    static func file(_ folder: TemporaryFolder, _ name: String, _ bytes: [UInt8]) throws -> ImageFile {
         try folder.write(name, bytes: bytes)
         return try ImageFile(path: folder.url.appendingPathComponent(name).path)
     }
@@ -51,9 +43,9 @@ struct ScaledJPEGDecodeTests {
             ("baseline", 2), ("baseline", 4), ("baseline", 8), ("progressive", 8), ("progressive", 2), ("grey", 4), ("odd", 8), ("odd", 2),
         ])
     func samePixelsAsLibvips(_ kind: String, _ shrink: Int) throws {
-        let folder = try SourceFolder()
+        let folder = try TemporaryFolder()
         let (width, height) = kind == "odd" ? (333, 171) : (640, 480)
-        var image = try Self.photo(width: width, height: height)
+        var image = try VImage.noisyPhoto(width: width, height: height)
         if kind == "grey" { image = try image.converted(to: .bw) }
         let file = try Self.file(folder, "p.jpg", try image.jpeg(quality: 85, progressive: kind == "progressive"))
         let whole = try #require(try Self.decode(file, shrink: shrink))
@@ -72,8 +64,8 @@ struct ScaledJPEGDecodeTests {
             ("420", 5), ("420", 50), ("420", 90), ("420", 100), ("444", 50), ("444", 100), ("grey", 75), ("grey", 100),
         ], [0, 1, 7])
     func eighthMatchesLibjpeg(_ layout: (String, Int), _ restartInterval: Int) throws {
-        let folder = try SourceFolder()
-        var image = try Self.photo(width: 333, height: 171)
+        let folder = try TemporaryFolder()
+        var image = try VImage.noisyPhoto(width: 333, height: 171)
         if layout.0 == "grey" { image = try image.converted(to: .bw) }
         let bytes = try image.jpeg(quality: layout.1, subsampled: layout.0 == "420", restartInterval: restartInterval)
         let file = try Self.file(folder, "e.jpg", bytes)
@@ -89,8 +81,8 @@ struct ScaledJPEGDecodeTests {
     /// whole file and for the file cut around each chunk's edge.
     @Test("1/8 of a large file, whole and cut at its read chunks' edges: libjpeg's answer")
     func eighthAcrossBuffers() throws {
-        let folder = try SourceFolder()
-        let bytes = try Self.photo(width: 1200, height: 800).jpeg(quality: 97, subsampled: true, restartInterval: 5)
+        let folder = try TemporaryFolder()
+        let bytes = try VImage.noisyPhoto(width: 1200, height: 800).jpeg(quality: 97, subsampled: true, restartInterval: 5)
         #expect(bytes.count > 4 * 32 * 1024)
         let whole = try Self.file(folder, "w.jpg", bytes)
         #expect(Self.outcome(whole, decoder: .fastest) == Self.outcome(whole, decoder: .libjpeg))
@@ -108,8 +100,8 @@ struct ScaledJPEGDecodeTests {
     /// damaged file, the same pixels or the same error as libjpeg alone.
     @Test("damaged files at 1/8: libjpeg's answer, pixels or error, for every one")
     func eighthDamagedLikeLibjpeg() throws {
-        let folder = try SourceFolder()
-        let bytes = try Self.photo(width: 160, height: 96).jpeg(quality: 90, subsampled: true, restartInterval: 3)
+        let folder = try TemporaryFolder()
+        let bytes = try VImage.noisyPhoto(width: 160, height: 96).jpeg(quality: 90, subsampled: true, restartInterval: 3)
         // The scan's data starts after the SOS segment; its restart markers are FF D0…D7.
         let sos = try #require((0..<bytes.count - 1).first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xDA })
         let scan = sos + 2 + Int(bytes[sos + 2]) << 8 + Int(bytes[sos + 3])
@@ -196,7 +188,7 @@ struct ScaledJPEGDecodeTests {
         "an AC table whose codes overflow their code space: libjpeg's answer at 1/8",
         arguments: [(0x11, [255]), (0x10, [255]), (0x11, [1, 69]), (0x10, [2, 66])] as [(UInt8, [UInt8])])
     func eighthOverflowingHuffmanTable(_ table: (UInt8, [UInt8])) throws {
-        let folder = try SourceFolder()
+        let folder = try TemporaryFolder()
         let file = try Self.file(folder, "h.jpg", try Self.withHuffmanCounts(try Self.avatar(), table: table.0, table.1))
         let reference = Self.outcome(file, decoder: .libjpeg)
         #expect(Self.outcome(file, decoder: .fastest) == reference)
@@ -209,7 +201,7 @@ struct ScaledJPEGDecodeTests {
     /// end of the image, so that libjpeg answers.
     @Test("fill bytes in the scan, before a stuffed zero or the end: libjpeg's answer at 1/8")
     func eighthFillBytes() throws {
-        let folder = try SourceFolder()
+        let folder = try TemporaryFolder()
         let bytes = try Self.avatar()
         let sos = try #require((2..<bytes.count - 1).first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xDA })
         let scan = Self.segmentEnd(bytes, sos)
@@ -226,27 +218,26 @@ struct ScaledJPEGDecodeTests {
 
     @Test("the file's ICC profile comes along, so colour management converts as before")
     func iccProfileKept() throws {
-        let folder = try SourceFolder()
-        let p3 = try Self.photo(width: 320, height: 240).converted(toProfile: "p3").jpegKeepingMetadata(quality: 90)
+        let folder = try TemporaryFolder()
+        let p3 = try VImage.noisyPhoto(width: 320, height: 240).converted(toProfile: "p3").jpegKeepingMetadata(quality: 90)
         let file = try Self.file(folder, "p3.jpg", p3)
         let whole = try #require(try Self.decode(file, shrink: 4))
         #expect(whole.hasICCProfile)
         #expect(try whole.srgb().pixels() == file.load(reduction: .jpegShrink(4)).srgb().pixels())
     }
 
-    @Test("CMYK is left to libvips; the renderer still draws it")
+    @Test("CMYK is left to libvips")
     func cmykLeftToLibvips() throws {
-        let folder = try SourceFolder()
-        let cmyk = try Self.photo(width: 320, height: 240).converted(to: .cmyk).jpegKeepingMetadata(quality: 90)
+        let folder = try TemporaryFolder()
+        let cmyk = try VImage.noisyPhoto(width: 320, height: 240).converted(to: .cmyk).jpegKeepingMetadata(quality: 90)
         let file = try Self.file(folder, "c.jpg", cmyk)
         #expect(try Self.decode(file, shrink: 8) == nil)
-        #expect(try folder.failure("c.jpg", "w=40&h=30&fmt=png") == nil)
     }
 
-    @Test("a truncated file fails as corrupt, and the render as undecodable (not grey, not a crash)")
+    @Test("a truncated file fails as corrupt")
     func truncated() throws {
-        let folder = try SourceFolder()
-        let bytes = try Self.photo(width: 640, height: 480).jpeg(quality: 90)
+        let folder = try TemporaryFolder()
+        let bytes = try VImage.noisyPhoto(width: 640, height: 480).jpeg(quality: 90)
         let file = try Self.file(folder, "t.jpg", Array(bytes.prefix(bytes.count / 2)))
         #expect {
             _ = try Self.decode(file, shrink: 8)
@@ -254,25 +245,19 @@ struct ScaledJPEGDecodeTests {
             guard case ScaledJPEGError.corrupt(let message) = error else { return false }
             return message.lowercased().contains("premature end")
         }
-        let failure = try folder.failure("t.jpg", "w=80&h=60&fmt=png")
-        guard case .undecodable(let name, _) = failure else {
-            Issue.record("expected undecodable, got \(String(describing: failure))")
-            return
-        }
-        #expect(name == "t.jpg")
     }
 
     @Test("bytes that are not a JPEG at all fail as corrupt")
     func notAJPEG() throws {
-        let folder = try SourceFolder()
+        let folder = try TemporaryFolder()
         let file = try Self.file(folder, "n.jpg", Array("not a jpeg, only text".utf8))
         #expect(throws: ScaledJPEGError.self) { _ = try Self.decode(file, shrink: 2) }
     }
 
     @Test("a passed deadline stops the decode")
     func deadline() throws {
-        let folder = try SourceFolder()
-        let file = try Self.file(folder, "d.jpg", try Self.photo(width: 640, height: 480).jpeg(quality: 90))
+        let folder = try TemporaryFolder()
+        let file = try Self.file(folder, "d.jpg", try VImage.noisyPhoto(width: 640, height: 480).jpeg(quality: 90))
         #expect {
             _ = try Self.decode(file, shrink: 8, timeLimit: .zero)
         } throws: { error in
@@ -284,8 +269,8 @@ struct ScaledJPEGDecodeTests {
 
     @Test("a decode larger than its limit is refused before pixels are decoded")
     func tooLarge() throws {
-        let folder = try SourceFolder()
-        let file = try Self.file(folder, "l.jpg", try Self.photo(width: 640, height: 480).jpeg(quality: 90))
+        let folder = try TemporaryFolder()
+        let file = try Self.file(folder, "l.jpg", try VImage.noisyPhoto(width: 640, height: 480).jpeg(quality: 90))
         #expect {
             _ = try Self.decode(file, shrink: 2, maxPixels: 320 * 240 - 1)
         } throws: { error in
@@ -293,31 +278,23 @@ struct ScaledJPEGDecodeTests {
             return reason.contains("320×240")
         }
     }
+}
 
-    @Test(
-        "the renderer decodes small reductions whole and large ones through libvips, to the same bytes",
-        arguments: ["plain", "p3", "exif6"])
-    func wholeOrStreamed(_ kind: String) throws {
-        let folder = try SourceFolder()
-        let photo = try Self.photo(width: 640, height: 480)
-        let bytes =
-            switch kind {
-            case "p3": try photo.converted(toProfile: "p3").jpegKeepingMetadata(quality: 90)
-            case "exif6": try photo.taggedWithOrientation(6).jpegKeepingMetadata(quality: 90)
-            default: try photo.jpeg(quality: 90)
-            }
-        try folder.write("w.jpg", bytes: bytes)
-        let source = try SourceImage(
-            name: "w.jpg", file: ImageFile(path: folder.url.appendingPathComponent("w.jpg").path), limits: RenderLimits())
-        #expect(source.decodesWhole(.jpegShrink(8)))
-        #expect(!source.decodesWhole(.none))
-        var small = RenderLimits()
-        small.maxWholeDecodePixels = 80 * 60 - 1
-        for query in ["w=60&h=80&fmt=png", "w=60&h=80&fmt=jpeg", "w=50&h=50&mode=fill&clip=1&fmt=png"] {
-            let spec = try TransformSpec.parse(source: "w.jpg", query: query)
-            let whole = try folder.renderer(limits: RenderLimits()).render(spec)
-            let streamed = try folder.renderer(limits: small).render(spec)
-            #expect(whole.bytes == streamed.bytes, "\(query)")
-        }
+/// A temporary folder for the files a test decodes, deleted when the fixture goes away.
+final class TemporaryFolder {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("imgframe-vips-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)
+    }
+
+    /// Writes raw bytes as `name`.
+    func write(_ name: String, bytes: [UInt8]) throws {
+        try Data(bytes).write(to: url.appendingPathComponent(name))
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTestSupport
 @testable import Origins
 import Service
+import ServiceTestSupport
 import Testing
 #if canImport(Glibc)
     import Glibc
@@ -10,8 +11,7 @@ import Testing
 /// What an origin cannot make the service do, and what a client cannot learn about origins: a
 /// validator with a control character is never sent back, the whole fetch keeps to
 /// `origins.timeout`, this host's own addresses are refused like loopback, IPv6-literal origins are
-/// reached, error bodies name only the source, and download names carry neither bidi controls nor
-/// the client's extension.
+/// reached, and error bodies name only the source.
 @Suite("Origins: validators, deadlines, addresses and public errors", .serialized)
 struct OriginHardeningTests {
     static func sample(_ name: String) throws -> [UInt8] {
@@ -57,7 +57,7 @@ struct OriginHardeningTests {
         let padded = try Self.sample("dot_green.png") + [UInt8](repeating: 0, count: 2500)
         try origin.write("a.png", padded)
         try origin.write("b.png", padded)
-        let fixture = try OriginRouteTests.service(origin) { $0.originsTimeout = .milliseconds(1500) }
+        let fixture = try HTTPOriginTests.service(origin) { $0.originsTimeout = .milliseconds(1500) }
         let started = ContinuousClock.now
         let response = try fixture.get("/img/slow/a.png?w=40&h=40&overlay=slow/b.png")
         let elapsed = ContinuousClock.now - started
@@ -147,7 +147,7 @@ struct OriginHardeningTests {
         try origin.write("photo.jpg", try Self.sample("avatar.jpg"))
         // A port that was listened on and is closed again: nothing answers there.
         let closedURL = try { try CannedOrigin(response: []).url }()
-        let fixture = try OriginRouteTests.service(origin) { configuration in
+        let fixture = try HTTPOriginTests.service(origin) { configuration in
             configuration.origins = try! OriginMap(
                 "dead=\(closedURL), tls=\(origin.httpsURL), public=http://localhost:\(origin.httpPort)/, slow=\(origin.httpURL)slow/",
                 internal: "dead, tls, slow")
@@ -166,21 +166,5 @@ struct OriginHardeningTests {
                 #expect(!response.text.contains(secret), "\(name) shows `\(secret)`: \(response.text)")
             }
         }
-    }
-
-    @Test(
-        "dl= names drop bidi and other invisible characters and take the extension of the format sent",
-        arguments: [
-            ("dl=%E2%80%AEgpj.exe", "attachment; filename=\"gpj.png\""),
-            ("dl=x.html", "attachment; filename=\"x.png\""),
-            ("dl=report.final.jpg", "attachment; filename=\"report.final.png\""),
-            ("dl=a%E2%80%8Fb%E2%81%A6c%D8%9Cd%E2%80%8Be%0Af.svg", "attachment; filename=\"abcdef.png\""),
-            ("dl=.html", "attachment; filename=\"image.png\""),
-            ("dl=%E2%80%AE", "attachment; filename=\"image.png\""),
-        ])
-    func downloadName(parameter: String, expected: String) throws {
-        let fixture = try ServiceFixture()
-        let response = try fixture.get("/img/landscape_4.jpg?w=40&fmt=png&" + parameter)
-        #expect(response.status == 200 && response.header("Content-Disposition") == expected, "\(response.header("Content-Disposition") ?? "none")")
     }
 }
