@@ -68,7 +68,7 @@ public enum Vips {
         // on by default, kept on (fit 12 %, fill 24 % less CPU than the C paths on libvips 8.16).
         // Before 8.15, libvips compiled orc programs at run time with every resize (reducev), and
         // liborc 0.4.33 freed a program's code memory without its lock: concurrent renders
-        // corrupted orc's code-memory list and crashed the process (`ConcurrentRenderTests`), so
+        // corrupted orc's code-memory list and crashed the process (`ConcurrentResizeTests`), so
         // the vector code stays off there.
         if vips_version(0) == 8 && vips_version(1) < 15 { vips_vector_set_enabled(0) }
         return .success(())
