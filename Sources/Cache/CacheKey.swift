@@ -36,7 +36,9 @@ public struct CacheKey: Sendable, Hashable, CustomStringConvertible {
 
     /// The first 16 digits only: a SHA-256 is already uniform, and a hit looks a key up more than once.
     public func hash(into hasher: inout Hasher) {
-        let hashed: Void? = hex.utf8.withContiguousStorageIfAvailable { hasher.combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: $0.prefix(16)))) }
+        let hashed: Void? = hex.utf8.withContiguousStorageIfAvailable {
+            hasher.combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: $0.prefix(16))))
+        }
         if hashed == nil { hasher.combine(hex) }
     }
 }

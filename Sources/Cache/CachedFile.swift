@@ -1,6 +1,6 @@
 import Synchronization
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A verified cache entry body left on disk, to be streamed rather than read into memory: an open

@@ -1,6 +1,6 @@
 import Hashing
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Reads and verifies one entry file through an open descriptor, never holding a large body in

@@ -269,7 +269,9 @@ public final class ResultCache: Sendable {
         for name in FileIO.list(configuration.directory) where name.hasPrefix("v") {
             guard let version = Int(name.dropFirst()), version < CacheKey.formatVersion else { continue }
             FileIO.removeTree(configuration.directory + "/" + name)
-            logger.info("cache at \(configuration.directory): removed the entries of format \(version) (this version writes format \(CacheKey.formatVersion))")
+            logger.info(
+                "cache at \(configuration.directory): removed the entries of format \(version) (this version writes format \(CacheKey.formatVersion))"
+            )
         }
     }
 

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import CEpoll
 
@@ -43,8 +43,10 @@ final class Connection: @unchecked Sendable {
     private var immediateResponse: HTTPResponse?
 
     /// - Parameter probeOnly: the connection holds a slot of the probe reserve (see `ConnectionAdmission`).
-    init(id: Int, descriptor: Int32, loop: EventLoop, configuration: ServerConfiguration, budget: ByteBudget, probeOnly: Bool = false,
-         handler: @escaping HTTPServer.Handler, onClose: @escaping @Sendable (Int) -> Void) {
+    init(
+        id: Int, descriptor: Int32, loop: EventLoop, configuration: ServerConfiguration, budget: ByteBudget, probeOnly: Bool = false,
+        handler: @escaping HTTPServer.Handler, onClose: @escaping @Sendable (Int) -> Void
+    ) {
         self.id = id
         self.descriptor = descriptor
         self.loop = loop

@@ -239,10 +239,9 @@ public struct ConnectionStateMachine: Sendable {
         closeAfterWrite = !keepAlive
         // The head goes first; the body follows it (HEAD, 204 and 304 get none).
         let body: OutgoingResponse.Body =
-            if !ResponseWriter.sendsBody(response, isHead: context.isHead) { .none }
-            else if let file = response.file { .file(file) }
-            else if response.body.isEmpty { .none }
-            else { .bytes(response.body) }
+            if !ResponseWriter.sendsBody(response, isHead: context.isHead) { .none } else if let file = response.file {
+                .file(file)
+            } else if response.body.isEmpty { .none } else { .bytes(response.body) }
         let head = ResponseWriter.serialize(
             response, version: context.version, isHead: context.isHead, keepAlive: keepAlive,
             serverName: configuration.serverName, includingBody: false)
@@ -261,7 +260,8 @@ public struct ConnectionStateMachine: Sendable {
         if status == .serviceUnavailable { response.headers.set("Retry-After", "1") }
         let head = ResponseWriter.serialize(
             response, version: .http11, isHead: false, keepAlive: false, serverName: configuration.serverName, includingBody: false)
-        actions.write = OutgoingResponse(status: status, head: head, body: response.body.isEmpty ? .none : .bytes(response.body), closesConnection: true)
+        actions.write = OutgoingResponse(
+            status: status, head: head, body: response.body.isEmpty ? .none : .bytes(response.body), closesConnection: true)
     }
 
     private mutating func writeFinished(at now: MonotonicTime, _ actions: inout Actions) {

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// One spare descriptor held open so that, when the process has run out (EMFILE/ENFILE), the server

@@ -3,7 +3,7 @@ import CheckedConversion
 import Dispatch
 import Synchronization
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// One readiness loop: an epoll set of connections, run on a thread of its own that Dispatch

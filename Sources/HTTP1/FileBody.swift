@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A response body streamed from an open file: a region of `length` bytes at `offset`. The server

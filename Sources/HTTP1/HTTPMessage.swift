@@ -57,7 +57,8 @@ public struct HTTPHeaders: Sendable, ExpressibleByArrayLiteral, Sequence {
     static func sameName(_ a: String, _ b: String) -> Bool {
         guard a.utf8.count == b.utf8.count else { return false }
         // Native strings: compared in place (zipping the two UTF-8 views walks them generically).
-        let compared = a.utf8.withContiguousStorageIfAvailable { x in b.utf8.withContiguousStorageIfAvailable { y in zip(x, y).allSatisfy(sameByte) } }
+        let compared = a.utf8.withContiguousStorageIfAvailable { x in b.utf8.withContiguousStorageIfAvailable { y in zip(x, y).allSatisfy(sameByte) }
+        }
         return (compared ?? nil) ?? zip(a.utf8, b.utf8).allSatisfy(sameByte)
     }
 

@@ -2,7 +2,7 @@ import CheckedConversion
 import Dispatch
 import Synchronization
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A non-blocking HTTP/1.1 server: one listening socket with a Dispatch read source for accepts, and

@@ -1,6 +1,6 @@
 import CheckedConversion
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A point on the monotonic clock, in nanoseconds from an arbitrary origin. The connection state

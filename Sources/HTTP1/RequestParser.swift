@@ -107,7 +107,8 @@ public struct RequestParser: Sendable {
             // RFC 9112 §6.3: one field, one value. nginx answers 400 to any repeated or comma-listed
             // length, even equal ones; so do we, leaving no room for a disagreement with a proxy.
             guard lengths.count == 1, let text = lengths.first, !text.isEmpty,
-                  text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
+                text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 })
+            else {
                 throw .badRequest("invalid Content-Length")
             }
             guard text.count <= 15, let length = Int(text), length <= limits.maxBodyBytes else { throw .contentTooLarge }

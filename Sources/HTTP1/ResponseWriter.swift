@@ -1,7 +1,7 @@
 import CheckedConversion
 import Synchronization
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Turns a response into bytes: status line, the handler's headers, then `Date`, `Server`,

@@ -1,6 +1,6 @@
 import CheckedConversion
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// How the server listens and every limit it enforces, in one place. Each field's initial value is

@@ -1,7 +1,7 @@
 import CEpoll
 import CheckedConversion
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Thin, typed wrappers over the POSIX socket calls the server uses. Every descriptor is created
@@ -57,9 +57,13 @@ enum Socket {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
         }
         if Int32(storage.ss_family) == AF_INET6 {
-            return withUnsafePointer(to: &storage) { $0.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { Int(UInt16(bigEndian: $0.pointee.sin6_port)) } }
+            return withUnsafePointer(to: &storage) {
+                $0.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { Int(UInt16(bigEndian: $0.pointee.sin6_port)) }
+            }
         }
-        return withUnsafePointer(to: &storage) { $0.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { Int(UInt16(bigEndian: $0.pointee.sin_port)) } }
+        return withUnsafePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { Int(UInt16(bigEndian: $0.pointee.sin_port)) }
+        }
     }
 
     /// Accepts one pending connection, non-blocking: its descriptor and the client's address; `nil`

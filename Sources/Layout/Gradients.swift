@@ -30,7 +30,8 @@ public struct EllipticalGradient: Sendable, Hashable {
     /// Default 0.5.
     public var endRadiusFraction: Double
 
-    public init(colors: [RGBAColor], center: UnitPoint = UnitPoint(x: 0.5, y: 0.5), startRadiusFraction: Double = 0, endRadiusFraction: Double = 0.5) {
+    public init(colors: [RGBAColor], center: UnitPoint = UnitPoint(x: 0.5, y: 0.5), startRadiusFraction: Double = 0, endRadiusFraction: Double = 0.5)
+    {
         self.colors = colors
         self.center = center
         self.startRadiusFraction = startRadiusFraction

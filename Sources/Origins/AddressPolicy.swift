@@ -1,6 +1,6 @@
 import CheckedConversion
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The SSRF rule: an origin that is not marked internal may only be reached at public addresses.
@@ -51,7 +51,10 @@ enum AddressPolicy {
         let local = localAddresses()
         for (bytes, text) in addresses {
             if let why = restriction(of: bytes) ?? (local.contains(unmapped(bytes)) ? "an address of this host's own interfaces" : nil) {
-                throw .refused(source, .address(detail: "its origin host `\(host)` resolves to \(text), \(why); list the origin in origins.internal if that is intended"))
+                throw .refused(
+                    source,
+                    .address(detail: "its origin host `\(host)` resolves to \(text), \(why); list the origin in origins.internal if that is intended")
+                )
             }
         }
         return pin(host: host, port: port, address: first.text)

@@ -52,7 +52,8 @@ struct OriginClient: Sendable {
     func fetch(
         _ origin: OriginMap.Origin, path: String, source: String, validators: Validators?, into descriptor: Int32, deadline: ContinuousClock.Instant
     ) throws(OriginError) -> Outcome {
-        let request = try request(origin, url: origin.url(of: path), headers: validators?.conditionalHeaders ?? [], source: source, deadline: deadline)
+        let request = try request(
+            origin, url: origin.url(of: path), headers: validators?.conditionalHeaders ?? [], source: source, deadline: deadline)
         let response = try perform(request, source: source, into: descriptor)
         switch response.status {
         case 200:

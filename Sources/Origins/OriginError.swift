@@ -36,7 +36,8 @@ public enum OriginError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unavailable(let name, let reason): "the origin of `\(name)` could not be reached: \(reason)"
         case .refused(let name, .address(let detail)): "fetching `\(name)` was refused: \(detail)"
         case .refused(let name, .certificate(let detail)): "fetching `\(name)` was refused: its origin's TLS certificate does not verify (\(detail))"
-        case .denied(let name, let origin, let status, let detail): "the origin `\(origin)` refused to give `\(name)`\(status > 0 ? " (\(status))" : ""): \(detail)"
+        case .denied(let name, let origin, let status, let detail):
+            "the origin `\(origin)` refused to give `\(name)`\(status > 0 ? " (\(status))" : ""): \(detail)"
         default: publicDescription
         }
     }

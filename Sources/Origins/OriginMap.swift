@@ -76,7 +76,8 @@ public struct OriginMap: Sendable, Equatable {
     private static func isNameByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-            UInt8(ascii: "-"), UInt8(ascii: "_"): true
+            UInt8(ascii: "-"), UInt8(ascii: "_"):
+            true
         default: false
         }
     }
@@ -90,11 +91,15 @@ public struct OriginMap: Sendable, Equatable {
                 throw .init("origin `\(name)`: \(error.description)")
             }
             return Origin(
-                name: name, scheme: bucket.scheme, host: bucket.host, port: bucket.port, basePath: bucket.objectPath(""), isInternal: isInternal, bucket: bucket)
+                name: name, scheme: bucket.scheme, host: bucket.host, port: bucket.port, basePath: bucket.objectPath(""), isInternal: isInternal,
+                bucket: bucket)
         }
-        if options != nil { throw .init("origins.\(name).region, .endpoint, .addressing and .credentials are for s3:// origins; `\(name)` is \(url)") }
+        if options != nil {
+            throw .init("origins.\(name).region, .endpoint, .addressing and .credentials are for s3:// origins; `\(name)` is \(url)")
+        }
         let parsed = try OriginURL(url, name: "origin \(name)")
-        return Origin(name: name, scheme: parsed.scheme, host: parsed.host, port: parsed.port, basePath: parsed.path, isInternal: isInternal, bucket: nil)
+        return Origin(
+            name: name, scheme: parsed.scheme, host: parsed.host, port: parsed.port, basePath: parsed.path, isInternal: isInternal, bucket: nil)
     }
 }
 

@@ -77,7 +77,8 @@ public final class OriginSources: SourceProvider {
         for origin in settings.map.origins {
             guard let bucket = origin.bucket else { continue }
             buckets[origin.name] = Result { () throws(CredentialError) in
-                let credentials = try CredentialProvider(bucket.credentials, environment: settings.environment, region: bucket.region, timeout: settings.connectTimeout * 2)
+                let credentials = try CredentialProvider(
+                    bucket.credentials, environment: settings.environment, region: bucket.region, timeout: settings.connectTimeout * 2)
                 return S3Client(origin: origin, bucket: bucket, credentials: credentials, client: client)
             }
         }
@@ -148,7 +149,8 @@ public final class OriginSources: SourceProvider {
             let outcome =
                 origin.bucket == nil
                 ? try client.fetch(origin, path: path, source: name, validators: cached?.validators, into: download.descriptor, deadline: deadline)
-                : try bucket(origin, source: name).get(path, source: name, validators: cached?.validators, into: download.descriptor, deadline: deadline)
+                : try bucket(origin, source: name).get(
+                    path, source: name, validators: cached?.validators, into: download.descriptor, deadline: deadline)
             switch outcome {
             case .notModified:
                 download.discard()
@@ -166,7 +168,8 @@ public final class OriginSources: SourceProvider {
     private func open(_ entry: OriginalStore.Entry, name: String) -> ResolvedSource? {
         guard let file = try? ImageFile(path: entry.bodyPath), file.size == entry.bytes else { return nil }
         store.touch(entry)
-        return ResolvedSource(name: name, file: file, version: servesObjects(name) ? Self.objectVersion(entry.bytes, entry.validators) : "origin\t\(entry.version)")
+        return ResolvedSource(
+            name: name, file: file, version: servesObjects(name) ? Self.objectVersion(entry.bytes, entry.validators) : "origin\t\(entry.version)")
     }
 
     /// An S3 object's version: its size, ETag and Last-Modified, which a HEAD gives as well as a GET,

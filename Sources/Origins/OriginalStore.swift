@@ -102,7 +102,8 @@ final class OriginalStore: Sendable {
             unlink(download.path)
             throw .unavailable(source, reason: "cannot store the original of \(url)")
         }
-        let meta = ["imgframe-original 1", url, bodyName, String(bytes), validators.etag ?? "", validators.lastModified ?? "", digest].joined(separator: "\n")
+        let meta = ["imgframe-original 1", url, bodyName, String(bytes), validators.etag ?? "", validators.lastModified ?? "", digest].joined(
+            separator: "\n")
         let metaPath = directory + "/" + key + ".meta"
         let temporary = metaPath + ".tmp"
         guard Self.write(meta, to: temporary), rename(temporary, metaPath) == 0 else {

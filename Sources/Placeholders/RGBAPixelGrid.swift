@@ -9,7 +9,8 @@ public struct RGBAPixelGrid: Sendable, Hashable {
     /// An image from interleaved pixels of `bands` samples each (1 grey, 2 grey + alpha, 3 RGB,
     /// 4 RGBA), widened to RGBA (opaque where there is no alpha).
     public init(width: Int, height: Int, bands: Int, samples: [UInt8]) {
-        precondition(width >= 1 && height >= 1 && (1...4).contains(bands) && samples.count == width * height * bands, "pixel buffer does not match its size")
+        precondition(
+            width >= 1 && height >= 1 && (1...4).contains(bands) && samples.count == width * height * bands, "pixel buffer does not match its size")
         self.width = width
         self.height = height
         guard bands != 4 else {

@@ -48,9 +48,12 @@ public enum ThumbHash {
         let alphaChannel: (dc: Double, ac: [Double], scale: Double) = hasAlpha ? encodeChannel(a, w, h, nx: 5, ny: 5) : (0, [], 0)
 
         let isLandscape = w > h
-        let header24 = bits(63 * lDC) | bits(31.5 + 31.5 * pDC) << 6 | bits(31.5 + 31.5 * qDC) << 12 | bits(31 * lScale) << 18 | (hasAlpha ? 1 << 23 : 0)
+        let header24 =
+            bits(63 * lDC) | bits(31.5 + 31.5 * pDC) << 6 | bits(31.5 + 31.5 * qDC) << 12 | bits(31 * lScale) << 18 | (hasAlpha ? 1 << 23 : 0)
         let header16 = bits(isLandscape ? ly : lx) | bits(63 * pScale) << 3 | bits(63 * qScale) << 9 | (isLandscape ? 1 << 15 : 0)
-        var hash: [UInt8] = [header24 & 255, (header24 >> 8) & 255, header24 >> 16, header16 & 255, header16 >> 8].map { UInt8(truncatingIfNeeded: $0) }
+        var hash: [UInt8] = [header24 & 255, (header24 >> 8) & 255, header24 >> 16, header16 & 255, header16 >> 8].map {
+            UInt8(truncatingIfNeeded: $0)
+        }
         if hasAlpha { hash.append(UInt8(truncatingIfNeeded: bits(15 * alphaChannel.dc) | bits(15 * alphaChannel.scale) << 4)) }
         var index = 0
         let start = hash.count

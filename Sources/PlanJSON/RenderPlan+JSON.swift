@@ -5,17 +5,18 @@ import Layout
 /// the names of `expected` in `views-vectors.json` (`leaves[]`, `effects[]`, `nodes{}`).
 extension RenderPlan {
     public var json: JSONValue {
-        .object([
-            ("root_size", .size(rootSize)),
-            ("scale", .number(scale)),
-            ("canvas_px", .array([.number(Double(canvas.width)), .number(Double(canvas.height))])),
-            ("images", .array(images.map(\.json))),
-            ("fills", .array(fills.map(\.json))),
-            ("borders", .array(borders.map(\.json))),
-            ("leaves", .array(leaves.map(\.json))),
-            ("effects", .array(effects.map(\.json))),
-            ("nodes", .object(identified.map { ($0.id, .rect($0.rect)) })),
-        ] + (loggedSizes.isEmpty ? [] : [("log_sizes", .array(loggedSizes.map(\.json)))]))
+        .object(
+            [
+                ("root_size", .size(rootSize)),
+                ("scale", .number(scale)),
+                ("canvas_px", .array([.number(Double(canvas.width)), .number(Double(canvas.height))])),
+                ("images", .array(images.map(\.json))),
+                ("fills", .array(fills.map(\.json))),
+                ("borders", .array(borders.map(\.json))),
+                ("leaves", .array(leaves.map(\.json))),
+                ("effects", .array(effects.map(\.json))),
+                ("nodes", .object(identified.map { ($0.id, .rect($0.rect)) })),
+            ] + (loggedSizes.isEmpty ? [] : [("log_sizes", .array(loggedSizes.map(\.json)))]))
     }
 }
 

@@ -55,18 +55,24 @@ public final class ImageService: Sendable {
                 hotBytes: configuration.cacheHotBytes),
             logger: logger, faults: cacheFaults)
         self.cache = cache
-        let origins = configuration.origins.origins.isEmpty ? nil : OriginSources(.init(
-            map: configuration.origins, directory: configuration.originsCacheDirectory ?? configuration.cacheDirectory + "/originals",
-            budgetBytes: configuration.originsCacheBytes, revalidateAfter: configuration.originsRevalidateAfter,
-            connectTimeout: configuration.originsConnectTimeout, totalTimeout: configuration.originsTimeout, maxBytes: configuration.render.maxSourceBytes,
-            environment: configuration.environment))
+        let origins =
+            configuration.origins.origins.isEmpty
+            ? nil
+            : OriginSources(
+                .init(
+                    map: configuration.origins, directory: configuration.originsCacheDirectory ?? configuration.cacheDirectory + "/originals",
+                    budgetBytes: configuration.originsCacheBytes, revalidateAfter: configuration.originsRevalidateAfter,
+                    connectTimeout: configuration.originsConnectTimeout, totalTimeout: configuration.originsTimeout,
+                    maxBytes: configuration.render.maxSourceBytes,
+                    environment: configuration.environment))
         let tier = Self.resultTier(configuration, registry: metrics.registry, logger: logger)
         let sources = SourceResolver(directory: SourceDirectory(root: configuration.root), origins: origins)
         let identities = IdentityMemo(validity: configuration.sourceCheck)
         var pipeline = ImagePipeline(
             renderer: renderer, sources: sources, executor: executor, cache: cache, identities: identities,
             negotiation: FormatNegotiation(jxl: configuration.jxl, avif: configuration.avif, webp: configuration.webp),
-            fontsVersion: configuration.fontsVersion(), cacheControl: configuration.cacheControl, logger: logger, statistics: statistics, metrics: metrics,
+            fontsVersion: configuration.fontsVersion(), cacheControl: configuration.cacheControl, logger: logger, statistics: statistics,
+            metrics: metrics,
             memory: memory, tier: tier)
         pipeline.fallback = configuration.fallback.map { FallbackImage(path: $0, maxAge: configuration.fallbackMaxAge) }
         if configuration.clientHints {
@@ -79,9 +85,11 @@ public final class ImageService: Sendable {
         if !templates.directory.isReadable {
             logger.warning("templates folder \(configuration.templates) cannot be read: /view/ answers 404 (set templates)")
         }
-        let view = ViewRoute(templates: templates, pipeline: pipeline, limits: configuration.spec, presets: presets, templateCheck: configuration.sourceCheck)
+        let view = ViewRoute(
+            templates: templates, pipeline: pipeline, limits: configuration.spec, presets: presets, templateCheck: configuration.sourceCheck)
         let compat = Self.compatRoutes(configuration, pipeline: pipeline)
-        let playground = configuration.playground ? PlaygroundRoute(image: route, view: view, compat: compat, signing: !configuration.signingKeys.isEmpty) : nil
+        let playground =
+            configuration.playground ? PlaygroundRoute(image: route, view: view, compat: compat, signing: !configuration.signingKeys.isEmpty) : nil
         let info = InfoRoute(pipeline: pipeline, specs: route.specs)
         let accessLog = AccessLog(logger: logger)
         var serverConfiguration = configuration.server
@@ -192,8 +200,10 @@ public final class ImageService: Sendable {
     private static func resultTier(_ configuration: ServiceConfiguration, registry: MetricsRegistry, logger: Logger) -> ResultTier? {
         guard let bucket = configuration.resultTier else { return nil }
         do {
-            let settings = ResultTier.Settings(bucket: bucket, timeout: configuration.resultTierTimeout, minRenderTime: configuration.resultTierMinRenderTime)
-            return try ResultTier(settings, environment: configuration.environment, connectTimeout: configuration.resultTierTimeout, registry: registry, logger: logger)
+            let settings = ResultTier.Settings(
+                bucket: bucket, timeout: configuration.resultTierTimeout, minRenderTime: configuration.resultTierMinRenderTime)
+            return try ResultTier(
+                settings, environment: configuration.environment, connectTimeout: configuration.resultTierTimeout, registry: registry, logger: logger)
         } catch {
             logger.error("result_tier \(bucket.displayName) is off: \(error.description)")
             return nil

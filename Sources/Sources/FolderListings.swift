@@ -1,7 +1,7 @@
 import CheckedConversion
 import Synchronization
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The entries of the folders images are looked up in, by name folded to lower case, for the
@@ -94,7 +94,7 @@ public final class FolderListings: Sendable {
             guard entry.pointee.d_type != UInt8(DT_DIR) else { continue }
             // A name that is not UTF-8 could not be asked for: it is left out.
             guard let name = withUnsafeBytes(of: entry.pointee.d_name, { raw in String(validating: raw.prefix { $0 != 0 }, as: UTF8.self) }),
-                  name != ".", name != ".."
+                name != ".", name != ".."
             else { continue }
             names.append(name)
         }

@@ -1,6 +1,6 @@
 import Vips
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The folder images are served from: maps request paths and `Image("…")` names to files, and never
@@ -33,9 +33,9 @@ public struct SourceDirectory: Sendable {
     public func path(for name: String) throws(SourceError) -> String {
         try SourceName.check(name)
         guard let resolvedRoot, let real = Self.realPath(resolvedRoot + "/" + name),
-              // By bytes: `hasPrefix` compares canonical equivalents, so a symlink to a sibling folder
-              // spelled `café` in NFD would pass for the root `café` in NFC.
-              real.utf8.starts(with: (resolvedRoot == "/" ? "/" : resolvedRoot + "/").utf8)
+            // By bytes: `hasPrefix` compares canonical equivalents, so a symlink to a sibling folder
+            // spelled `café` in NFD would pass for the root `café` in NFC.
+            real.utf8.starts(with: (resolvedRoot == "/" ? "/" : resolvedRoot + "/").utf8)
         else { throw .notFound(name) }
         return real
     }

@@ -63,7 +63,8 @@ extension PlaceholderSet {
     private static func components(_ value: String) throws(SpecError) -> (x: Int, y: Int) {
         if value == "1" { return Self.defaultBlurHashComponents }
         let parts = value.split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2, let x = Int(parts[0]), let y = Int(parts[1]), Self.blurHashComponentRange.contains(x), Self.blurHashComponentRange.contains(y),
+        guard parts.count == 2, let x = Int(parts[0]), let y = Int(parts[1]), Self.blurHashComponentRange.contains(x),
+            Self.blurHashComponentRange.contains(y),
             parts.allSatisfy({ $0.utf8.count == 1 })
         else {
             throw .invalidValue(param: "blurhash", value: value, expected: "components `XxY` with X and Y in 1…9 (e.g. `4x3`), or `1` for 4x3")

@@ -35,9 +35,10 @@ public enum SpecError: Error, Sendable, Hashable, CustomStringConvertible {
     public var parameter: String {
         switch self {
         case .syntax(let p, _, _, _), .argument(let p, _, _), .invalidValue(let p, _, _), .invalidChoice(let p, _, _, _),
-             .conflict(let p, _), .limitExceeded(let p, _), .foreignOption(let p, _):
+            .conflict(let p, _), .limitExceeded(let p, _), .foreignOption(let p, _):
             p
-        case .unknownParameter(let p), .unknownRouteParameter(let p, _, _), .duplicateParameter(let p), .unknownTemplateParameter(let p, _, _), .missingTemplateParameter(let p, _):
+        case .unknownParameter(let p), .unknownRouteParameter(let p, _, _), .duplicateParameter(let p), .unknownTemplateParameter(let p, _, _),
+            .missingTemplateParameter(let p, _):
             p
         case .chainWithSugar:
             "chain"

@@ -56,13 +56,17 @@ public struct TransformSpec: Sendable, Hashable {
                 default: false
                 }
             }
-        guard allowed else { throw .invalidValue(param: "v", value: text, expected: "1–64 letters, digits, `.`, `-`, `_` or `~` (a version tag, e.g. v=2)") }
+        guard allowed else {
+            throw .invalidValue(param: "v", value: text, expected: "1–64 letters, digits, `.`, `-`, `_` or `~` (a version tag, e.g. v=2)")
+        }
         return text
     }
 
     /// Parses a request for `source` from its raw query string (without `?`), a `preset=` in it
     /// expanded from `presets` (`PresetTable.expanded`).
-    public static func parse(source: String, query: String, limits: SpecLimits = SpecLimits(), presets: PresetTable = .none) throws(SpecError) -> TransformSpec {
+    public static func parse(source: String, query: String, limits: SpecLimits = SpecLimits(), presets: PresetTable = .none) throws(SpecError)
+        -> TransformSpec
+    {
         try parse(source: source, parameters: QueryParameters(query: query, presets: presets), limits: limits)
     }
 
@@ -88,7 +92,8 @@ public struct TransformSpec: Sendable, Hashable {
     static func proposesImageSize(_ parameters: QueryParameters, proposal: ProposedSize) throws(SpecError) -> Bool {
         if let text = parameters["propose"] {
             guard text == "image" else {
-                throw .invalidValue(param: "propose", value: text, expected: "`image` (propose the image's own size; `pw`/`ph` propose a size in points)")
+                throw .invalidValue(
+                    param: "propose", value: text, expected: "`image` (propose the image's own size; `pw`/`ph` propose a size in points)")
             }
             guard proposal == .unspecified else {
                 throw .conflict(param: "propose", message: "`propose=image` and `pw`/`ph` both set the proposed size; use one")
@@ -123,20 +128,31 @@ public struct TransformSpec: Sendable, Hashable {
             orientation = .auto
         }
         if let degrees = try values.integer("turn", in: 0...270) {
-            guard degrees % 90 == 0 else { throw values.invalid("turn", "a clockwise turn of 0, 90, 180 or 270 degrees", allowed: ["90", "180", "270"]) }
-            guard orientation == .auto else { throw .conflict(param: "turn", message: "`turn` turns the image its EXIF tag made upright; `orient` fixes the orientation instead: use one") }
+            guard degrees % 90 == 0 else {
+                throw values.invalid("turn", "a clockwise turn of 0, 90, 180 or 270 degrees", allowed: ["90", "180", "270"])
+            }
+            guard orientation == .auto else {
+                throw .conflict(
+                    param: "turn", message: "`turn` turns the image its EXIF tag made upright; `orient` fixes the orientation instead: use one")
+            }
             if degrees > 0 { orientation = .turned(quarterTurns: degrees / 90) }
         }
         let format = try values.choice("fmt", FormatRequest.self, accepting: FormatRequest.spellings) ?? .auto
         let colorMode = try parameters["colormode"].map { text throws(SpecError) in try ColorRenderingMode.parse(text, param: "colormode") }
-        let page = try parameters["page"].map { text throws(SpecError) in try PageSize.parse(text, maxSide: limits.maxPageSide, numbers: limits.numbers) }
+        let page = try parameters["page"].map { text throws(SpecError) in
+            try PageSize.parse(text, maxSide: limits.maxPageSide, numbers: limits.numbers)
+        }
         // Only a PDF has pages; silently dropping `page` would hide a mistake, and `fmt=auto` never picks PDF.
         if page != nil, format != .fixed(.pdf) {
             throw .conflict(param: "page", message: "`page` sets the PDF page size and applies to fmt=pdf only; add fmt=pdf or remove page")
         }
         // A PDF's vectors are composited by its viewer, in the viewer's colour space.
         if format == .fixed(.pdf), let colorMode, colorMode != .nonLinear {
-            throw .conflict(param: "colormode", message: "colormode=\(colorMode.rawValue) applies to bitmap output; a PDF is composited by its viewer: remove colormode or pick png, jpeg, webp or avif")
+            throw .conflict(
+                param: "colormode",
+                message:
+                    "colormode=\(colorMode.rawValue) applies to bitmap output; a PDF is composited by its viewer: remove colormode or pick png, jpeg, webp or avif"
+            )
         }
         let maxBytes = try values.integer("maxbytes", in: 1...limits.maxByteBudget)
         let fixedFormat = try sixteenBitFormat(format, colorMode: colorMode ?? .nonLinear)

@@ -1,7 +1,7 @@
 import CVips
 import CheckedConversion
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// An open image file: the descriptor libvips reads from, plus the file's identity (size and
@@ -71,11 +71,12 @@ public final class ImageFile: Sendable {
     public func load(reduction: LoadReduction = .none, sequential: Bool = true) throws(VipsError) -> VImage {
         let source = try makeSource()
         defer { cvips_unref_source(source) }
-        let (jpegShrink, webpScale): (Int32, Double) = switch reduction {
-        case .none: (1, 1)
-        case .jpegShrink(let shrink): (Int32(shrink), 1)
-        case .webpScale(let scale): (1, scale)
-        }
+        let (jpegShrink, webpScale): (Int32, Double) =
+            switch reduction {
+            case .none: (1, 1)
+            case .jpegShrink(let shrink): (Int32(shrink), 1)
+            case .webpScale(let scale): (1, scale)
+            }
         return try VImage.make("load") { cvips_load_source(source, $0, jpegShrink, webpScale, sequential ? 1 : 0, 1) }
     }
 

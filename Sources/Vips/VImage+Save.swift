@@ -10,7 +10,8 @@ extension VImage {
     /// JPEG; `progressive` writes an interlaced file; `chroma` subsampling (`nil`: libvips's choice,
     /// 4:2:0 below quality 90); `keepsMetadata` writes the EXIF, XMP and IPTC fields the image
     /// carries (`keepingMetadata(of:all:)`), else none.
-    public func jpeg(quality: Int, progressive: Bool = false, chroma: ChromaOption = .auto, keepsMetadata: Bool = false) throws(VipsError) -> [UInt8] {
+    public func jpeg(quality: Int, progressive: Bool = false, chroma: ChromaOption = .auto, keepsMetadata: Bool = false) throws(VipsError) -> [UInt8]
+    {
         try encode("jpegsave") {
             cvips_jpegsave($0, $1, $2, Int32(quality), progressive ? 1 : 0, chroma.subsampleMode, Self.keepFlags(keepsMetadata))
         }
@@ -19,12 +20,16 @@ extension VImage {
     /// PNG with `bitDepth` bits per sample (8, or 16 for a 16-bit image): 8-bit images up to
     /// `directWritePixels` through `PNGWriter` when no option needs libvips, others through libvips.
     /// `palette` quantises to a palette (libimagequant); `interlaced` writes Adam7.
-    public func png(bitDepth: Int = 8, palette: PaletteOption? = nil, interlaced: Bool = false, keepsMetadata: Bool = false) throws(VipsError) -> [UInt8] {
+    public func png(bitDepth: Int = 8, palette: PaletteOption? = nil, interlaced: Bool = false, keepsMetadata: Bool = false) throws(VipsError)
+        -> [UInt8]
+    {
         let keep = Self.keepFlags(keepsMetadata)
         if let palette {
             // The quantiser takes RGB(A); a grey canvas is widened first.
             let colour = bands < 3 ? try srgb() : self
-            return try colour.encode("pngsave") { cvips_pngsave_palette($0, $1, $2, Int32(palette.indexDepth), palette.dither, interlaced ? 1 : 0, keep) }
+            return try colour.encode("pngsave") {
+                cvips_pngsave_palette($0, $1, $2, Int32(palette.indexDepth), palette.dither, interlaced ? 1 : 0, keep)
+            }
         }
         if bitDepth == 8, !interlaced, !keepsMetadata, PNGWriter.accepts(self) { return try PNGWriter.encode(self) }
         return try encode("pngsave") { cvips_pngsave($0, $1, $2, Int32(bitDepth), interlaced ? 1 : 0, keep) }

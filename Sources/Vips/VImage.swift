@@ -61,7 +61,9 @@ public final class VImage: @unchecked Sendable {
     public var wasCancelled: Bool { vips_image_iskilled(pointer) != 0 }
 
     /// Runs a libvips call that produces a new image, turning failure into a `VipsError`.
-    package static func make(_ operation: String, _ body: (UnsafeMutablePointer<UnsafeMutablePointer<VipsImage>?>) -> Int32) throws(VipsError) -> VImage {
+    package static func make(_ operation: String, _ body: (UnsafeMutablePointer<UnsafeMutablePointer<VipsImage>?>) -> Int32) throws(VipsError)
+        -> VImage
+    {
         // Every image starts here, so libvips is always running before its first operation.
         try Vips.start()
         var out: UnsafeMutablePointer<VipsImage>?
@@ -70,7 +72,9 @@ public final class VImage: @unchecked Sendable {
     }
 
     /// The same, for calls on this image.
-    package func derive(_ operation: String, _ body: (UnsafeMutablePointer<VipsImage>, UnsafeMutablePointer<UnsafeMutablePointer<VipsImage>?>) -> Int32) throws(VipsError) -> VImage {
+    package func derive(
+        _ operation: String, _ body: (UnsafeMutablePointer<VipsImage>, UnsafeMutablePointer<UnsafeMutablePointer<VipsImage>?>) -> Int32
+    ) throws(VipsError) -> VImage {
         try VImage.make(operation) { body(pointer, $0) }
     }
 }

@@ -2,7 +2,7 @@ import ArgumentParser
 import CheckedConversion
 import Service
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `imgframe healthcheck`: GET /healthz on the local server; exit 0 when it answers 200. Lets the

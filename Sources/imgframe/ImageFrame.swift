@@ -8,7 +8,8 @@ struct ImageFrame: ParsableCommand {
         abstract: "Lay out and render images with SwiftUI's image-fitting rules.",
         version: version,
         subcommands: [
-            ServeCommand.self, CheckCommand.self, RenderCommand.self, PlanCommand.self, CacheCommand.self, SignCommand.self, ConfigCommand.self, HealthcheckCommand.self,
+            ServeCommand.self, CheckCommand.self, RenderCommand.self, PlanCommand.self, CacheCommand.self, SignCommand.self, ConfigCommand.self,
+            HealthcheckCommand.self,
         ])
 
     /// The version `--version` prints, on the root command and every subcommand.

@@ -30,7 +30,7 @@ struct NamedImageArgument: ExpressibleByArgument {
         guard let eq = argument.lastIndex(of: "=") else { return nil }
         let name = String(argument[..<eq])
         guard !name.isEmpty,
-              let size = ImageSizeArgument(String(argument[argument.index(after: eq)...]), defaultScale: ImageMetrics.scale(fromFileName: name))
+            let size = ImageSizeArgument(String(argument[argument.index(after: eq)...]), defaultScale: ImageMetrics.scale(fromFileName: name))
         else { return nil }
         self.name = name
         self.metrics = size.metrics

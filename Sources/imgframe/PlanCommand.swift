@@ -31,7 +31,10 @@ struct PlanCommand: ParsableCommand {
     @Option(help: "Pixel size of the request's own image: WxH, optionally @Nx for its scale.")
     var size: String?
 
-    @Option(help: "Name of the request's own image (a chain may also write Image(\"NAME\")); `name@2x.png` implies scale 2; default: the file's name, else `image`.")
+    @Option(
+        help:
+            "Name of the request's own image (a chain may also write Image(\"NAME\")); `name@2x.png` implies scale 2; default: the file's name, else `image`."
+    )
     var source: String?
 
     @Option(name: .customLong("image"), help: "Another image the chain shows: NAME=WxH[@Nx]. Repeatable.")
@@ -41,7 +44,10 @@ struct PlanCommand: ParsableCommand {
 
     @OptionGroup var template: TemplateOptions
 
-    @Option(help: "An imgproxy URL's path after compat.imgproxy's prefix (/{signature}/{options}/plain/{source}): the plan of the chain it becomes (the signature is not checked).")
+    @Option(
+        help:
+            "An imgproxy URL's path after compat.imgproxy's prefix (/{signature}/{options}/plain/{source}): the plan of the chain it becomes (the signature is not checked)."
+    )
     var imgproxy: String?
 
     @Option(help: "A thumbor URL's path after compat.thumbor's prefix (/{signature|unsafe}/…/{image}): the plan of the chain it becomes.")
@@ -113,7 +119,8 @@ struct PlanCommand: ParsableCommand {
                 outcome = plan.run(spec)
             } catch let error as SpecError {
                 outcome = PlanRequest.Outcome(
-                    json: .object([("error", .string(error.description)), ("param", .string(error.parameter))]), errorMessage: error.description, isRequestError: true)
+                    json: .object([("error", .string(error.description)), ("param", .string(error.parameter))]), errorMessage: error.description,
+                    isRequestError: true)
             }
         } else {
             outcome = plan.run()

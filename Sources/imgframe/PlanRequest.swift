@@ -53,7 +53,8 @@ struct PlanRequest {
         }
         do {
             let plan = try LayoutEngine.plan(
-                spec.view, images: catalog, proposal: spec.renderRequest.rootProposal(over: catalog), scale: spec.scale, canvas: spec.canvasRounding, text: PangoTextMeasurer(), focus: focus)
+                spec.view, images: catalog, proposal: spec.renderRequest.rootProposal(over: catalog), scale: spec.scale, canvas: spec.canvasRounding,
+                text: PangoTextMeasurer(), focus: focus)
             guard case .object(let members) = plan.json else { return Outcome(json: plan.json) }
             return Outcome(json: .object([canonical] + members))
         } catch {

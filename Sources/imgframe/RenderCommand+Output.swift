@@ -5,7 +5,7 @@ import Origins
 import TransformSpec
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 extension RenderCommand {

@@ -34,7 +34,8 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var template: TemplateOptions
 
-    @Option(help: "Folder that Image(\"name\") and overlay= names are relative to (default: the source's folder; with --template, the configured root).")
+    @Option(
+        help: "Folder that Image(\"name\") and overlay= names are relative to (default: the source's folder; with --template, the configured root).")
     var root: String?
 
     @Option(name: .shortAndLong, help: "Where to write the encoded image; - for standard output.")
@@ -77,7 +78,8 @@ struct RenderCommand: ParsableCommand {
         let name = root == nil ? file.lastPathComponent : relativePath(of: file.standardizedFileURL.path, under: rootFolder)
         let spec: TransformSpec
         do {
-            spec = try TransformSpec.parse(source: name, query: withOutputOptions(request.composedQuery), limits: configuration.spec, presets: configuration.presets)
+            spec = try TransformSpec.parse(
+                source: name, query: withOutputOptions(request.composedQuery), limits: configuration.spec, presets: configuration.presets)
         } catch let error as SpecError {
             printError(error.description)
             throw ExitCode(2)
@@ -113,7 +115,8 @@ struct RenderCommand: ParsableCommand {
                 image.format == .pdf
                 ? "\(Self.points(spec.page?.width ?? Double(image.pixelSize.width) / spec.scale))×\(Self.points(spec.page?.height ?? Double(image.pixelSize.height) / spec.scale)) pt"
                 : "\(image.pixelSize.width)×\(image.pixelSize.height)"
-            let summary = "wrote \(output == "-" ? "standard output" : output): \(size) \(image.format.rawValue)"
+            let summary =
+                "wrote \(output == "-" ? "standard output" : output): \(size) \(image.format.rawValue)"
                 + (image.frameCount > 1 ? ", \(image.frameCount) frames" : "") + ", \(image.bytes.count) bytes"
             // With `-o -` standard output carries the image, so the summary goes to standard error.
             if output == "-" { FileHandle.standardError.write(Data((summary + "\n").utf8)) } else { print(summary) }

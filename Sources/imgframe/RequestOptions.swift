@@ -39,6 +39,8 @@ struct RequestOptions: ParsableArguments {
 
     /// `pw`, `ph`, `scale` and `colormode` as `key=value` query parts, for those given.
     var rendererParameters: [String] {
-        [("pw", pw), ("ph", ph), ("scale", scale), ("colormode", colorMode)].compactMap { key, value in value.map { key + "=" + URIEncoding.encode($0, keepingSlash: false) } }
+        [("pw", pw), ("ph", ph), ("scale", scale), ("colormode", colorMode)].compactMap { key, value in
+            value.map { key + "=" + URIEncoding.encode($0, keepingSlash: false) }
+        }
     }
 }

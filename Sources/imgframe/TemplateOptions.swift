@@ -9,10 +9,14 @@ struct TemplateOptions: ParsableArguments {
     @Option(name: .customLong("template"), help: "Render the view template NAME (NAME.swift in the templates folder) instead of a SOURCE.")
     var name: String?
 
-    @Option(name: .customLong("set"), help: "A template parameter, KEY=VALUE (repeat for each; read as the parameter's kind: text, number, ISO 8601 date, true/false, colour).")
+    @Option(
+        name: .customLong("set"),
+        help: "A template parameter, KEY=VALUE (repeat for each; read as the parameter's kind: text, number, ISO 8601 date, true/false, colour).")
     var values: [String] = []
 
-    @Option(name: .customLong("templates"), help: "Folder of the view templates (default: the configured `templates`, \(ServiceConfiguration().templates)).")
+    @Option(
+        name: .customLong("templates"),
+        help: "Folder of the view templates (default: the configured `templates`, \(ServiceConfiguration().templates)).")
     var folder: String?
 
     func validate() throws {
@@ -26,7 +30,8 @@ struct TemplateOptions: ParsableArguments {
     var queryParameters: [String] {
         values.map { pair in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            return URIEncoding.encode(String(parts[0]), keepingSlash: false) + "=" + URIEncoding.encode(parts.count > 1 ? String(parts[1]) : "", keepingSlash: false)
+            return URIEncoding.encode(String(parts[0]), keepingSlash: false) + "="
+                + URIEncoding.encode(parts.count > 1 ? String(parts[1]) : "", keepingSlash: false)
         }
     }
 

@@ -5,4 +5,3 @@ import Foundation
 func printError(_ message: String) {
     FileHandle.standardError.write(Data("imgframe: \(message)\n".utf8))
 }
-

@@ -19,18 +19,23 @@ struct BrandFontCommandTests {
         #expect(FileManager.default.fileExists(atPath: output.path))
         let refused = try runImageFrame(["render", source, "--chain", Self.chain, "-o", output.path])
         #expect(refused.status == 1)
-        #expect(refused.stderr.contains("no installed font family is named `Comic Neue`; installed: \"Inter\", \"Inter Display\""), "\(refused.stderr)")
+        #expect(
+            refused.stderr.contains("no installed font family is named `Comic Neue`; installed: \"Inter\", \"Inter Display\""), "\(refused.stderr)")
     }
 
     @Test("plan measures with the brand family (another width than Inter's) and refuses an unknown one as a request error")
     func plan() throws {
         let line = #"Text("The quick brown fox 0123456789")"#
-        let brand = try runImageFrame(["plan", "--fonts", Self.fonts, "--size", "10x10", "--chain", line + #".font(.custom("Comic Neue", size: 40))"#])
+        let brand = try runImageFrame([
+            "plan", "--fonts", Self.fonts, "--size", "10x10", "--chain", line + #".font(.custom("Comic Neue", size: 40))"#,
+        ])
         #expect(brand.status == 0, "\(brand.stderr)")
         let inter = try runImageFrame(["plan", "--size", "10x10", "--chain", line + ".font(.system(size: 40))"])
         #expect(inter.status == 0 && brand.stdout.contains("\"root_size\"") && inter.stdout.contains("\"root_size\""))
         let rootSize = { (json: String) in json.split(separator: "\n").first { $0.contains("\"root_size\"") } }
-        #expect(rootSize(brand.stdout) != rootSize(inter.stdout), "\(String(describing: rootSize(brand.stdout))) vs \(String(describing: rootSize(inter.stdout)))")
+        #expect(
+            rootSize(brand.stdout) != rootSize(inter.stdout),
+            "\(String(describing: rootSize(brand.stdout))) vs \(String(describing: rootSize(inter.stdout)))")
         let unknown = try runImageFrame(["plan", "--fonts", Self.fonts, "--size", "10x10", "--chain", #"Text("a").font(.custom("Acme", size: 9))"#])
         #expect(unknown.status == 2 && unknown.stderr.contains("installed: \"Comic Neue\", \"Inter\""), "\(unknown.stderr)")
     }

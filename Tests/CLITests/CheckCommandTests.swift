@@ -19,7 +19,8 @@ struct CheckCommandTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("imgframe-check-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.copyItem(at: Self.samples.appendingPathComponent("templates/award.swift"), to: folder.appendingPathComponent("award.swift"))
+        try FileManager.default.copyItem(
+            at: Self.samples.appendingPathComponent("templates/award.swift"), to: folder.appendingPathComponent("award.swift"))
         try Data("VStack {\n  Text(\"\\(title)\")\n    .font(.sytem(size: 20))\n}\n".utf8).write(to: folder.appendingPathComponent("bad.swift"))
         let result = try runImageFrame(["check", "--root", Self.samples.path, "--templates", folder.path])
         #expect(result.status == 1)
@@ -31,8 +32,11 @@ struct CheckCommandTests {
         "module-level errors name the file, line and column: an ambiguous name, a duplicate, cycles, an unknown name",
         arguments: [
             ("uses", "Star()", "uses.swift:1:1: `Star` is declared differently in a.swift, b.swift"),
-            ("twice", "struct Row: View { var body: some View { Circle() } }\nstruct Row: View { var body: some View { Capsule() } }\n#Preview { Row() }",
-             "twice.swift:2:8: `Row` is declared twice in this file"),
+            (
+                "twice",
+                "struct Row: View { var body: some View { Circle() } }\nstruct Row: View { var body: some View { Capsule() } }\n#Preview { Row() }",
+                "twice.swift:2:8: `Row` is declared twice in this file"
+            ),
             ("cycle", "let a = b\nlet b = a\nvar body: some View { Text(a) }", "is defined in terms of itself"),
             ("unknown", "var body: some View {\n    Sparkle(size: 3)\n}", "unknown.swift:2:5:"),
             ("loop", "struct Loop: View {\n    var body: some View { Loop() }\n}", "loop.swift:2:27: calls nest more than 32 deep here"),

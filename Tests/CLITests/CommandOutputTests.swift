@@ -18,8 +18,9 @@ struct CommandOutputTests {
         let output = Self.folder.appendingPathComponent("refused.tiff")
         let result = try runImageFrame(["render", Self.photo, "--query", "w=40", "-o", output.path])
         #expect(result.status == 2)
-        #expect(result.stderr.contains("unknown output extension `.tiff`; use .jpg, .jpeg, .png, .webp, .avif, .jxl, .gif, .pdf or pass --fmt"),
-                "\(result.stderr)")
+        #expect(
+            result.stderr.contains("unknown output extension `.tiff`; use .jpg, .jpeg, .png, .webp, .avif, .jxl, .gif, .pdf or pass --fmt"),
+            "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: output.path))
     }
 
@@ -31,11 +32,13 @@ struct CommandOutputTests {
         #expect(try Data(contentsOf: output).prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
     }
 
-    @Test("-o - writes the image to standard output and the summary to standard error", arguments: [
-        (["--fmt", "png"], [UInt8]([0x89, 0x50, 0x4E, 0x47])),
-        (["--query", "w=40&fmt=webp"], Array("RIFF".utf8)),
-        ([], [0xFF, 0xD8, 0xFF]),
-    ])
+    @Test(
+        "-o - writes the image to standard output and the summary to standard error",
+        arguments: [
+            (["--fmt", "png"], [UInt8]([0x89, 0x50, 0x4E, 0x47])),
+            (["--query", "w=40&fmt=webp"], Array("RIFF".utf8)),
+            ([], [0xFF, 0xD8, 0xFF]),
+        ])
     func standardOutput(_ extra: [String], _ magic: [UInt8]) throws {
         let request = extra.contains("--query") ? extra : ["--query", "w=40"] + extra
         let result = try runImageFrameBytes(["render", Self.photo] + request + ["-o", "-"])
@@ -45,10 +48,12 @@ struct CommandOutputTests {
         #expect(!FileManager.default.fileExists(atPath: "-"))
     }
 
-    @Test("an unwritable path is reported in plain words", arguments: [
-        ("/sys/imgframe-out.png", "cannot write /sys/imgframe-out.png: permission denied"),
-        ("/nonexistent-folder/out.png", "cannot write /nonexistent-folder/out.png: no such file or directory"),
-    ])
+    @Test(
+        "an unwritable path is reported in plain words",
+        arguments: [
+            ("/sys/imgframe-out.png", "cannot write /sys/imgframe-out.png: permission denied"),
+            ("/nonexistent-folder/out.png", "cannot write /nonexistent-folder/out.png: no such file or directory"),
+        ])
     func unwritable(_ path: String, _ message: String) throws {
         let result = try runImageFrame(["render", Self.photo, "--query", "w=40", "-o", path])
         #expect(result.status == 1)
@@ -56,7 +61,9 @@ struct CommandOutputTests {
         #expect(!result.stderr.contains("Error Domain"), "\(result.stderr)")
     }
 
-    @Test("--version on the root command and on subcommands", arguments: [["--version"], ["render", "--version"], ["plan", "--version"], ["serve", "--version"]])
+    @Test(
+        "--version on the root command and on subcommands",
+        arguments: [["--version"], ["render", "--version"], ["plan", "--version"], ["serve", "--version"]])
     func version(_ arguments: [String]) throws {
         let result = try runImageFrame(arguments)
         #expect(result.status == 0, "\(result.stderr)")

@@ -18,9 +18,13 @@ struct ConfiguredRenderTests {
         let reason = "120×90 pixels, the longest side allowed is 100"
         let source = Self.samples.appendingPathComponent("landscape_4.jpg").path
 
-        let refused = try runImageFrame(["render", source, "--query", "w=120&h=90", "--config", config.path, "-o", folder.appendingPathComponent("big.png").path])
+        let refused = try runImageFrame([
+            "render", source, "--query", "w=120&h=90", "--config", config.path, "-o", folder.appendingPathComponent("big.png").path,
+        ])
         #expect(refused.status == 1 && refused.stderr.contains(reason), "\(refused.status): \(refused.stderr)")
-        let within = try runImageFrame(["render", source, "--query", "w=100&h=75", "--config", config.path, "-o", folder.appendingPathComponent("small.png").path])
+        let within = try runImageFrame([
+            "render", source, "--query", "w=100&h=75", "--config", config.path, "-o", folder.appendingPathComponent("small.png").path,
+        ])
         #expect(within.status == 0 && within.stdout.contains("100×75 png"), "\(within.stderr)")
         let unconfigured = try runImageFrame(["render", source, "--query", "w=120&h=90", "-o", folder.appendingPathComponent("default.png").path])
         #expect(unconfigured.status == 0 && unconfigured.stdout.contains("120×90 png"), "\(unconfigured.stderr)")
@@ -41,7 +45,10 @@ struct ConfiguredRenderTests {
     func configDefaults() throws {
         let result = try runImageFrame(["config"])
         #expect(result.status == 0)
-        for line in ["limits.output_side = 8192", "limits.header_timeout = 10s", "limits.response_buffer = 64MiB", "io_workers = 16", "origin_fetches = 8", "# signing.keys ="] {
+        for line in [
+            "limits.output_side = 8192", "limits.header_timeout = 10s", "limits.response_buffer = 64MiB", "io_workers = 16", "origin_fetches = 8",
+            "# signing.keys =",
+        ] {
             #expect(result.stdout.contains("\n" + line + "\n"), "missing `\(line)`")
         }
     }

@@ -17,7 +17,9 @@ struct ListingPlanTests {
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         for (name, width, height) in [("otus", 300, 400), ("otus2", 300, 100)] {
             try Data("Color.gray.frame(width: \(width), height: \(height))".utf8).write(to: root.appendingPathComponent(name + ".swift"))
-            let result = try runImageFrame(["render", "--template", name, "--templates", root.path, "-o", root.appendingPathComponent(name + ".png").path])
+            let result = try runImageFrame([
+                "render", "--template", name, "--templates", root.path, "-o", root.appendingPathComponent(name + ".png").path,
+            ])
             #expect(result.status == 0, "\(result.stderr)")
         }
         return root

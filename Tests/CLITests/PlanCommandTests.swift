@@ -58,9 +58,12 @@ struct PlanCommandTests {
         let thumbor = try runImageFrame(["plan", "--size", "4032x3024", "--thumbor", "/unsafe/300x200/filters:rotate(90)/landscape_4.jpg"])
         #expect(thumbor.status == 0, "\(thumbor.stderr)")
         let json = try decodeJSON(thumbor.stdout)
-        #expect(json["canonical"]?.string?.contains(".frame(width:200,height:300)") == true && json["canvas_px"] == .array([200, 300].map { .number($0) }))
+        #expect(
+            json["canonical"]?.string?.contains(".frame(width:200,height:300)") == true
+                && json["canvas_px"] == .array([200, 300].map { .number($0) }))
         let imgproxy = try runImageFrame(["plan", "--size", "34x34", "--imgproxy", "/insecure/rs:fill:300:300/plain/local:///dot.png"])
-        #expect(try decodeJSON(imgproxy.stdout)["canvas_px"] == .array([34, 34].map { .number($0) }), "imgproxy does not enlarge: \(imgproxy.stdout)")
+        #expect(
+            try decodeJSON(imgproxy.stdout)["canvas_px"] == .array([34, 34].map { .number($0) }), "imgproxy does not enlarge: \(imgproxy.stdout)")
         let refused = try runImageFrame(["plan", "--size", "34x34", "--imgproxy", "/_/zoom:2/plain/dot.png"])
         #expect(refused.status == 2 && refused.stderr.contains("`zoom`"))
     }

@@ -14,7 +14,10 @@ struct PresetCommandTests {
         let server = try ServeProcess([], environment: ["IMGFRAME_PRESETS": "thumb: w=300&h=300&mode=fill; broken: blur=999"])
         #expect(server.waitForExit() == 78)
         // The stderr reader may still be catching up after the exit: wait (bounded) for the line.
-        #expect(server.waitForLog("`presets` = `thumb: w=300&h=300&mode=fill; broken: blur=999` (from IMGFRAME_PRESETS): preset `broken`: `blur` must be", seconds: 5), "\(server.log)")
+        #expect(
+            server.waitForLog(
+                "`presets` = `thumb: w=300&h=300&mode=fill; broken: blur=999` (from IMGFRAME_PRESETS): preset `broken`: `blur` must be", seconds: 5),
+            "\(server.log)")
     }
 
     @Test("render and plan expand preset= from the configuration, explicit parameters winning")
@@ -26,11 +29,17 @@ struct PresetCommandTests {
         try "presets = thumb: w=30&h=30&mode=fill; wide: w=60\n".write(to: config, atomically: true, encoding: .utf8)
         let source = Self.samples.appendingPathComponent("landscape_4.jpg").path
 
-        let thumb = try runImageFrame(["render", source, "--query", "preset=thumb", "--config", config.path, "-o", folder.appendingPathComponent("t.png").path])
+        let thumb = try runImageFrame([
+            "render", source, "--query", "preset=thumb", "--config", config.path, "-o", folder.appendingPathComponent("t.png").path,
+        ])
         #expect(thumb.status == 0 && thumb.stdout.contains("30×30 png"), "\(thumb.stderr)")
-        let wider = try runImageFrame(["render", source, "--query", "preset=thumb:wide&h=20", "--config", config.path, "-o", folder.appendingPathComponent("w.png").path])
+        let wider = try runImageFrame([
+            "render", source, "--query", "preset=thumb:wide&h=20", "--config", config.path, "-o", folder.appendingPathComponent("w.png").path,
+        ])
         #expect(wider.status == 0 && wider.stdout.contains("60×20 png"), "\(wider.stderr)")
-        let unknown = try runImageFrame(["render", source, "--query", "preset=thum", "--config", config.path, "-o", folder.appendingPathComponent("u.png").path])
+        let unknown = try runImageFrame([
+            "render", source, "--query", "preset=thum", "--config", config.path, "-o", folder.appendingPathComponent("u.png").path,
+        ])
         #expect(unknown.status == 2 && unknown.stderr.contains("did you mean `thumb`"), "\(unknown.stderr)")
 
         let planned = try runImageFrame(["plan", source, "--query", "preset=thumb", "--config", config.path])
@@ -41,7 +50,10 @@ struct PresetCommandTests {
     @Test("imgframe sign signs preset= as written, and serve answers the signed URL")
     func signedPreset() throws {
         let server = try ServeProcess(
-            [], environment: ["IMGFRAME_SIGNING_KEYS": Self.key, "IMGFRAME_PRESETS": "thumb: w=30&h=30&mode=fill&fmt=png", "IMGFRAME_PRESETS_ONLY": "true"])
+            [],
+            environment: [
+                "IMGFRAME_SIGNING_KEYS": Self.key, "IMGFRAME_PRESETS": "thumb: w=30&h=30&mode=fill&fmt=png", "IMGFRAME_PRESETS_ONLY": "true",
+            ])
         _ = try server.waitUntilListening()
         defer { server.terminate() }
         let signed = try runImageFrame(["sign", "--key", Self.key, "/img/landscape_4.jpg?preset=thumb"])

@@ -18,7 +18,8 @@ struct RunScriptTests {
             let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("imgframe")
             process.executableURL = RunScriptTests.repository.appendingPathComponent("scripts/run")
             process.arguments = arguments
-            process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("IMGFRAME_") }.merging(["SERVE_BINARY": binary.path]) { $1 }
+            process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("IMGFRAME_") }.merging(["SERVE_BINARY": binary.path])
+            { $1 }
             process.standardOutput = output
             process.standardError = FileHandle.nullDevice
             try process.run()

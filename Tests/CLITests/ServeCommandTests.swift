@@ -12,14 +12,19 @@ struct ServeCommandTests {
         #expect(line.hasPrefix("listening on http://127.0.0.1:") && server.port > 0)
         let curl = Process()
         curl.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        curl.arguments = ["curl", "-sv", "-o", "/dev/null", "http://127.0.0.1:\(server.port)/img/landscape_4.jpg?w=300&h=400&mode=fill&clip=1&interp=medium"]
+        curl.arguments = [
+            "curl", "-sv", "-o", "/dev/null", "http://127.0.0.1:\(server.port)/img/landscape_4.jpg?w=300&h=400&mode=fill&clip=1&interp=medium",
+        ]
         let pipe = Pipe()
         curl.standardError = pipe
         try curl.run()
         let verbose = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         curl.waitUntilExit()
-        for header in ["< HTTP/1.1 200 OK", "< Content-Type: image/jpeg", "< Content-Length: ", "< ETag: \"", "< Cache-Control: public, max-age=31536000, immutable",
-                       "< Vary: Accept", "< Server-Timing: open;desc=", "< Date: "] {
+        for header in [
+            "< HTTP/1.1 200 OK", "< Content-Type: image/jpeg", "< Content-Length: ", "< ETag: \"",
+            "< Cache-Control: public, max-age=31536000, immutable",
+            "< Vary: Accept", "< Server-Timing: open;desc=", "< Date: ",
+        ] {
             #expect(verbose.contains(header), "missing \(header) in\n\(verbose)")
         }
         #expect(server.waitForLog("GET /img/landscape_4.jpg?w=300&h=400&mode=fill&clip=1&interp=medium 200"))

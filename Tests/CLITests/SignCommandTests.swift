@@ -127,7 +127,8 @@ struct SignCommandTests {
             let output = Pipe()
             node.standardOutput = output
             try node.run()
-            let url = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            let url = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(
+                in: .whitespacesAndNewlines)
             node.waitUntilExit()
             #expect(node.terminationStatus == 0, "node is required: scripts/setup installs nodejs")
             #expect(try signed.get(Self.target(url)).status == 200, "\(url)")
@@ -159,9 +160,12 @@ struct ServeStartupTests {
         ])
     func weakKeys(_ key: String, _ reason: String) throws {
         let root = SignCommandTests.repository.appendingPathComponent("Samples").path
-        let serve = try runImageFrame(["serve", "--port", "0", "--root", root], environment: ["IMGFRAME_SIGNING_KEYS": SignCommandTests.key + "," + key])
+        let serve = try runImageFrame(
+            ["serve", "--port", "0", "--root", root], environment: ["IMGFRAME_SIGNING_KEYS": SignCommandTests.key + "," + key])
         #expect(serve.status == 78)
-        #expect(serve.stderr.contains("`signing.keys` = `(not shown)`") && serve.stderr.contains(reason) && serve.stderr.contains("openssl rand -hex 32"), "\(serve.stderr)")
+        #expect(
+            serve.stderr.contains("`signing.keys` = `(not shown)`") && serve.stderr.contains(reason) && serve.stderr.contains("openssl rand -hex 32"),
+            "\(serve.stderr)")
         #expect(!serve.stderr.contains(SignCommandTests.key), "a key in the message: \(serve.stderr)")
         let sign = try runImageFrame(["sign", "--key", key, "/img/a.png"])
         #expect(sign.status != 0)

@@ -26,22 +26,26 @@ struct TemplateRenderTests {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = folder.appendingPathComponent("out.png")
-        let result = try runImageFrame(["render", "--template", "card", "--templates", folder.path, "--set", "name=Ana",
-                                        "--set", "place=\"); Color.red; Text(\"", "--scale", "2", "-o", output.path])
+        let result = try runImageFrame([
+            "render", "--template", "card", "--templates", folder.path, "--set", "name=Ana",
+            "--set", "place=\"); Color.red; Text(\"", "--scale", "2", "-o", output.path,
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("320×180 png"), "\(result.stdout)")
         #expect(try Data(contentsOf: output).prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
     }
 
-    @Test("reports what is wrong and writes nothing", arguments: [
-        (["--template", "card", "--set", "name=Ana"], 2, "needs the parameter `place`"),
-        (["--template", "card", "--set", "name=Ana", "--set", "place=x", "--set", "age=3"], 2, "unknown parameter `age`"),
-        (["--template", "nothing"], 2, "no template named `nothing` in"),
-        (["--template", "../card"], 2, "is not allowed"),
-        (["--template", "broken", "--set", "name=x"], 1, "template `broken.swift` line 1, column"),
-        (["--template", "card", "--set", "name"], 64, "--set takes KEY=VALUE"),
-        (["--template", "card", "--chain", "Color.red"], 64, "give no SOURCE, --chain or --query"),
-    ])
+    @Test(
+        "reports what is wrong and writes nothing",
+        arguments: [
+            (["--template", "card", "--set", "name=Ana"], 2, "needs the parameter `place`"),
+            (["--template", "card", "--set", "name=Ana", "--set", "place=x", "--set", "age=3"], 2, "unknown parameter `age`"),
+            (["--template", "nothing"], 2, "no template named `nothing` in"),
+            (["--template", "../card"], 2, "is not allowed"),
+            (["--template", "broken", "--set", "name=x"], 1, "template `broken.swift` line 1, column"),
+            (["--template", "card", "--set", "name"], 64, "--set takes KEY=VALUE"),
+            (["--template", "card", "--chain", "Color.red"], 64, "give no SOURCE, --chain or --query"),
+        ])
     func errors(_ arguments: [String], _ status: Int32, _ message: String) throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }

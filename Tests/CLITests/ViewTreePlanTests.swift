@@ -39,8 +39,9 @@ struct ViewTreePlanTests {
         #expect(leaves["bar"]?["rect"] == Self.rect([5, 10, 40, 20]))
         #expect(leaves["dot"]?["rect"] == Self.rect([165, 5, 30, 30]))
         #expect(leaves["dot"]?["kind"]?.string == "circle")
-        #expect(json["canonical"]?.string == #"chain=HStack(spacing:10){Color.red.id("bar").frame(width:40,height:20);Spacer();"#
-            + #"Circle().fill(Color.blue).id("dot").frame(width:30,height:30)}.padding(5)&pw=200&ph=100"#)
+        #expect(
+            json["canonical"]?.string == #"chain=HStack(spacing:10){Color.red.id("bar").frame(width:40,height:20);Spacer();"#
+                + #"Circle().fill(Color.blue).id("dot").frame(width:30,height:30)}.padding(5)&pw=200&ph=100"#)
     }
 
     @Test("leading VStack with spacing 4 of a rectangle and a leading-padded capsule, unspecified proposal")
@@ -48,7 +49,8 @@ struct ViewTreePlanTests {
         // Ideal sizes: bar 60×10; pill 100×20 plus 12 leading padding = 112×20. The VStack is
         // max(60, 112) = 112 wide and 10 + 4 + 20 = 34 high; both children align their leading edges
         // at x = 0. bar → [0, 0, 60, 10]; pill → x = 0 + 12, y = 10 + 4 → [12, 14, 100, 20].
-        let chain = #"VStack(alignment:.leading,spacing:4){Rectangle().fill(.green).id("bar").frame(width:60,height:10);"#
+        let chain =
+            #"VStack(alignment:.leading,spacing:4){Rectangle().fill(.green).id("bar").frame(width:60,height:10);"#
             + #"Capsule().id("pill").frame(width:100,height:20).padding(.leading,12)}"#
         let (json, leaves) = try Self.leaves(["--chain", chain])
         #expect(json["root_size"] == Self.rect([112, 34]))
@@ -61,7 +63,8 @@ struct ViewTreePlanTests {
     func zStackOverImage() throws {
         // The 10×10 source, resizable, framed 80×40; a 20×20 badge at .topTrailing of the 80×40
         // ZStack sits at x = 80 − 20 = 60, y = 0. The image fills its frame: [0, 0, 80, 40].
-        let chain = #"ZStack(alignment:.topTrailing){Image("image").resizable().frame(width:80,height:40);Circle().fill(.red).id("badge").frame(width:20,height:20)}"#
+        let chain =
+            #"ZStack(alignment:.topTrailing){Image("image").resizable().frame(width:80,height:40);Circle().fill(.red).id("badge").frame(width:20,height:20)}"#
         let (json, leaves) = try Self.leaves(["--chain", chain])
         #expect(json["root_size"] == Self.rect([80, 40]))
         #expect(json["images"]?.array?.first?["image_rect"] == Self.rect([0, 0, 80, 40]))

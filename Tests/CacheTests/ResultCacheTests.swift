@@ -14,7 +14,9 @@ final class CacheFolder {
     deinit { try? FileManager.default.removeItem(at: url) }
 
     func cache(maxBytes: Int = 1 << 30, hotBytes: Int = 0, faults: (@Sendable (ResultCache.FaultPoint) -> Int32?)? = nil) -> ResultCache {
-        ResultCache(configuration: .init(directory: url.path, maxBytes: maxBytes, hotBytes: hotBytes), logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }, faults: faults)
+        ResultCache(
+            configuration: .init(directory: url.path, maxBytes: maxBytes, hotBytes: hotBytes),
+            logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }, faults: faults)
     }
 
     /// Every file under the folder with its size.
@@ -55,7 +57,10 @@ struct ResultCacheTests {
         ("truncated header", { $0 = Array($0.prefix(20)) }),
         ("flipped body byte", { $0[$0.count - 5] ^= 0x01 }),
         ("flipped header byte", { $0[2] ^= 0x20 }),
-        ("wrong length", { bytes in bytes = Array(String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "length: 1000", with: "length: 999").utf8) }),
+        (
+            "wrong length",
+            { bytes in bytes = Array(String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "length: 1000", with: "length: 999").utf8) }
+        ),
         ("bad header line", { bytes in bytes = Array(String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "etag:", with: "etag ").utf8) }),
         ("extra bytes", { $0 += [1, 2, 3] }),
         ("empty file", { $0 = [] }),
@@ -126,7 +131,8 @@ struct ResultCacheTests {
         // A "folder" that is a file: every mkdir fails, as on a read-only or missing volume.
         let blocker = folder.url.appendingPathComponent("not-a-folder")
         try Data("x".utf8).write(to: blocker)
-        let broken = ResultCache(configuration: .init(directory: blocker.path + "/cache", maxBytes: 1 << 20), logger: Logger(label: "t") { _ in SwiftLogNoOpLogHandler() })
+        let broken = ResultCache(
+            configuration: .init(directory: blocker.path + "/cache", maxBytes: 1 << 20), logger: Logger(label: "t") { _ in SwiftLogNoOpLogHandler() })
         broken.store(entry(1), for: CacheKey(material: "y"))
         #expect(broken.lookup(CacheKey(material: "y")) == nil)
         #expect(broken.statistics.errors == 1)

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 @testable import HTTP1
 import Testing
@@ -267,15 +267,16 @@ struct ConnectionStateMachineTests {
 
     @Test("maxRequestsPerConnection: the last allowed response closes")
     func maxRequestsPerConnection() {
-        Self.run([
-            .at(0, .opened, "timer 10s, read on"),
-            .at(1, .bytes(Self.get("/a")), "timer off, read off, handle GET /a"),
-            .at(1, .respond(200), "write 200"),
-            .at(2, .writeFinished, "timer 62s, read on"),
-            .at(3, .bytes(Self.get("/b")), "timer off, read off, handle GET /b"),
-            .at(3, .respond(200), "write 200 close"),
-            .at(4, .writeFinished, "timer 5s, read on, shutdown write"),
-        ], Self.configuration { $0.maxRequestsPerConnection = 2 })
+        Self.run(
+            [
+                .at(0, .opened, "timer 10s, read on"),
+                .at(1, .bytes(Self.get("/a")), "timer off, read off, handle GET /a"),
+                .at(1, .respond(200), "write 200"),
+                .at(2, .writeFinished, "timer 62s, read on"),
+                .at(3, .bytes(Self.get("/b")), "timer off, read off, handle GET /b"),
+                .at(3, .respond(200), "write 200 close"),
+                .at(4, .writeFinished, "timer 5s, read on, shutdown write"),
+            ], Self.configuration { $0.maxRequestsPerConnection = 2 })
     }
 
     /// A request over one limit, with that limit lowered.
@@ -289,21 +290,25 @@ struct ConnectionStateMachineTests {
 
     static let oversized: [Oversized] = [
         // Refused as soon as the line in progress passes the limit, before its end arrives.
-        Oversized(limit: "maxRequestLineBytes", configuration: configuration { $0.maxRequestLineBytes = 16 },
-                  request: "GET /aaaaaaaaaaaaaaaaaaaa", status: 414),
-        Oversized(limit: "maxHeaderBytes", configuration: configuration { $0.maxHeaderBytes = 32 },
-                  request: get("/a", "X-Long: \(String(repeating: "x", count: 40))\r\n"), status: 431),
-        Oversized(limit: "maxBodyBytes", configuration: configuration { $0.maxBodyBytes = 4 },
-                  request: "POST /u HTTP/1.1\r\nHost: t\r\nContent-Length: 5\r\n\r\nhello", status: 413),
+        Oversized(
+            limit: "maxRequestLineBytes", configuration: configuration { $0.maxRequestLineBytes = 16 },
+            request: "GET /aaaaaaaaaaaaaaaaaaaa", status: 414),
+        Oversized(
+            limit: "maxHeaderBytes", configuration: configuration { $0.maxHeaderBytes = 32 },
+            request: get("/a", "X-Long: \(String(repeating: "x", count: 40))\r\n"), status: 431),
+        Oversized(
+            limit: "maxBodyBytes", configuration: configuration { $0.maxBodyBytes = 4 },
+            request: "POST /u HTTP/1.1\r\nHost: t\r\nContent-Length: 5\r\n\r\nhello", status: 413),
     ]
 
     @Test("a request over a size limit is refused and the connection closed", arguments: oversized)
     func overLimit(_ example: Oversized) {
-        Self.run([
-            .at(0, .opened, "timer 10s, read on"),
-            .at(1, .bytes(example.request), "timer off, read off, write \(example.status) close"),
-            .at(2, .writeFinished, "timer 3s, read on, shutdown write"),
-        ], example.configuration)
+        Self.run(
+            [
+                .at(0, .opened, "timer 10s, read on"),
+                .at(1, .bytes(example.request), "timer off, read off, write \(example.status) close"),
+                .at(2, .writeFinished, "timer 3s, read on, shutdown write"),
+            ], example.configuration)
     }
 
     /// No read happens while a request is handled, and a read that completes a request stops
@@ -319,11 +324,12 @@ struct ConnectionStateMachineTests {
             $0.maxBodyBytes = 0
         }
         let head = "GET /ab HTTP/1.1\r\nHost: t\r\nX: ab\r\n"  // 16-byte request line, 16-byte header block
-        Self.run([
-            .at(0, .opened, "timer 10s, read on"),
-            .at(1, .bytes(head), "nothing"),
-            .at(2, .bytes("\r\n"), "timer off, read off, handle GET /ab"),
-        ], limits)
+        Self.run(
+            [
+                .at(0, .opened, "timer 10s, read on"),
+                .at(1, .bytes(head), "nothing"),
+                .at(2, .bytes("\r\n"), "timer off, read off, handle GET /ab"),
+            ], limits)
     }
 
     // MARK: response bodies
@@ -428,8 +434,10 @@ struct ConnectionStateMachineTests {
     static let requests = [
         (get("/a?x=1", "Accept: */*\r\nX-Empty:\r\n"), "handle GET /a?x=1"),
         ("POST /u HTTP/1.1\r\nHost: t\r\nContent-Length: 5\r\n\r\nhello", "handle POST /u"),
-        ("POST /u HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n3;ext=1\r\nhel\r\n2\r\nlo\r\n0\r\nTrailer: x\r\n\r\n",
-         "handle POST /u"),
+        (
+            "POST /u HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n3;ext=1\r\nhel\r\n2\r\nlo\r\n0\r\nTrailer: x\r\n\r\n",
+            "handle POST /u"
+        ),
         ("\r\nGET /a HTTP/1.0\r\n\r\n", "handle GET /a"),  // a leading empty line is tolerated
     ]
 
@@ -439,7 +447,8 @@ struct ConnectionStateMachineTests {
         let expected = "timer off, read off, " + handle
         let whole = Self.run([.at(0, .opened, "timer 10s, read on"), .at(1, .bytesRead(bytes), expected)])
         // Byte i arrives at 1 s + i µs; only the last one completes the request.
-        let steps = [Step.at(0, .opened, "timer 10s, read on")]
+        let steps =
+            [Step.at(0, .opened, "timer 10s, read on")]
             + bytes.indices.map { index in
                 .at(1 + Double(index) / 1_000_000, .bytesRead([bytes[index]]), index == bytes.count - 1 ? expected : "nothing")
             }
@@ -458,11 +467,12 @@ struct ConnectionStateMachineTests {
         let head = Array("GET /ab HTTP/1.1\r\nHost: t\r\n\r\n".utf8)  // 16-byte request line, 9-byte header block
         // Split just after the request line's CR, and just after the blank line's CR.
         for cut in [17, 28] {
-            Self.run([
-                .at(0, .opened, "timer 10s, read on"),
-                .at(1, .bytesRead(Array(head[..<cut])), "nothing"),
-                .at(2, .bytesRead(Array(head[cut...])), "timer off, read off, handle GET /ab"),
-            ], limits)
+            Self.run(
+                [
+                    .at(0, .opened, "timer 10s, read on"),
+                    .at(1, .bytesRead(Array(head[..<cut])), "nothing"),
+                    .at(2, .bytesRead(Array(head[cut...])), "timer off, read off, handle GET /ab"),
+                ], limits)
         }
     }
 

@@ -7,19 +7,19 @@ import Testing
 struct ProtocolErrorTests {
     /// Raw request → expected status; each is answered and the connection closed.
     static let malformed: [(String, Int)] = [
-        ("GET /\r\n\r\n", 400),                                        // no version
-        ("GET  / HTTP/1.1\r\nHost: t\r\n\r\n", 400),                   // double space
-        ("G@T / HTTP/1.1\r\nHost: t\r\n\r\n", 400),                    // invalid method character
-        ("GET / http/1.1\r\nHost: t\r\n\r\n", 400),                    // lower-case version
-        ("GET / HTTP/2.0\r\nHost: t\r\n\r\n", 505),                    // unsupported version
-        ("GET / HTTP/1.1\r\n\r\n", 400),                               // HTTP/1.1 without Host
-        ("GET / HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n", 400),         // two Hosts
-        ("GET / HTTP/1.1\r\nHost: t\r\nNoColon\r\n\r\n", 400),         // header without colon
-        ("GET / HTTP/1.1\r\nHost : t\r\n\r\n", 400),                   // space before colon
-        ("GET / HTTP/1.1\r\nHost: t\r\n folded\r\n\r\n", 400),         // obsolete line folding
-        ("GET / HTTP/1.1\r\nHost: t\r\nX: a\u{1}b\r\n\r\n", 400),      // control character in value
-        ("GET nopath HTTP/1.1\r\nHost: t\r\n\r\n", 400),               // target not starting with /
-        ("GET /a b HTTP/1.1\r\nHost: t\r\n\r\n", 400),                 // space in target
+        ("GET /\r\n\r\n", 400),  // no version
+        ("GET  / HTTP/1.1\r\nHost: t\r\n\r\n", 400),  // double space
+        ("G@T / HTTP/1.1\r\nHost: t\r\n\r\n", 400),  // invalid method character
+        ("GET / http/1.1\r\nHost: t\r\n\r\n", 400),  // lower-case version
+        ("GET / HTTP/2.0\r\nHost: t\r\n\r\n", 505),  // unsupported version
+        ("GET / HTTP/1.1\r\n\r\n", 400),  // HTTP/1.1 without Host
+        ("GET / HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n", 400),  // two Hosts
+        ("GET / HTTP/1.1\r\nHost: t\r\nNoColon\r\n\r\n", 400),  // header without colon
+        ("GET / HTTP/1.1\r\nHost : t\r\n\r\n", 400),  // space before colon
+        ("GET / HTTP/1.1\r\nHost: t\r\n folded\r\n\r\n", 400),  // obsolete line folding
+        ("GET / HTTP/1.1\r\nHost: t\r\nX: a\u{1}b\r\n\r\n", 400),  // control character in value
+        ("GET nopath HTTP/1.1\r\nHost: t\r\n\r\n", 400),  // target not starting with /
+        ("GET /a b HTTP/1.1\r\nHost: t\r\n\r\n", 400),  // space in target
         ("POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab", 400),  // conflicting lengths
         ("POST / HTTP/1.1\r\nHost: t\r\nContent-Length: -1\r\n\r\n", 400),
         ("POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n", 400),  // smuggling shape
@@ -71,7 +71,8 @@ struct ProtocolErrorTests {
 
     @Test("a parser fed one byte at a time gives the same request as one write")
     func byteByByte() throws {
-        let raw = Array("POST /x?y=1 HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n4\r\nbody\r\n0\r\n\r\nGET /next HTTP/1.1\r\nHost: t\r\n\r\n".utf8)
+        let raw = Array(
+            "POST /x?y=1 HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n4\r\nbody\r\n0\r\n\r\nGET /next HTTP/1.1\r\nHost: t\r\n\r\n".utf8)
         var parser = RequestParser(limits: ServerConfiguration())
         var requests: [HTTPRequest] = []
         for byte in raw {

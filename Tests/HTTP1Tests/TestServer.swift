@@ -21,13 +21,17 @@ final class TestServer {
         case "/file", "/file/empty":
             let fd = open(StreamedFile.path, O_RDONLY | O_CLOEXEC)
             let length = request.path == "/file" ? StreamedFile.body.count : 0
-            respond(HTTPResponse(status: .ok, headers: [("Content-Type", "application/octet-stream")],
-                                 file: FileBody(descriptor: fd, offset: StreamedFile.prefix, length: length)))
+            respond(
+                HTTPResponse(
+                    status: .ok, headers: [("Content-Type", "application/octet-stream")],
+                    file: FileBody(descriptor: fd, offset: StreamedFile.prefix, length: length)))
         case "/big":
             respond(HTTPResponse(status: .ok, body: [UInt8](repeating: 0x61, count: 8 * 1024 * 1024)))
         default:
-            respond(HTTPResponse(status: .ok, headers: [("Content-Type", "text/plain")],
-                                 body: Array("\(request.method) \(request.target)".utf8) + request.body))
+            respond(
+                HTTPResponse(
+                    status: .ok, headers: [("Content-Type", "text/plain")],
+                    body: Array("\(request.method) \(request.target)".utf8) + request.body))
         }
     }
 

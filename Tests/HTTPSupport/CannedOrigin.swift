@@ -31,7 +31,8 @@ public final class CannedOrigin {
         var storage = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
         _ = withUnsafeMutablePointer(to: &storage) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
-        let bigEndianPort = withUnsafeBytes(of: storage) { bytes in bytes.load(fromByteOffset: 2, as: UInt16.self) }  // sin_port and sin6_port sit at offset 2
+        // sin_port and sin6_port sit at offset 2.
+        let bigEndianPort = withUnsafeBytes(of: storage) { bytes in bytes.load(fromByteOffset: 2, as: UInt16.self) }
         port = Int(UInt16(bigEndian: bigEndianPort))
         self.address = address
         listener = fd

@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A deliberately simple HTTP client over a blocking socket, for tests that need control over

@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Real S3 servers on 127.0.0.1 that check signatures, from the project's Python tools
@@ -37,7 +37,8 @@ public final class S3TestServer {
 
     /// The project's `.build-venv/bin/NAME`.
     static func tool(_ name: String) throws -> String {
-        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../.build-venv/bin/\(name)").standardizedFileURL.path
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../.build-venv/bin/\(name)")
+            .standardizedFileURL.path
         guard FileManager.default.isExecutableFile(atPath: path) else { throw StartError.missingTool(path) }
         return path
     }
@@ -120,7 +121,8 @@ public final class S3TestServer {
     /// moto: a role that `AssumeRoleWithWebIdentity` can take, allowed everything in S3 (moto
     /// checks the assumed role's policies once signatures are required).
     public func createRole(_ name: String) throws {
-        let trust = #"{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Principal":{"Federated":"test"},"Action":"sts:AssumeRoleWithWebIdentity"}]}"#
+        let trust =
+            #"{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Principal":{"Federated":"test"},"Action":"sts:AssumeRoleWithWebIdentity"}]}"#
         let policy = #"{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Action":"s3:*","Resource":"*"}]}"#
         for form in [
             "Action=CreateRole&Version=2010-05-08&RoleName=\(name)&AssumeRolePolicyDocument=\(Self.formEncoded(trust))",
@@ -147,10 +149,11 @@ public final class S3TestServer {
         try Data(body).write(to: URL(fileURLWithPath: file))
         let curl = Process()
         curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-        curl.arguments = [
-            "-s", "-o", "/dev/null", "-w", "%{http_code}", "-X", method, "-H", "Expect:", "-H", "Content-Type: \(contentType)",
-            "--data-binary", "@" + file, "--max-time", "10", endpoint + path,
-        ] + headers.flatMap { ["-H", $0] }
+        curl.arguments =
+            [
+                "-s", "-o", "/dev/null", "-w", "%{http_code}", "-X", method, "-H", "Expect:", "-H", "Content-Type: \(contentType)",
+                "--data-binary", "@" + file, "--max-time", "10", endpoint + path,
+            ] + headers.flatMap { ["-H", $0] }
         let output = Pipe()
         curl.standardOutput = output
         try curl.run()

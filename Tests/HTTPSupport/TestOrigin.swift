@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A real nginx on 127.0.0.1 serving `root` over HTTP and HTTPS (self-signed, so clients that verify
@@ -56,8 +56,12 @@ public final class TestOrigin {
             try FileManager.default.createDirectory(atPath: nginxDir, withIntermediateDirectories: true)
             let nginx = try Self.tool("nginx", preferring: "/usr/sbin/nginx")
             let openssl = try Self.tool("openssl")
-            try Self.run(openssl, ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "\(nginxDir)/key.pem",
-                                   "-out", "\(nginxDir)/cert.pem", "-days", "2", "-subj", "/CN=127.0.0.1"])
+            try Self.run(
+                openssl,
+                [
+                    "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "\(nginxDir)/key.pem",
+                    "-out", "\(nginxDir)/cert.pem", "-days", "2", "-subj", "/CN=127.0.0.1",
+                ])
             (process, httpPort, httpsPort) = try Self.start(nginx, dir: nginxDir, root: root, token: token, ipv6: ipv6)
         } catch {
             try? FileManager.default.removeItem(atPath: base)
@@ -132,8 +136,10 @@ public final class TestOrigin {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: nginx)
             // `-e`: errors before the configuration is read also go to the folder, not stderr.
-            process.arguments = ["-p", dir, "-c", dir + "/nginx.conf", "-e", dir + "/error.log",
-                                 "-g", "daemon off; master_process off;"]
+            process.arguments = [
+                "-p", dir, "-c", dir + "/nginx.conf", "-e", dir + "/error.log",
+                "-g", "daemon off; master_process off;",
+            ]
             process.standardInput = FileHandle.nullDevice
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
@@ -162,8 +168,8 @@ public final class TestOrigin {
     /// True if the server on `port` answers `/.sync` with `token`.
     private static func answers(port: Int, token: String) -> Bool {
         guard let client = try? RawClient(port: port, timeout: 1),
-              (try? client.send("GET /.sync HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")) != nil,
-              let response = try? client.readResponse()
+            (try? client.send("GET /.sync HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")) != nil,
+            let response = try? client.readResponse()
         else { return false }
         return response.text == token
     }
@@ -220,46 +226,46 @@ public final class TestOrigin {
 
     private static func config(dir: String, root: String, token: String, httpPort: Int, httpsPort: Int, ipv6: Bool) -> String {
         let locations = """
-                location / { root "\(root)"; etag on; }
-                location /slow/ { alias "\(root)/"; limit_rate 2k; }
-                location /redirect/ { return 302 http://127.0.0.1:\(httpPort)/; }
-                location /error/ { return 503; }
-                location = /.sync { access_log off; return 200 "\(token)"; }
-        """
+                    location / { root "\(root)"; etag on; }
+                    location /slow/ { alias "\(root)/"; limit_rate 2k; }
+                    location /redirect/ { return 302 http://127.0.0.1:\(httpPort)/; }
+                    location /error/ { return 503; }
+                    location = /.sync { access_log off; return 200 "\(token)"; }
+            """
         return """
-        worker_processes 1;
-        error_log "\(dir)/error.log";
-        pid "\(dir)/nginx.pid";
-        events { worker_connections 256; }
-        http {
-            types {
-                image/jpeg jpg jpeg; image/png png; image/gif gif; image/webp webp; image/avif avif;
-                image/tiff tif tiff; image/svg+xml svg; application/pdf pdf; text/plain txt;
+            worker_processes 1;
+            error_log "\(dir)/error.log";
+            pid "\(dir)/nginx.pid";
+            events { worker_connections 256; }
+            http {
+                types {
+                    image/jpeg jpg jpeg; image/png png; image/gif gif; image/webp webp; image/avif avif;
+                    image/tiff tif tiff; image/svg+xml svg; application/pdf pdf; text/plain txt;
+                }
+                default_type application/octet-stream;
+                client_body_temp_path "\(dir)/client_body";
+                proxy_temp_path "\(dir)/proxy";
+                fastcgi_temp_path "\(dir)/fastcgi";
+                uwsgi_temp_path "\(dir)/uwsgi";
+                scgi_temp_path "\(dir)/scgi";
+                # One line per request, written as it completes (no buffer=); fields split on the first two
+                # spaces. escape=none keeps the quotes of an ETag as sent.
+                log_format origin escape=none '$request_uri $status $http_if_none_match|$http_if_modified_since';
+                access_log "\(dir)/access.log" origin;
+                open_log_file_cache off;
+                server {
+                    listen 127.0.0.1:\(httpPort);\(ipv6 ? " listen [::1]:\(httpPort);" : "")
+            \(locations)
+                }
+                server {
+                    listen 127.0.0.1:\(httpsPort) ssl;
+                    ssl_certificate "\(dir)/cert.pem";
+                    ssl_certificate_key "\(dir)/key.pem";
+            \(locations)
+                }
             }
-            default_type application/octet-stream;
-            client_body_temp_path "\(dir)/client_body";
-            proxy_temp_path "\(dir)/proxy";
-            fastcgi_temp_path "\(dir)/fastcgi";
-            uwsgi_temp_path "\(dir)/uwsgi";
-            scgi_temp_path "\(dir)/scgi";
-            # One line per request, written as it completes (no buffer=); fields split on the first two
-            # spaces. escape=none keeps the quotes of an ETag as sent.
-            log_format origin escape=none '$request_uri $status $http_if_none_match|$http_if_modified_since';
-            access_log "\(dir)/access.log" origin;
-            open_log_file_cache off;
-            server {
-                listen 127.0.0.1:\(httpPort);\(ipv6 ? " listen [::1]:\(httpPort);" : "")
-        \(locations)
-            }
-            server {
-                listen 127.0.0.1:\(httpsPort) ssl;
-                ssl_certificate "\(dir)/cert.pem";
-                ssl_certificate_key "\(dir)/key.pem";
-        \(locations)
-            }
-        }
 
-        """
+            """
     }
 
     // MARK: Tools

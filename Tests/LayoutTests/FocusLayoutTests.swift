@@ -6,7 +6,9 @@ import Testing
 @Suite("layout: image focus")
 struct FocusLayoutTests {
     /// A 400×200 image filling a `width`×`height` frame, focused on `focus`.
-    private func imageRect(_ focus: ImageFocus?, width: Double = 100, height: Double = 100, alignment: Alignment = .center, finder: (any FocusFinding)? = nil) throws -> Rect {
+    private func imageRect(
+        _ focus: ImageFocus?, width: Double = 100, height: Double = 100, alignment: Alignment = .center, finder: (any FocusFinding)? = nil
+    ) throws -> Rect {
         let image = ViewNode.image(ImageView(ref: .primary, resizing: Resizing(), focus: focus))
         let view = ViewNode.frame(.aspectRatio(image, ratio: nil, contentMode: .fill), width: width, height: height, alignment: alignment)
         let catalog = ImageCatalog([.primary: ImageMetrics(pixelWidth: 400, pixelHeight: 200)])

@@ -18,7 +18,9 @@ private func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Rect { 
 
 @Suite("images (spec §2)")
 struct ImageRuleTests {
-    @Test("non-resizable reports its point size whatever the proposal", arguments: [(nil, nil), (0, 0), (300, 400), (.infinity, .infinity)] as [(Double?, Double?)])
+    @Test(
+        "non-resizable reports its point size whatever the proposal",
+        arguments: [(nil, nil), (0, 0), (300, 400), (.infinity, .infinity)] as [(Double?, Double?)])
     func rigidSize(_ w: Double?, _ h: Double?) throws {
         #expect(try plan(.frame(rigid, width: nil, height: nil, alignment: .center), photo, w, h).rootSize == Size(width: 4032, height: 3024))
     }
@@ -54,7 +56,9 @@ struct ImageRuleTests {
         #expect(ImageOrientation(exifValue: 0) == nil && ImageOrientation(exifValue: 9) == nil)
     }
 
-    @Test("scale from file names", arguments: [("dot@2x.png", 2.0), ("a/b/dot@3x.jpg", 3), ("dot.png", 1), ("me@home.png", 1), ("x@9x.png", 1), ("dot@2x", 2)])
+    @Test(
+        "scale from file names",
+        arguments: [("dot@2x.png", 2.0), ("a/b/dot@3x.jpg", 3), ("dot.png", 1), ("me@home.png", 1), ("x@9x.png", 1), ("dot@2x", 2)])
     func fileScale(_ name: String, _ scale: Double) {
         #expect(ImageMetrics.scale(fromFileName: name) == scale)
     }
@@ -67,10 +71,12 @@ struct AspectRatioRuleTests {
         #expect(try plan(.aspectRatio(resizable, ratio: 2, contentMode: .fit)).rootSize == Size(width: 4032, height: 3024))
     }
 
-    @Test("fit and fill scale the ratio base", arguments: [
-        (ContentMode.fit, 2.0 as Double?, Size(width: 300, height: 150)), (.fill, 2, Size(width: 800, height: 400)),
-        (.fit, nil, Size(width: 300, height: 225)), (.fill, nil, Size(width: 533.3333333333334, height: 400)),
-    ])
+    @Test(
+        "fit and fill scale the ratio base",
+        arguments: [
+            (ContentMode.fit, 2.0 as Double?, Size(width: 300, height: 150)), (.fill, 2, Size(width: 800, height: 400)),
+            (.fit, nil, Size(width: 300, height: 225)), (.fill, nil, Size(width: 533.3333333333334, height: 400)),
+        ])
     func scaling(_ mode: ContentMode, _ ratio: Double?, _ size: Size) throws {
         let root = try plan(.aspectRatio(resizable, ratio: ratio, contentMode: mode), photo, 300, 400).rootSize
         #expect(abs(root.width - size.width) < 1e-9 && abs(root.height - size.height) < 1e-9)
@@ -120,18 +126,20 @@ struct FrameRuleTests {
     }
 
     /// Each sizing branch of spec §5.2–5.3 along the width, for a rigid 100-pt child.
-    @Test("flexible frame sizing branches", arguments: [
-        (FlexAxis(min: 0, max: .infinity), 300.0 as Double?, 300.0),  // decided: clamp(P)
-        (FlexAxis(min: 0, max: 250), 300, 250),
-        (FlexAxis(min: 200), 300, 200),  // min only: max(min(P, child), min)
-        (FlexAxis(min: 50), 300, 100),
-        (FlexAxis(max: 80), 300, 80),  // max only: min(max(P, child), max)
-        (FlexAxis(max: 500), 300, 300),
-        (FlexAxis(max: 500), nil, 100),  // nil proposal: the child's size
-        (FlexAxis(ideal: 40), nil, 40),  // nil proposal and an ideal: decided
-        (FlexAxis(min: 200, max: 150), 300, 100),  // contradictory: the child decides
-        (FlexAxis(min: 120, max: 150), nil, 120),  // both bounds, nil proposal: clamp(child)
-    ])
+    @Test(
+        "flexible frame sizing branches",
+        arguments: [
+            (FlexAxis(min: 0, max: .infinity), 300.0 as Double?, 300.0),  // decided: clamp(P)
+            (FlexAxis(min: 0, max: 250), 300, 250),
+            (FlexAxis(min: 200), 300, 200),  // min only: max(min(P, child), min)
+            (FlexAxis(min: 50), 300, 100),
+            (FlexAxis(max: 80), 300, 80),  // max only: min(max(P, child), max)
+            (FlexAxis(max: 500), 300, 300),
+            (FlexAxis(max: 500), nil, 100),  // nil proposal: the child's size
+            (FlexAxis(ideal: 40), nil, 40),  // nil proposal and an ideal: decided
+            (FlexAxis(min: 200, max: 150), 300, 100),  // contradictory: the child decides
+            (FlexAxis(min: 120, max: 150), nil, 120),  // both bounds, nil proposal: clamp(child)
+        ])
     func sizing(_ axis: FlexAxis, _ proposal: Double?, _ width: Double) throws {
         let p = try plan(Self.flex(axis), image(100, 100), proposal, 100)
         #expect(p.rootSize.width == width)
@@ -140,7 +148,9 @@ struct FrameRuleTests {
 
 @Suite("secondary layers, border and clipping (spec §7–8)")
 struct DecorationRuleTests {
-    let dot = ImageCatalog([.primary: ImageMetrics(pixelWidth: 4032, pixelHeight: 3024), .named("dot"): ImageMetrics(pixelWidth: 34, pixelHeight: 34)])
+    let dot = ImageCatalog([
+        .primary: ImageMetrics(pixelWidth: 4032, pixelHeight: 3024), .named("dot"): ImageMetrics(pixelWidth: 34, pixelHeight: 34),
+    ])
 
     @Test("overlay and background are proposed the host size, aligned, painted in order, not clipped")
     func layers() throws {
@@ -192,12 +202,15 @@ struct DecorationRuleTests {
 
     @Test("an image entirely outside the canvas has no visible rect")
     func invisible() throws {
-        let view = ViewNode.overlay(.frame(.shape(.color(.clear)), width: 10, height: 10, alignment: .center),
-                                    content: .frame(.image(ImageView(ref: .named("dot"))), width: 10, height: 10, alignment: .center), alignment: .center)
+        let view = ViewNode.overlay(
+            .frame(.shape(.color(.clear)), width: 10, height: 10, alignment: .center),
+            content: .frame(.image(ImageView(ref: .named("dot"))), width: 10, height: 10, alignment: .center), alignment: .center)
         let shifted = ViewNode.frame(view, width: 10, height: 10, alignment: .center)
         #expect(try plan(shifted, dot).images[0].placement.visiblePixelRect == PixelRect(x: 0, y: 0, width: 10, height: 10))
         let clippedAway = ViewNode.clipped(.frame(.shape(.color(.clear)), width: 0.2, height: 10, alignment: .center), antialiased: false)
-        #expect(try plan(.overlay(.frame(clippedAway, width: 10, height: 10, alignment: .center), content: .shape(.color(.clear)), alignment: .center)).operations.isEmpty)
+        #expect(
+            try plan(.overlay(.frame(clippedAway, width: 10, height: 10, alignment: .center), content: .shape(.color(.clear)), alignment: .center))
+                .operations.isEmpty)
     }
 }
 

@@ -21,7 +21,9 @@ struct PixelGridTests {
     func rect() {
         let grid = PixelGrid(scale: 1)
         // spec §10 consequence 1: 533.333 wide is 534 px at x = −116.667 but 533 px at x = 0.
-        #expect(grid.pixelRect(Rect(x: -116.66666666666669, y: 0, width: 533.3333333333334, height: 400)) == PixelRect(x: -117, y: 0, width: 534, height: 400))
+        #expect(
+            grid.pixelRect(Rect(x: -116.66666666666669, y: 0, width: 533.3333333333334, height: 400))
+                == PixelRect(x: -117, y: 0, width: 534, height: 400))
         #expect(grid.pixelRect(Rect(x: 0, y: 0, width: 533.3333333333334, height: 400)) == PixelRect(x: 0, y: 0, width: 533, height: 400))
         #expect(grid.pixelRect(Rect(x: 0, y: 83.25, width: 333, height: 166.5)) == PixelRect(x: 0, y: 83, width: 333, height: 167))
         #expect(PixelGrid(scale: 2).pixelRect(Rect(x: 0.25, y: 0.75, width: 10, height: 10)) == PixelRect(x: 1, y: 2, width: 20, height: 20))
@@ -56,7 +58,8 @@ struct AlignmentTests {
     func origin(_ alignment: Alignment, _ x: Double, _ y: Double) {
         #expect(alignment.childOrigin(child: Size(width: 100, height: 50), in: Size(width: 300, height: 400)) == Point(x: x, y: y))
         // A larger child overflows by the mirrored amount.
-        #expect(alignment.childOrigin(child: Size(width: 500, height: 500), in: Size(width: 300, height: 400))
+        #expect(
+            alignment.childOrigin(child: Size(width: 500, height: 500), in: Size(width: 300, height: 400))
                 == Point(x: -x, y: -y * 100 / 350))
     }
 

@@ -13,7 +13,9 @@ struct PurityTests {
         for file in files where file.pathExtension == "swift" {
             for line in try String(contentsOf: file, encoding: .utf8).split(separator: "\n") {
                 let words = line.split(separator: " ")
-                if let i = words.firstIndex(of: "import"), i + 1 < words.count, words[..<i].allSatisfy({ ["public", "@testable", "internal"].contains($0) }) {
+                if let i = words.firstIndex(of: "import"), i + 1 < words.count,
+                    words[..<i].allSatisfy({ ["public", "@testable", "internal"].contains($0) })
+                {
                     modules.insert(String(words[i + 1]))
                 }
             }

@@ -5,7 +5,9 @@ import Testing
 /// image scale, rounded up to the pixel; resizable symbols take the proposal like a resizable bitmap.
 @Suite("layout: symbols")
 struct SymbolLayoutTests {
-    static func leaf(_ view: ViewNode, proposal: ProposedSize = .unspecified, scale: Double = 1, kind: LeafPlacement.Kind = .symbol) throws -> LeafPlacement {
+    static func leaf(_ view: ViewNode, proposal: ProposedSize = .unspecified, scale: Double = 1, kind: LeafPlacement.Kind = .symbol) throws
+        -> LeafPlacement
+    {
         let plan = try LayoutEngine.plan(view, images: ImageCatalog(), proposal: proposal, scale: scale)
         return try #require(plan.leaves.first { $0.kind == kind })
     }

@@ -17,7 +17,8 @@ private func r(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Rect { Rec
 struct StackDistributionTests {
     @Test("objc.io: maxWidth 100 and minWidth 100 in 150 give 75 and 100, overflowing")
     func objcio() throws {
-        let p = try plan(.frame(.hStack(alignment: .center, spacing: 0, children: [flex(max: 100), flex(min: 100)]), width: 150, height: 10, alignment: .center))
+        let p = try plan(
+            .frame(.hStack(alignment: .center, spacing: 0, children: [flex(max: 100), flex(min: 100)]), width: 150, height: 10, alignment: .center))
         #expect(p.leaves.map(\.rect.width) == [75, 100])
         #expect(p.leaves[0].rect.x == -12.5)
     }
@@ -39,7 +40,8 @@ struct StackDistributionTests {
         let framed = ViewNode.flexFrame(.layoutPriority(gray, 1), FlexFrame(width: FlexAxis(min: 0)))
         #expect(try plan(.hStack(alignment: .center, spacing: 0, children: [gray, framed]), 300, 10).leaves.map(\.rect.width) == [150, 150])
         let shadowed = ViewNode.effect(.layoutPriority(flex(min: 0), 1), .shadow(Shadow(radius: 2)))
-        #expect(try plan(.hStack(alignment: .center, spacing: 0, children: [flex(min: 20), shadowed]), 300, 10).leaves.map(\.rect.width) == [20, 280])
+        #expect(
+            try plan(.hStack(alignment: .center, spacing: 0, children: [flex(min: 20), shadowed]), 300, 10).leaves.map(\.rect.width) == [20, 280])
     }
 
     @Test("among infinitely flexible children the larger minimum goes first")
@@ -60,7 +62,9 @@ struct SpacingTests {
     @Test("plain views are 8 apart; a Spacer's neighbours 0; explicit spacing wins")
     func distances() throws {
         #expect(try plan(.hStack(alignment: .center, spacing: nil, children: [fixed(50, 50), fixed(50, 50)])).rootSize.width == 108)
-        #expect(try plan(.hStack(alignment: .center, spacing: nil, children: [fixed(50, 50), .spacer(minLength: 0), fixed(50, 50)])).rootSize.width == 100)
+        #expect(
+            try plan(.hStack(alignment: .center, spacing: nil, children: [fixed(50, 50), .spacer(minLength: 0), fixed(50, 50)])).rootSize.width == 100
+        )
         #expect(try plan(.vStack(alignment: .center, spacing: 3, children: [fixed(50, 50), fixed(50, 50)])).rootSize.height == 103)
     }
 
@@ -106,7 +110,9 @@ struct ViewLeafTests {
         let p = try plan(.shapeView(rr), 100, 60)
         guard case .shape(let op) = p.operations[0] else { Issue.record("no shape op"); return }
         #expect(op.path.outline == .roundedRectangle(cornerSize: Size(width: 30, height: 30), style: .continuous))
-        #expect(op.strokePath == ResolvedShape(outline: .roundedRectangle(cornerSize: Size(width: 26, height: 26), style: .continuous), rect: r(4, 4, 92, 52)))
+        #expect(
+            op.strokePath
+                == ResolvedShape(outline: .roundedRectangle(cornerSize: Size(width: 26, height: 26), style: .continuous), rect: r(4, 4, 92, 52)))
     }
 
     @Test("ZStack is sized by its top-priority children; the others get its size")

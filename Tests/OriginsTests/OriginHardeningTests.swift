@@ -82,7 +82,9 @@ struct OriginHardeningTests {
         return nil
     }()
 
-    @Test("an address of this host's own interfaces is refused unless the origin is internal", .enabled(if: OriginHardeningTests.ownPublicAddress != nil))
+    @Test(
+        "an address of this host's own interfaces is refused unless the origin is internal",
+        .enabled(if: OriginHardeningTests.ownPublicAddress != nil))
     func ownInterfaceAddress() throws {
         let address = try #require(Self.ownPublicAddress)
         let origin = try CannedOrigin(address: address, response: Self.response(try Self.sample("dot_green.png"), headers: ""))
@@ -162,7 +164,9 @@ struct OriginHardeningTests {
         for (name, status, message) in cases {
             let response = try fixture.get("/img/\(name)?w=10")
             #expect(response.status == status && response.json["error"]?.hasPrefix(message) == true, "\(name): \(response.text)")
-            for secret in ["127.0.0.1", "localhost", "\(origin.httpPort)", "\(origin.httpsPort)", "loopback", "curl", "SSL", "connect to", "Couldn't"] {
+            for secret in [
+                "127.0.0.1", "localhost", "\(origin.httpPort)", "\(origin.httpsPort)", "loopback", "curl", "SSL", "connect to", "Couldn't",
+            ] {
                 #expect(!response.text.contains(secret), "\(name) shows `\(secret)`: \(response.text)")
             }
         }

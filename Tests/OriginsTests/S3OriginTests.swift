@@ -138,7 +138,8 @@ struct S3OriginTests {
         defer { try? FileManager.default.removeItem(atPath: token) }
         try Data("eyJ-test-token".utf8).write(to: URL(fileURLWithPath: token))
         let environment = [
-            "AWS_ROLE_ARN": "arn:aws:iam::123456789012:role/imgframe", "AWS_WEB_IDENTITY_TOKEN_FILE": token, "AWS_ENDPOINT_URL_STS": server.endpoint + "/",
+            "AWS_ROLE_ARN": "arn:aws:iam::123456789012:role/imgframe", "AWS_WEB_IDENTITY_TOKEN_FILE": token,
+            "AWS_ENDPOINT_URL_STS": server.endpoint + "/",
         ]
         let fixture = try Self.service(server, environment: environment, credentials: .auto)
         let response = try fixture.get("/img/media/a.jpg?w=90")
@@ -148,14 +149,17 @@ struct S3OriginTests {
         let unsigned = try Self.service(server, environment: [:], credentials: .none)
         #expect(try unsigned.get("/img/media/a.jpg?w=90").status == 502)
         // A token file that cannot be read is an error, not a fall to unsigned requests.
-        let broken = try Self.service(server, environment: environment.merging(["AWS_WEB_IDENTITY_TOKEN_FILE": token + ".gone"]) { $1 }, credentials: .webIdentity)
+        let broken = try Self.service(
+            server, environment: environment.merging(["AWS_WEB_IDENTITY_TOKEN_FILE": token + ".gone"]) { $1 }, credentials: .webIdentity)
         #expect(try broken.get("/img/media/a.jpg?w=91").status == 502)
     }
 
     /// A canned S3 answer: `status`, more header lines, and an error document with `code`.
     static func canned(_ status: String, headers: [String] = [], code: String) -> [UInt8] {
         let body = "<?xml version=\"1.0\" encoding=\"UTF-8\"?><Error><Code>\(code)</Code><Message>canned</Message></Error>"
-        return Array(("HTTP/1.1 \(status)\r\n" + headers.map { $0 + "\r\n" }.joined() + "Content-Type: application/xml\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n" + body).utf8)
+        return Array(
+            ("HTTP/1.1 \(status)\r\n" + headers.map { $0 + "\r\n" }.joined()
+                + "Content-Type: application/xml\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n" + body).utf8)
     }
 
     @Test("RequestTimeTooSkewed is tried again by S3's clock, from its Date")
@@ -165,12 +169,15 @@ struct S3OriginTests {
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "GMT")
         formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
-        let store = try CannedOrigin(response: Self.canned("403 Forbidden", headers: ["Date: \(formatter.string(from: ahead))"], code: "RequestTimeTooSkewed"))
+        let store = try CannedOrigin(
+            response: Self.canned("403 Forbidden", headers: ["Date: \(formatter.string(from: ahead))"], code: "RequestTimeTooSkewed"))
         let log = LogRecorder()
         let fixture = try Self.service(nil, endpoint: "http://127.0.0.1:\(store.port)", log: log)
         #expect(try fixture.get("/img/media/a.jpg?w=10").status == 502)
         let dates = store.requests.compactMap { head in
-            head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("x-amz-date:") }.map { String($0.dropFirst(11)).trimmingCharacters(in: .whitespaces) }
+            head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("x-amz-date:") }.map {
+                String($0.dropFirst(11)).trimmingCharacters(in: .whitespaces)
+            }
         }
         #expect(dates.count >= 2, "\(store.requests)")
         // yyyyMMddTHHmmssZ: the retry is signed an hour later than the first try.
@@ -186,7 +193,8 @@ struct S3OriginTests {
 
     @Test("a bucket in another region: the log names its region and the key to set")
     func wrongRegion() throws {
-        let store = try CannedOrigin(response: Self.canned("301 Moved Permanently", headers: ["x-amz-bucket-region: eu-west-1"], code: "PermanentRedirect"))
+        let store = try CannedOrigin(
+            response: Self.canned("301 Moved Permanently", headers: ["x-amz-bucket-region: eu-west-1"], code: "PermanentRedirect"))
         let log = LogRecorder()
         let fixture = try Self.service(nil, endpoint: "http://127.0.0.1:\(store.port)", log: log)
         let response = try fixture.get("/img/media/a.jpg?w=10")
@@ -199,12 +207,17 @@ struct S3OriginTests {
         let server = try S3TestServer(.rclone, buckets: ["photos"])
         try server.put("photos", "cat/a.jpg", try Self.sample("landscape_4.jpg"))
         let expiration = ISO8601DateFormatter().string(from: Date().addingTimeInterval(3600))
-        let json = #"{"AccessKeyId":"\#(S3TestServer.accessKey)","SecretAccessKey":"\#(S3TestServer.secretKey)","Token":"session-token","Expiration":"\#(expiration)"}"#
-        let endpoint = try CannedOrigin(response: Array("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(json.utf8.count)\r\nConnection: close\r\n\r\n\(json)".utf8))
+        let json =
+            #"{"AccessKeyId":"\#(S3TestServer.accessKey)","SecretAccessKey":"\#(S3TestServer.secretKey)","Token":"session-token","Expiration":"\#(expiration)"}"#
+        let endpoint = try CannedOrigin(
+            response: Array(
+                "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(json.utf8.count)\r\nConnection: close\r\n\r\n\(json)".utf8))
         let token = FileManager.default.temporaryDirectory.appendingPathComponent("pod-token-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: token) }
         try Data("pod-identity-token\n".utf8).write(to: URL(fileURLWithPath: token))
-        let environment = ["AWS_CONTAINER_CREDENTIALS_FULL_URI": "http://127.0.0.1:\(endpoint.port)/v1/credentials", "AWS_CONTAINER_AUTHORIZATION_TOKEN_FILE": token]
+        let environment = [
+            "AWS_CONTAINER_CREDENTIALS_FULL_URI": "http://127.0.0.1:\(endpoint.port)/v1/credentials", "AWS_CONTAINER_AUTHORIZATION_TOKEN_FILE": token,
+        ]
         let fixture = try Self.service(server, environment: environment, credentials: .auto)
         let response = try fixture.get("/img/media/a.jpg?w=70")
         #expect(response.status == 200, "\(response.text)")
@@ -218,7 +231,8 @@ struct S3OriginTests {
     func configuration() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("s3-\(UUID().uuidString).conf").path
         defer { try? FileManager.default.removeItem(atPath: file) }
-        try "origins = media=s3://photos/cat/\norigins.media.region = eu-west-1\norigins.media.credentials = none\n".write(toFile: file, atomically: true, encoding: .utf8)
+        try "origins = media=s3://photos/cat/\norigins.media.region = eu-west-1\norigins.media.credentials = none\n".write(
+            toFile: file, atomically: true, encoding: .utf8)
         let loaded = try ConfigurationLoader.load(file: file, environment: ["IMGFRAME_ORIGINS_MEDIA_ADDRESSING": "path"], flags: [])
         let bucket = try #require(loaded.origins.origins.first?.bucket)
         #expect(bucket.region == "eu-west-1" && bucket.isPathStyle && bucket.host == "s3.eu-west-1.amazonaws.com")
@@ -227,13 +241,16 @@ struct S3OriginTests {
         #expect(virtual.host == "photos.s3.us-east-1.amazonaws.com" && virtual.objectPath("a.jpg") == "/a.jpg")
         // A named source that the environment does not set up stops start-up, saying what is missing.
         #expect {
-            _ = try ConfigurationLoader.load(file: nil, environment: [:], flags: [("origins", "media=s3://photos/"), ("origins.media.credentials", "env")])
+            _ = try ConfigurationLoader.load(
+                file: nil, environment: [:], flags: [("origins", "media=s3://photos/"), ("origins.media.credentials", "env")])
         } throws: { "\($0)".contains("AWS_ACCESS_KEY_ID") }
         #expect {
-            _ = try ConfigurationLoader.load(file: nil, environment: [:], flags: [("origins", "media=s3://photos/"), ("origins.other.region", "eu-west-1")])
+            _ = try ConfigurationLoader.load(
+                file: nil, environment: [:], flags: [("origins", "media=s3://photos/"), ("origins.other.region", "eu-west-1")])
         } throws: { "\($0)".contains("`other` is not in origins") }
         #expect {
-            _ = try ConfigurationLoader.load(file: nil, environment: [:], flags: [("origins", "cdn=https://example.com/"), ("origins.cdn.region", "eu-west-1")])
+            _ = try ConfigurationLoader.load(
+                file: nil, environment: [:], flags: [("origins", "cdn=https://example.com/"), ("origins.cdn.region", "eu-west-1")])
         } throws: { "\($0)".contains("for s3:// origins") }
         #expect {
             _ = try ConfigurationLoader.load(file: nil, environment: [:], flags: [("origins", "media=s3://Bad_Bucket/")])

@@ -29,7 +29,8 @@ struct SignatureV4Tests {
         #expect(
             Self.authorization(headers)
                 == "AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request, "
-                + "SignedHeaders=host;range;x-amz-content-sha256;x-amz-date, Signature=f0e8bdb87c964420e857bd35b5d6ed310bd44f0170aba48dd91039c6036bdb41")
+                + "SignedHeaders=host;range;x-amz-content-sha256;x-amz-date, Signature=f0e8bdb87c964420e857bd35b5d6ed310bd44f0170aba48dd91039c6036bdb41"
+        )
         #expect(headers.first { $0.name == "x-amz-date" }?.value == "20130524T000000Z")
     }
 
@@ -40,8 +41,10 @@ struct SignatureV4Tests {
         let headers = Self.signer.headers(
             method: "PUT", host: Self.host, path: "/test$file.text",
             headers: [("Date", "Fri, 24 May 2013 00:00:00 GMT"), ("x-amz-storage-class", "REDUCED_REDUNDANCY")], payloadHash: body, date: Self.date)
-        #expect(Self.authorization(headers)?.hasSuffix(
-            "SignedHeaders=date;host;x-amz-content-sha256;x-amz-date;x-amz-storage-class, Signature=98ad721746da40c64f1a55b78f14c238d841ea1380cd77a1b5971af0ece108bd") == true)
+        #expect(
+            Self.authorization(headers)?.hasSuffix(
+                "SignedHeaders=date;host;x-amz-content-sha256;x-amz-date;x-amz-storage-class, Signature=98ad721746da40c64f1a55b78f14c238d841ea1380cd77a1b5971af0ece108bd"
+            ) == true)
     }
 
     @Test("GET Bucket Lifecycle and a listing: valueless and sorted query parameters")

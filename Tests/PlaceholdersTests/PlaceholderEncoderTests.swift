@@ -7,7 +7,9 @@ import Testing
 @Suite("Placeholder encoders match the reference implementations")
 struct PlaceholderEncoderTests {
     /// 20 × 15, opaque: r = 12x + 5y, g = 16y + x², b = 6(x + y), each mod 256.
-    static let blurHashImage: RGBAPixelGrid = grid(width: 20, height: 15) { x, y in [(x * 12 + y * 5) % 256, (y * 16 + x * x) % 256, (x + y) * 6 % 256, 255] }
+    static let blurHashImage: RGBAPixelGrid = grid(width: 20, height: 15) { x, y in
+        [(x * 12 + y * 5) % 256, (y * 16 + x * x) % 256, (x + y) * 6 % 256, 255]
+    }
 
     /// Opaque: r = 8x, g = 12y, b = 255 − 4x − 3y, each mod 256.
     static func thumbHashImage(width: Int, height: Int) -> RGBAPixelGrid {

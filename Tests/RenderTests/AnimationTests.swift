@@ -56,7 +56,8 @@ struct AnimationTests {
     @Test("the view's other leaves are drawn on every frame")
     func otherLeavesOnEveryFrame() throws {
         let rendered = try Self.render(
-            #"fmt=gif&chain=VStack(spacing:0){Color(red:1,green:1,blue:0).frame(width:20,height:6);Image("anim.gif").resizable().frame(width:20,height:20)}"#)
+            #"fmt=gif&chain=VStack(spacing:0){Color(red:1,green:1,blue:0).frame(width:20,height:6);Image("anim.gif").resizable().frame(width:20,height:20)}"#
+        )
         let decoded = try DecodedAnimation(rendered.bytes)
         #expect(decoded.frameCount == 3 && decoded.width == 20 && decoded.frameHeight == 26)
         for index in 0..<decoded.frameCount {

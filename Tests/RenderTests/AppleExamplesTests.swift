@@ -27,9 +27,12 @@ struct AppleExamplesTests {
     static func reference(_ file: String, width: Int, height: Int, kernel: ResampleKernel, area: PixelRect) throws -> Bitmap {
         let source = try ImageFile(path: samples.appendingPathComponent(file).path).load(sequential: false).autorotated().srgb()
         let (h, v) = (Double(width) / Double(source.width), Double(height) / Double(source.height))
-        let scaled = h == 1 && v == 1 ? source
-            : source.hasAlpha ? try source.premultiplied().resized(horizontal: h, vertical: v, kernel: kernel).unpremultiplied()
-            : try source.resized(horizontal: h, vertical: v, kernel: kernel)
+        let scaled =
+            h == 1 && v == 1
+            ? source
+            : source.hasAlpha
+                ? try source.premultiplied().resized(horizontal: h, vertical: v, kernel: kernel).unpremultiplied()
+                : try source.resized(horizontal: h, vertical: v, kernel: kernel)
         return try Bitmap(scaled.cropped(x: area.x, y: area.y, width: area.width, height: area.height))
     }
 
@@ -74,12 +77,13 @@ struct AppleExamplesTests {
             }
         }
         // The mapping: none→nearest, low→linear, medium→cubic, high→lanczos3.
-        let kernel: ResampleKernel = switch image["interpolation"]?.string {
-        case "none": .nearest
-        case "medium": .cubic
-        case "high": .lanczos3
-        default: .linear
-        }
+        let kernel: ResampleKernel =
+            switch image["interpolation"]?.string {
+            case "none": .nearest
+            case "medium": .cubic
+            case "high": .lanczos3
+            default: .linear
+            }
         let file = Self.files[v.chain[0]["args"]!["name"]!.string!]!
         if image["tile"] != nil {
             let dot = try Self.reference(file, width: 34, height: 34, kernel: kernel, area: PixelRect(x: 0, y: 0, width: 34, height: 34))

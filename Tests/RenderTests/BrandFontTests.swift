@@ -28,7 +28,8 @@ struct BrandFontTests {
 
     /// The same line in `font`, black on white, in a fixed 640×60 frame, leading-aligned.
     func card(_ font: String) throws -> VImage {
-        try VImage.decode(render(#"Text("\#(Self.line)").font(\#(font)).frame(width:640,height:60,alignment:.leading).background(Color.white)"#).bytes)
+        try VImage.decode(
+            render(#"Text("\#(Self.line)").font(\#(font)).frame(width:640,height:60,alignment:.leading).background(Color.white)"#).bytes)
     }
 
     @Test("the folder's family is listed first, before Inter and DejaVu")
@@ -48,7 +49,9 @@ struct BrandFontTests {
         #expect(try psnr(card(#".custom("Comic Neue",size:40)"#), brand) == .infinity, "deterministic")
 
         let measurer = PangoTextMeasurer()
-        let brandWidth = measurer.size(of: TextView(Self.line, font: .custom("Comic Neue", size: 40, scaling: .fixed)), proposal: .unspecified, pixelLength: 1).width
+        let brandWidth = measurer.size(
+            of: TextView(Self.line, font: .custom("Comic Neue", size: 40, scaling: .fixed)), proposal: .unspecified, pixelLength: 1
+        ).width
         let interWidth = measurer.size(of: TextView(Self.line, font: .system(size: 40)), proposal: .unspecified, pixelLength: 1).width
         #expect(abs(brandWidth - interWidth) >= 12, "Comic Neue \(brandWidth) pt vs Inter Display \(interWidth) pt")
         for (image, width) in [(brand, brandWidth), (inter, interWidth)] {
@@ -73,7 +76,8 @@ struct BrandFontTests {
         // Three wrapped lines are three of its lines; the drawn ink stays inside the box.
         let size = measurer.size(of: brand, proposal: ProposedSize(width: 110, height: nil), pixelLength: 1)
         #expect(size.height == (3 * own.lineHeight).rounded(.up), "\(size) vs \(own.lineHeight)")
-        let drawn = try Bitmap(encoded: render(#"Text("Hgjy Hgjy Hgjy").font(.custom("Comic Neue",fixedSize:40)).frame(width:110).background(Color.white)"#).bytes)
+        let drawn = try Bitmap(
+            encoded: render(#"Text("Hgjy Hgjy Hgjy").font(.custom("Comic Neue",fixedSize:40)).frame(width:110).background(Color.white)"#).bytes)
         #expect(Double(drawn.height) == size.height)
         let ink = try #require(drawn.inkBounds(dark: true))
         #expect(ink.y >= 1 && ink.y + ink.height <= drawn.height - 1, "ink \(ink) in \(drawn.height) rows")
@@ -84,7 +88,10 @@ struct BrandFontTests {
         let relative = try card(#".custom("Comic Neue",size:40)"#)
         #expect(try psnr(card(#".custom("Comic Neue",size:40,relativeTo:.title)"#), relative) == .infinity)
         #expect(try psnr(card(#".custom("Comic Neue",fixedSize:40)"#), relative) == .infinity)
-        let serif = try VImage.decode(render(#"Text("\#(Self.line)").font(.custom("Comic Neue",size:40)).fontDesign(.serif).frame(width:640,height:60,alignment:.leading).background(Color.white)"#).bytes)
+        let serif = try VImage.decode(
+            render(
+                #"Text("\#(Self.line)").font(.custom("Comic Neue",size:40)).fontDesign(.serif).frame(width:640,height:60,alignment:.leading).background(Color.white)"#
+            ).bytes)
         #expect(try psnr(serif, relative) == .infinity)
     }
 
@@ -117,7 +124,8 @@ struct BrandFontTests {
 
     @Test("a PDF embeds the brand font as a subset, and its text stays extractable")
     func pdfEmbedsSubset() throws {
-        let poppler = try Poppler(render(#"VStack{Text("Brand line").font(.custom("Comic Neue",size:24));Text("Inter line")}.padding(8)"#, fmt: "pdf").bytes)
+        let poppler = try Poppler(
+            render(#"VStack{Text("Brand line").font(.custom("Comic Neue",size:24));Text("Inter line")}.padding(8)"#, fmt: "pdf").bytes)
         defer { poppler.remove() }
         let fonts = try poppler.fonts()
         let brand = try #require(fonts.first { $0[0].contains("ComicNeue") }, "\(fonts)")

@@ -31,13 +31,17 @@ struct ClipOpacityDrawingTests {
         }
     }
 
-    @Test("opacity 0.5 on a red square over white is (255, 128, 128)", arguments: [
-        ViewNode.shape(.rectangle, .testRed), ViewNode.color(.testRed),
-    ])
-    func halfOpacity(_ square: ViewNode) throws {
-        let view = ViewNode.zStack(alignment: .center, children: [
-            ViewNode.color(.testWhite).framed(60, 60), square.framed(40, 40).with(.opacity(0.5)),
+    @Test(
+        "opacity 0.5 on a red square over white is (255, 128, 128)",
+        arguments: [
+            ViewNode.shape(.rectangle, .testRed), ViewNode.color(.testRed),
         ])
+    func halfOpacity(_ square: ViewNode) throws {
+        let view = ViewNode.zStack(
+            alignment: .center,
+            children: [
+                ViewNode.color(.testWhite).framed(60, 60), square.framed(40, 40).with(.opacity(0.5)),
+            ])
         let bitmap = try SourceFolder().render(view: view)
         #expect(bitmap[30, 30].isClose(to: RGBA(255, 128, 128), tolerance: 2), "\(bitmap[30, 30])")
         #expect(bitmap[5, 5] == .white)
@@ -45,12 +49,17 @@ struct ClipOpacityDrawingTests {
 
     @Test("opacity multiplies down: overlapping children of a 0.5-opacity ZStack show through each other")
     func opacityMultipliesDown() throws {
-        let view = ViewNode.zStack(alignment: .center, children: [
-            ViewNode.color(.testWhite).framed(80, 80),
-            ViewNode.zStack(alignment: .center, children: [
-                ViewNode.shape(.rectangle, .testRed).framed(60, 60), ViewNode.color(.testBlue).framed(30, 30),
-            ]).with(.opacity(0.5)),
-        ])
+        let view = ViewNode.zStack(
+            alignment: .center,
+            children: [
+                ViewNode.color(.testWhite).framed(80, 80),
+                ViewNode.zStack(
+                    alignment: .center,
+                    children: [
+                        ViewNode.shape(.rectangle, .testRed).framed(60, 60), ViewNode.color(.testBlue).framed(30, 30),
+                    ]
+                ).with(.opacity(0.5)),
+            ])
         let bitmap = try SourceFolder().render(view: view)
         // Red at ½ over white, then blue at ½ over that: (127.5, 63.75, 191.25). A flattened group
         // would show blue at ½ over white, (128, 128, 255), hiding the red.
@@ -60,9 +69,12 @@ struct ClipOpacityDrawingTests {
 
     @Test("a rounded clip around a shadowed view cuts the shadow too")
     func clipCutsShadow() throws {
-        let view = ViewNode.zStack(alignment: .center, children: [
-            ViewNode.shape(.rectangle, .testBlue).framed(40, 40).with(.shadow(Shadow(color: .testRed, radius: 20))),
-        ]).framed(100, 100).with(.clipShape(.circle))
+        let view = ViewNode.zStack(
+            alignment: .center,
+            children: [
+                ViewNode.shape(.rectangle, .testBlue).framed(40, 40).with(.shadow(Shadow(color: .testRed, radius: 20)))
+            ]
+        ).framed(100, 100).with(.clipShape(.circle))
         let bitmap = try SourceFolder().render(view: view)
         #expect(bitmap[50, 50] == .blue)
         // The shadow reaches 56 px past the square: inside the disc it shows, outside it is cut.

@@ -87,9 +87,11 @@ struct ColorModeRenderTests {
         #expect(decoded.bitsPerSample == 16 && decoded.bands == 3 && decoded.width == 4)
     }
 
-    @Test("effects render the same in every mode when nothing is resampled or blended", arguments: [
-        "grayscale=1", "blur=2", "radius=3",
-    ])
+    @Test(
+        "effects render the same in every mode when nothing is resampled or blended",
+        arguments: [
+            "grayscale=1", "blur=2", "radius=3",
+        ])
     func effects(_ effect: String) throws {
         let folder = try SourceFolder()
         try folder.png("q.png", width: 32, height: 32, quadrant(32, 32))

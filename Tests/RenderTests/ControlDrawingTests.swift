@@ -86,7 +86,8 @@ struct ControlDrawingTests {
 
     @Test(".plain draws the label untinted; tint(_:) recolours the bordered styles")
     func plainAndTint() throws {
-        let (bitmap, plan) = try Self.render(#"HStack{Button("Go"){}.buttonStyle(.plain);Button("Go"){}.buttonStyle(.borderedProminent).tint(.red)}.background(Color.white)"#)
+        let (bitmap, plan) = try Self.render(
+            #"HStack{Button("Go"){}.buttonStyle(.plain);Button("Go"){}.buttonStyle(.borderedProminent).tint(.red)}.background(Color.white)"#)
         let texts = plan.leaves.filter { $0.kind == .text }
         #expect(Self.pixels(bitmap, in: texts[0].pixelRect).contains { $0.r < 40 && $0.g < 40 && $0.b < 40 }, "black glyphs")
         let shape = try #require(plan.leaves.first { $0.kind == .roundedRectangle }).pixelRect

@@ -36,7 +36,9 @@ struct CorruptSourceVerdictTests {
         }
         let saver = VipsError(operation: "encode", message: "jpegsave: out of order read")
         let loader = VipsError(operation: "encode", message: "jpegload: Premature end of JPEG file; VipsJpeg: read error")
-        guard case .undecodable("cut.jpg", _) = SourceImage.verdict(on: saver, sources: [try source("fine.png"), try source("cut.jpg")], deadline: nil) else {
+        guard
+            case .undecodable("cut.jpg", _) = SourceImage.verdict(on: saver, sources: [try source("fine.png"), try source("cut.jpg")], deadline: nil)
+        else {
             Issue.record("a truncated source is undecodable even when the encoder's message came first")
             return
         }

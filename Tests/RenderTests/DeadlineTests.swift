@@ -7,11 +7,13 @@ import TransformSpec
 /// result finished after the deadline is never returned.
 @Suite("render: deadline")
 struct DeadlineTests {
-    @Test("with a deadline already past, every kind of render times out, whole-image encoders included", arguments: [
-        "w=20&fmt=jpeg", "w=20&fmt=gif", "w=20&fmt=avif", "w=20&fmt=webp", "w=20",
-        "chain=resizable(capInsets:EdgeInsets(top:2,leading:2,bottom:2,trailing:2)).frame(width:30,height:30)&fmt=png",
-        "chain=Color.red.frame(width:20,height:20).background(LinearGradient(colors:[.red,.blue],startPoint:.top,endPoint:.bottom))&fmt=png",
-    ])
+    @Test(
+        "with a deadline already past, every kind of render times out, whole-image encoders included",
+        arguments: [
+            "w=20&fmt=jpeg", "w=20&fmt=gif", "w=20&fmt=avif", "w=20&fmt=webp", "w=20",
+            "chain=resizable(capInsets:EdgeInsets(top:2,leading:2,bottom:2,trailing:2)).frame(width:30,height:30)&fmt=png",
+            "chain=Color.red.frame(width:20,height:20).background(LinearGradient(colors:[.red,.blue],startPoint:.top,endPoint:.bottom))&fmt=png",
+        ])
     func alreadyLate(_ query: String) throws {
         let folder = try SourceFolder()
         try folder.png("q.png", width: 16, height: 16, quadrant(16, 16))

@@ -29,7 +29,9 @@ struct DerivedSourcesTests {
         Case(source: "landscape_4.jpg", warm: "w=320&fmt=jpeg", query: "w=320&h=240&mode=fill&clip=1&trim=10&fmt=jpeg"),
         Case(source: "landscape_6.jpg", warm: "w=300&fmt=jpeg", query: "w=200&h=200&mode=fill&clip=1&fmt=avif"),
         Case(source: "landscape_4.jpg", warm: "w=320&fmt=jpeg", query: "w=240&orient=right&fmt=webp"),
-        Case(source: "landscape_4.jpg", warm: "w=700&fmt=jpeg", query: "chain=resizable().crop(width:0.5,height:0.5).frame(width:300,height:300)&fmt=png"),
+        Case(
+            source: "landscape_4.jpg", warm: "w=700&fmt=jpeg",
+            query: "chain=resizable().crop(width:0.5,height:0.5).frame(width:300,height:300)&fmt=png"),
     ]
 
     static func render(_ renderer: LocalRenderer, _ source: String, _ query: String) throws -> RenderedImage {
@@ -60,7 +62,9 @@ struct DerivedSourcesTests {
         let keeping = try LocalRenderer(sources: SourceDirectory(root: Self.samples.path), derivedSources: store)
         _ = try Self.render(keeping, "landscape_4.jpg", "w=640&fmt=jpeg")  // 1/4: 1008×756
         _ = try Self.render(keeping, "landscape_4.jpg", "w=320&fmt=jpeg")  // 1/8: 504×378
-        #expect(store.statistics == DerivedSources.Statistics(hits: 0, misses: 2, evictions: 0, bytes: 1009 * 757 * 3 + 505 * 379 * 3, entries: 2, capacity: 64 << 20))
+        #expect(
+            store.statistics
+                == DerivedSources.Statistics(hits: 0, misses: 2, evictions: 0, bytes: 1009 * 757 * 3 + 505 * 379 * 3, entries: 2, capacity: 64 << 20))
         _ = try Self.render(keeping, "landscape_4.jpg", "w=800&fmt=jpeg")  // 1/4 again
         #expect(store.statistics.hits == 1)
     }
@@ -68,7 +72,8 @@ struct DerivedSourcesTests {
     @Test("a HEIF/AVIF original's full-size decode is kept: its next size starts from it, with the same bytes")
     func heifOriginal() throws {
         let folder = try SourceFolder()
-        let photo = try ImageFile(path: Self.samples.appendingPathComponent("landscape_4.jpg").path).load(reduction: .jpegShrink(4), sequential: false)
+        let photo = try ImageFile(path: Self.samples.appendingPathComponent("landscape_4.jpg").path).load(
+            reduction: .jpegShrink(4), sequential: false)
         try folder.write("photo.avif", bytes: photo.avif(bitDepth: 8))
         let store = DerivedSources(capacity: 64 << 20)
         let keeping = try LocalRenderer(sources: SourceDirectory(root: folder.url.path), derivedSources: store)
@@ -76,13 +81,15 @@ struct DerivedSourcesTests {
         for query in ["w=300&fmt=jpeg", "w=500&h=500&mode=fill&clip=1&fmt=webp", "w=200&orient=right&fmt=png"] {
             #expect(try Self.render(keeping, "photo.avif", query).bytes == (try Self.render(decoding, "photo.avif", query)).bytes, "\(query)")
         }
-        #expect(store.statistics == DerivedSources.Statistics(hits: 2, misses: 1, evictions: 0, bytes: 1008 * 756 * 3, entries: 1, capacity: 64 << 20))
+        #expect(
+            store.statistics == DerivedSources.Statistics(hits: 2, misses: 1, evictions: 0, bytes: 1008 * 756 * 3, entries: 1, capacity: 64 << 20))
     }
 
     @Test("the render budget counts the copy a kept HEIF/AVIF decode holds")
     func heifBudget() throws {
         let folder = try SourceFolder()
-        let photo = try ImageFile(path: Self.samples.appendingPathComponent("landscape_4.jpg").path).load(reduction: .jpegShrink(4), sequential: false)
+        let photo = try ImageFile(path: Self.samples.appendingPathComponent("landscape_4.jpg").path).load(
+            reduction: .jpegShrink(4), sequential: false)
         try folder.write("photo.avif", bytes: photo.avif(bitDepth: 8))
         let path = folder.url.appendingPathComponent("photo.avif").path
         let decoding = try SourceImage(name: "photo.avif", file: ImageFile(path: path), limits: RenderLimits())
@@ -90,7 +97,8 @@ struct DerivedSourcesTests {
             name: "photo.avif", file: ImageFile(path: path), limits: RenderLimits(), derived: (DerivedSources(capacity: 64 << 20), "1"))
         #expect(keeping.heldDecodeBytes(.none) == decoding.heldDecodeBytes(.none) + 1008 * 756 * 3)
         // A decode larger than the store is not kept.
-        let tiny = try SourceImage(name: "photo.avif", file: ImageFile(path: path), limits: RenderLimits(), derived: (DerivedSources(capacity: 1000), "1"))
+        let tiny = try SourceImage(
+            name: "photo.avif", file: ImageFile(path: path), limits: RenderLimits(), derived: (DerivedSources(capacity: 1000), "1"))
         #expect(tiny.derivedKey(for: .none) == nil)
     }
 

@@ -19,7 +19,8 @@ struct DividerDrawingTests {
 
     @Test("in a VStack: one full-width row between the views, the separator colour over white")
     func horizontal() throws {
-        let bitmap = try Self.render("VStack(spacing:0){Color.red.frame(width:30,height:10);Divider();Color.blue.frame(width:20,height:10)}.background(Color.white)")
+        let bitmap = try Self.render(
+            "VStack(spacing:0){Color.red.frame(width:30,height:10);Divider();Color.blue.frame(width:20,height:10)}.background(Color.white)")
         #expect(bitmap.width == 30 && bitmap.height == 21)
         for x in 0..<30 { #expect(Self.isSeparatorOverWhite(bitmap[x, 10]), "(\(x), 10) \(bitmap[x, 10])") }
         #expect(bitmap[15, 9] == RGBA(255, 59, 48) && bitmap[15, 11] == RGBA(0, 122, 255))
@@ -28,7 +29,8 @@ struct DividerDrawingTests {
 
     @Test("in an HStack: one full-height column; alone: a transparent canvas with the line's alpha")
     func verticalAndAlone() throws {
-        let bitmap = try Self.render("HStack(spacing:0){Color.red.frame(width:10,height:30);Divider();Color.blue.frame(width:10,height:20)}.background(Color.white)")
+        let bitmap = try Self.render(
+            "HStack(spacing:0){Color.red.frame(width:10,height:30);Divider();Color.blue.frame(width:10,height:20)}.background(Color.white)")
         #expect(bitmap.width == 21 && bitmap.height == 30)
         for y in 0..<30 { #expect(Self.isSeparatorOverWhite(bitmap[10, y]), "(10, \(y)) \(bitmap[10, y])") }
         #expect(bitmap[9, 15] == RGBA(255, 59, 48) && bitmap[11, 15] == RGBA(0, 122, 255))
@@ -44,7 +46,8 @@ struct LabelGridDrawingTests {
     @Test("a Label draws its icon at the leading end and its title after it; iconOnly draws the icon alone")
     func label() throws {
         let both = try DividerDrawingTests.render("Label(\"Mail\", systemImage: \"envelope\").foregroundStyle(.black).background(Color.white)")
-        let icon = try DividerDrawingTests.render("Label(\"Mail\", systemImage: \"envelope\").labelStyle(.iconOnly).foregroundStyle(.black).background(Color.white)")
+        let icon = try DividerDrawingTests.render(
+            "Label(\"Mail\", systemImage: \"envelope\").labelStyle(.iconOnly).foregroundStyle(.black).background(Color.white)")
         #expect(both.width > icon.width + 20 && both.height == icon.height)
         func ink(_ b: Bitmap, _ xs: Range<Int>) -> Int {
             var count = 0
@@ -59,7 +62,8 @@ struct LabelGridDrawingTests {
     @Test("a Grid's cells are drawn in their boxes")
     func grid() throws {
         let b = try DividerDrawingTests.render(
-            "Grid(horizontalSpacing: 0, verticalSpacing: 0) { GridRow { Color.red.frame(width: 10, height: 10); Color.blue.frame(width: 20, height: 10) }; GridRow { Color.green.frame(width: 30, height: 5).gridCellColumns(2) } }")
+            "Grid(horizontalSpacing: 0, verticalSpacing: 0) { GridRow { Color.red.frame(width: 10, height: 10); Color.blue.frame(width: 20, height: 10) }; GridRow { Color.green.frame(width: 30, height: 5).gridCellColumns(2) } }"
+        )
         #expect(b.width == 30 && b.height == 15)
         #expect(b[5, 5] == RGBA(255, 59, 48) && b[20, 5] == RGBA(0, 122, 255) && b[15, 12] == RGBA(52, 199, 89))
     }

@@ -9,10 +9,12 @@ struct EffectGroupDrawingTests {
     func shadow() throws {
         // A 60×60 square at (70, 70) of a 200×200 transparent canvas; σ = 8 px, offset (10, 6): the
         // shadow's rect is (80, 76)–(140, 136).
-        let view = ViewNode.zStack(alignment: .center, children: [
-            ViewNode.color(.clear).framed(200, 200),
-            ViewNode.shape(.rectangle, .testBlue).framed(60, 60).with(.shadow(Shadow(radius: 8, x: 10, y: 6))),
-        ])
+        let view = ViewNode.zStack(
+            alignment: .center,
+            children: [
+                ViewNode.color(.clear).framed(200, 200),
+                ViewNode.shape(.rectangle, .testBlue).framed(60, 60).with(.shadow(Shadow(radius: 8, x: 10, y: 6))),
+            ])
         let bitmap = try SourceFolder().render(view: view)
         #expect(bitmap[100, 100] == .blue)
         // Right of the shadow's right edge, along its centre row: never rising, zero past 2.8σ.
@@ -43,11 +45,13 @@ struct EffectGroupDrawingTests {
         // A sharp, opaque red shadow beside a blue 10×10 px square centred in a 50×10 px canvas (its
         // left edge at 20 px): the shadow covers exactly the 10 columns `PixelGrid` puts it at.
         #expect(PixelGrid(scale: scale).pixel(points) == pixels)
-        let view = ViewNode.zStack(alignment: .center, children: [
-            ViewNode.color(.clear).framed(50 / scale, 10 / scale),
-            ViewNode.shape(.rectangle, .testBlue).framed(10 / scale, 10 / scale)
-                .with(.shadow(Shadow(color: RGBAColor(red: 1, green: 0, blue: 0), radius: 0, x: points, y: 0))),
-        ])
+        let view = ViewNode.zStack(
+            alignment: .center,
+            children: [
+                ViewNode.color(.clear).framed(50 / scale, 10 / scale),
+                ViewNode.shape(.rectangle, .testBlue).framed(10 / scale, 10 / scale)
+                    .with(.shadow(Shadow(color: RGBAColor(red: 1, green: 0, blue: 0), radius: 0, x: points, y: 0))),
+            ])
         let bitmap = try SourceFolder().render(view: view, scale: scale)
         let left = 20 + pixels
         #expect(bitmap[left, 5] == .red && bitmap[left + 9, 5] == .red)
@@ -93,9 +97,11 @@ struct EffectGroupDrawingTests {
         } else {
             // Transparent edges: the blur spreads past the image into a larger clear canvas, and the
             // premultiplied colour it spreads is conserved.
-            let view = ViewNode.zStack(alignment: .center, children: [
-                ViewNode.color(.clear).framed(80, 80), image.with(.color(.blur(radius: 3, opaque: false))),
-            ])
+            let view = ViewNode.zStack(
+                alignment: .center,
+                children: [
+                    ViewNode.color(.clear).framed(80, 80), image.with(.color(.blur(radius: 3, opaque: false))),
+                ])
             let blurred = try folder.render(view: view, source: "quad.png")
             var mass = [0.0, 0, 0, 0]
             for y in 0..<80 {

@@ -15,10 +15,12 @@ struct EncoderCapTests {
         return limits
     }
 
-    @Test("an explicit format beyond its cap is refused, naming the format and the cap", arguments: [
-        ("avif", "AVIF output is limited to 1000 pixels"), ("webp", "WEBP output is limited to 2000 pixels"),
-        ("gif", "GIF output is limited to 3000 pixels"),
-    ])
+    @Test(
+        "an explicit format beyond its cap is refused, naming the format and the cap",
+        arguments: [
+            ("avif", "AVIF output is limited to 1000 pixels"), ("webp", "WEBP output is limited to 2000 pixels"),
+            ("gif", "GIF output is limited to 3000 pixels"),
+        ])
     func refused(_ format: String, _ message: String) throws {
         let folder = try SourceFolder()
         try folder.png("q.png", width: 64, height: 64, quadrant(64, 64))
@@ -35,7 +37,11 @@ struct EncoderCapTests {
         let folder = try SourceFolder()
         try folder.png("q.png", width: 64, height: 64, quadrant(64, 64))
         let spec = try TransformSpec.parse(source: "q.png", query: "w=40&h=25&mode=stretch&fmt=avif")
-        let image = try folder.renderer(limits: { var l = Self.small; l.maxAVIFPixels = 1000; return l }()).render(spec)
+        let image = try folder.renderer(
+            limits: {
+                var l = Self.small; l.maxAVIFPixels = 1000; return l
+            }()
+        ).render(spec)
         #expect(image.format == .avif)
     }
 

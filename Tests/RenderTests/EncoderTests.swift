@@ -47,7 +47,9 @@ struct EncoderTests {
         try folder.png("q.png", width: 64, height: 64, quadrant(64, 64))
         let spec = try TransformSpec.parse(source: "q.png", query: "w=32&h=32&fmt=jpeg")
         let baseline = try LocalRenderer(sources: SourceDirectory(root: folder.url.path)).render(spec).bytes
-        let progressive = try LocalRenderer(sources: SourceDirectory(root: folder.url.path), options: RenderOptions(progressiveJPEG: true)).render(spec).bytes
+        let progressive = try LocalRenderer(sources: SourceDirectory(root: folder.url.path), options: RenderOptions(progressiveJPEG: true)).render(
+            spec
+        ).bytes
         // SOF2 (0xFFC2) marks a progressive frame, SOF0 (0xFFC0) a baseline one.
         #expect(Data(progressive).range(of: Data([0xFF, 0xC2])) != nil)
         #expect(Data(baseline).range(of: Data([0xFF, 0xC2])) == nil)

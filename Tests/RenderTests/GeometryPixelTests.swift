@@ -8,13 +8,15 @@ import Vips
 struct GeometryPixelTests {
     /// fill into a 100×50 frame: a 200×200 quadrant image becomes 100×100, so alignment picks
     /// which 50 rows show. Corners are sampled 2 px in, away from resampled edges.
-    @Test("fill + clip shows the expected colour in each corner", arguments: [
-        ("topLeading", [RGBA.red, .green, .red, .green]),
-        ("top", [.red, .green, .red, .green]),
-        ("center", [.red, .green, .blue, .yellow]),
-        ("bottom", [.blue, .yellow, .blue, .yellow]),
-        ("bottomTrailing", [.blue, .yellow, .blue, .yellow]),
-    ])
+    @Test(
+        "fill + clip shows the expected colour in each corner",
+        arguments: [
+            ("topLeading", [RGBA.red, .green, .red, .green]),
+            ("top", [.red, .green, .red, .green]),
+            ("center", [.red, .green, .blue, .yellow]),
+            ("bottom", [.blue, .yellow, .blue, .yellow]),
+            ("bottomTrailing", [.blue, .yellow, .blue, .yellow]),
+        ])
     func fillCorners(_ align: String, _ corners: [RGBA]) throws {
         let folder = try SourceFolder()
         try folder.png("q.png", width: 200, height: 200, quadrant(200, 200))
@@ -26,9 +28,11 @@ struct GeometryPixelTests {
         }
     }
 
-    @Test("fill + clip in a tall frame follows horizontal alignment", arguments: [
-        ("leading", [RGBA.red, .red, .blue, .blue]), ("trailing", [.green, .green, .yellow, .yellow]),
-    ])
+    @Test(
+        "fill + clip in a tall frame follows horizontal alignment",
+        arguments: [
+            ("leading", [RGBA.red, .red, .blue, .blue]), ("trailing", [.green, .green, .yellow, .yellow]),
+        ])
     func fillTall(_ align: String, _ corners: [RGBA]) throws {
         let folder = try SourceFolder()
         try folder.png("q.png", width: 200, height: 200, quadrant(200, 200))

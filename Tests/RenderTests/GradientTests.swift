@@ -51,20 +51,24 @@ struct GradientTests {
         return (mismatches, worst, bitmap.width * bitmap.height)
     }
 
-    @Test("axis-aligned gradients are exact, every pixel", arguments: [
-        "LinearGradient(colors:[.red,.blue],startPoint:.top,endPoint:.bottom).frame(width:37,height:91)",
-        "LinearGradient(colors:[.red,Color.blue.opacity(0.5),.clear,.green],startPoint:.leading,endPoint:.trailing).frame(width:301,height:7)",
-        "LinearGradient(colors:[.yellow,.purple],startPoint:UnitPoint(x:0.5,y:0.8),endPoint:UnitPoint(x:0.5,y:0.2)).frame(width:20,height:255)",
-    ])
+    @Test(
+        "axis-aligned gradients are exact, every pixel",
+        arguments: [
+            "LinearGradient(colors:[.red,.blue],startPoint:.top,endPoint:.bottom).frame(width:37,height:91)",
+            "LinearGradient(colors:[.red,Color.blue.opacity(0.5),.clear,.green],startPoint:.leading,endPoint:.trailing).frame(width:301,height:7)",
+            "LinearGradient(colors:[.yellow,.purple],startPoint:UnitPoint(x:0.5,y:0.8),endPoint:UnitPoint(x:0.5,y:0.2)).frame(width:20,height:255)",
+        ])
     func axisAligned(_ chain: String) throws {
         let result = try Self.compare(chain)
         #expect(result.mismatches == 0, "\(result.mismatches) of \(result.pixels) pixels differ, by up to \(result.worst)")
     }
 
-    @Test("diagonal gradients are within one level of the exact colour", arguments: [
-        "LinearGradient(colors:[.red,.blue],startPoint:.topLeading,endPoint:.bottomTrailing).frame(width:120,height:80)",
-        "LinearGradient(colors:[Color.white.opacity(0),.black,.orange],startPoint:UnitPoint(x:0.1,y:0.9),endPoint:UnitPoint(x:0.7,y:0)).frame(width:97,height:211)",
-    ])
+    @Test(
+        "diagonal gradients are within one level of the exact colour",
+        arguments: [
+            "LinearGradient(colors:[.red,.blue],startPoint:.topLeading,endPoint:.bottomTrailing).frame(width:120,height:80)",
+            "LinearGradient(colors:[Color.white.opacity(0),.black,.orange],startPoint:UnitPoint(x:0.1,y:0.9),endPoint:UnitPoint(x:0.7,y:0)).frame(width:97,height:211)",
+        ])
     func diagonal(_ chain: String) throws {
         let result = try Self.compare(chain)
         #expect(result.worst <= 1, "\(result.mismatches) of \(result.pixels) pixels differ, by up to \(result.worst)")

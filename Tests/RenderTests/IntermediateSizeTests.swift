@@ -30,11 +30,13 @@ struct IntermediateSizeTests {
         #expect(Self.isTooLarge(error), "\(String(describing: error))")
     }
 
-    @Test("fills, gradients and borders larger than the limit are refused before drawing", arguments: [
-        "Color.red.frame(width:40000,height:10).frame(width:20,height:10).clipped()",
-        "LinearGradient(colors:[.red,.blue],startPoint:.leading,endPoint:.trailing).frame(width:10,height:90000).frame(width:10,height:10).clipped()",
-        "resizable().frame(width:50000,height:10).border(Color.blue,width:1).frame(width:10,height:10).clipped()",
-    ])
+    @Test(
+        "fills, gradients and borders larger than the limit are refused before drawing",
+        arguments: [
+            "Color.red.frame(width:40000,height:10).frame(width:20,height:10).clipped()",
+            "LinearGradient(colors:[.red,.blue],startPoint:.leading,endPoint:.trailing).frame(width:10,height:90000).frame(width:10,height:10).clipped()",
+            "resizable().frame(width:50000,height:10).border(Color.blue,width:1).frame(width:10,height:10).clipped()",
+        ])
     func shapes(_ chain: String) throws {
         let folder = try SourceFolder()
         try folder.png("q.png", width: 64, height: 48, quadrant(64, 48))
@@ -54,6 +56,10 @@ struct IntermediateSizeTests {
         let bitmap = try Bitmap(encoded: image.bytes)
         #expect(bitmap.width == 100 && bitmap[5, 2].isClose(to: .red))
         limits.maxIntermediateSide = 1999
-        #expect(Self.isTooLarge(try folder.failure("q.png", "chain=resizable().frame(width:2000,height:10).frame(width:100,height:10,alignment:.leading).clipped()&fmt=png", limits: limits)))
+        #expect(
+            Self.isTooLarge(
+                try folder.failure(
+                    "q.png", "chain=resizable().frame(width:2000,height:10).frame(width:100,height:10,alignment:.leading).clipped()&fmt=png",
+                    limits: limits)))
     }
 }

@@ -100,17 +100,19 @@ struct JPEGStreamTests {
         #expect(JPEGStream.imageData(jpeg) != nil)
     }
 
-    @Test("markers a rebuild does not know refuse the walk", arguments: [
-        ("a second SOI", [0xFF, 0xD8]),
-        ("DNL", segment(0xDC, [0, 8])),
-        ("DHP", segment(0xDE, [8, 0, 8, 0, 8, 1, 1, 0x11, 0])),
-        ("a second frame", segment(0xC2, [8, 0, 8, 0, 8, 1, 1, 0x11, 0])),
-        ("RST outside a scan", [0xFF, 0xD0]),
-        ("reserved", segment(0x02, [])),
-        ("a bad length", [0xFF, 0xDB, 0, 1]),
-        ("a length past the end", [0xFF, 0xDB, 0xFF, 0xFF]),
-        ("no marker", [0x00, 0xFF]),
-    ] as [(String, [UInt8])])
+    @Test(
+        "markers a rebuild does not know refuse the walk",
+        arguments: [
+            ("a second SOI", [0xFF, 0xD8]),
+            ("DNL", segment(0xDC, [0, 8])),
+            ("DHP", segment(0xDE, [8, 0, 8, 0, 8, 1, 1, 0x11, 0])),
+            ("a second frame", segment(0xC2, [8, 0, 8, 0, 8, 1, 1, 0x11, 0])),
+            ("RST outside a scan", [0xFF, 0xD0]),
+            ("reserved", segment(0x02, [])),
+            ("a bad length", [0xFF, 0xDB, 0, 1]),
+            ("a length past the end", [0xFF, 0xDB, 0xFF, 0xFF]),
+            ("no marker", [0x00, 0xFF]),
+        ] as [(String, [UInt8])])
     func unknownMarkers(_ name: String, _ inserted: [UInt8]) throws {
         let jpeg = try Self.small()
         // After the first segment (DQT or APP0), before the frame.

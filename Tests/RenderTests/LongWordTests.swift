@@ -28,6 +28,8 @@ struct LongWordTests {
         let lineHeight = TextMetrics.sanFrancisco(pointSize: 17).lineHeight
         let oneLine = measurer.size(of: word, proposal: .unspecified, pixelLength: 1)
         let lines = (size.height / lineHeight).rounded()
-        #expect(lines >= (oneLine.width / 200).rounded(.up) && lines <= (oneLine.width / 200).rounded(.up) * 1.1, "\(lines) lines for \(oneLine.width) points")
+        #expect(
+            lines >= (oneLine.width / 200).rounded(.up) && lines <= (oneLine.width / 200).rounded(.up) * 1.1,
+            "\(lines) lines for \(oneLine.width) points")
     }
 }

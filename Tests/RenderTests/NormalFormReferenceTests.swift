@@ -6,7 +6,7 @@ import Testing
 @testable import Render
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Names are compared by their bytes: `café` in NFC (U+00E9) and in NFD (`e` + U+0301) are two

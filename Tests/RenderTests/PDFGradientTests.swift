@@ -10,12 +10,14 @@ import VipsTestSupport
 /// stretching matrix; a mesh of one-degree sectors) look like the raster render, read back by poppler.
 @Suite("PDF gradients against raster")
 struct PDFGradientTests {
-    @Test("the PDF gradient looks like the raster one", arguments: [
-        "RadialGradient(colors:[.red,.yellow,.blue],center:UnitPoint(x:0.3,y:0.4),startRadius:10,endRadius:70).frame(width:160,height:100)",
-        "EllipticalGradient(colors:[.white,.purple,.black]).frame(width:200,height:80)",
-        "Circle().fill(AngularGradient(colors:[.red,.green,.blue,.red],center:.center)).frame(width:120,height:120)",
-        "AngularGradient(colors:[.orange,.mint],center:.topLeading,startAngle:.degrees(10),endAngle:.degrees(80)).frame(width:100,height:100)",
-    ])
+    @Test(
+        "the PDF gradient looks like the raster one",
+        arguments: [
+            "RadialGradient(colors:[.red,.yellow,.blue],center:UnitPoint(x:0.3,y:0.4),startRadius:10,endRadius:70).frame(width:160,height:100)",
+            "EllipticalGradient(colors:[.white,.purple,.black]).frame(width:200,height:80)",
+            "Circle().fill(AngularGradient(colors:[.red,.green,.blue,.red],center:.center)).frame(width:120,height:120)",
+            "AngularGradient(colors:[.orange,.mint],center:.topLeading,startAngle:.degrees(10),endAngle:.degrees(80)).frame(width:100,height:100)",
+        ])
     func matchesRaster(_ chain: String) throws {
         let renderer = try LocalRenderer(sources: SourceDirectory(root: GalleryExample.samples.path))
         let raster = try TransformSpec.parse(source: "unused.png", query: "chain=\(chain)&fmt=png")

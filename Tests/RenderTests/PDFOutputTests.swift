@@ -67,7 +67,8 @@ struct PDFOutputTests {
 
     @Test("a shape-only view holds no image at all")
     func shapesAreVectors() throws {
-        let chain = "ZStack{LinearGradient(colors:[.orange,.purple],startPoint:.top,endPoint:.bottom);"
+        let chain =
+            "ZStack{LinearGradient(colors:[.orange,.purple],startPoint:.top,endPoint:.bottom);"
             + "RoundedRectangle(cornerRadius:20).stroke(Color.white,lineWidth:4).frame(width:160,height:100);"
             + "Circle().fill(Color.yellow).frame(width:40,height:40).opacity(0.5);Capsule().fill(Color.blue).frame(width:80,height:20)"
             + "}.frame(width:240,height:160).clipShape(RoundedRectangle(cornerRadius:24)).border(Color.black,width:2)"
@@ -104,7 +105,8 @@ struct PDFOutputTests {
 
     @Test("a large photo is embedded once, at its frame's size times pdfImageScale, as JPEG")
     func largePhotoIsCapped() throws {
-        let chain = #"HStack{Image("landscape_4.jpg").resizable().frame(width:300,height:225);Image("landscape_4.jpg").resizable().frame(width:300,height:225)}"#
+        let chain =
+            #"HStack{Image("landscape_4.jpg").resizable().frame(width:300,height:225);Image("landscape_4.jpg").resizable().frame(width:300,height:225)}"#
         let bytes = try pdf(chain)
         let poppler = try Poppler(bytes)
         defer { poppler.remove() }
@@ -154,7 +156,8 @@ struct PDFOutputTests {
 
     @Test("rotationEffect, mask and blendMode reach the PDF: a turned bar, a circle, a multiplied square")
     func transformEffects() throws {
-        let chain = "ZStack{Color(red:1,green:1,blue:0).frame(width:100,height:100);"
+        let chain =
+            "ZStack{Color(red:1,green:1,blue:0).frame(width:100,height:100);"
             + "Color(red:1,green:0,blue:0).frame(width:80,height:20).rotationEffect(.degrees(90));"
             + "Color(red:0,green:1,blue:1).frame(width:20,height:20).blendMode(.multiply).offset(x:30,y:30)}"
             + ".mask{Circle()}"

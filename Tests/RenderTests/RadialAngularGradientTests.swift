@@ -16,7 +16,8 @@ struct RadialAngularGradientTests {
     @Test("radial: the first colour at the centre, halfway at the middle radius, the last held past the end")
     func radial() throws {
         // Black to white over 0…40 pt around the centre of 100×100: pixel (50+20, 50) is 20.5 pt out.
-        let b = try Self.render("RadialGradient(colors: [.black, .white], center: .center, startRadius: 0, endRadius: 40).frame(width: 100, height: 100)")
+        let b = try Self.render(
+            "RadialGradient(colors: [.black, .white], center: .center, startRadius: 0, endRadius: 40).frame(width: 100, height: 100)")
         #expect(b.width == 100 && b.height == 100)
         #expect(Self.near(b[50, 50], 2, 2, 2, within: 4))
         #expect(Self.near(b[70, 50], 131, 131, 131, within: 2), "\(b[70, 50])")
@@ -26,7 +27,9 @@ struct RadialAngularGradientTests {
     @Test("radii are points: at scale 2 the same gradient spans twice the pixels")
     func radialScale() throws {
         let spec = try TransformSpec.parse(
-            source: "unused.png", query: "chain=RadialGradient(colors:[.black,.white],center:.center,startRadius:0,endRadius:40).frame(width:100,height:100)&scale=2&fmt=png")
+            source: "unused.png",
+            query:
+                "chain=RadialGradient(colors:[.black,.white],center:.center,startRadius:0,endRadius:40).frame(width:100,height:100)&scale=2&fmt=png")
         let b = try Bitmap(encoded: try SourceFolder().renderer.render(spec).bytes)
         #expect(b.width == 200)
         #expect(Self.near(b[140, 100], 130, 130, 130, within: 2), "\(b[140, 100])")
@@ -55,7 +58,8 @@ struct RadialAngularGradientTests {
 
     @Test("angular with less than a turn: the gap takes the last colour, then the first, halfway across")
     func angularGap() throws {
-        let b = try Self.render("AngularGradient(colors: [.red, .blue], center: .center, startAngle: .zero, endAngle: .degrees(90)).frame(width: 100, height: 100)")
+        let b = try Self.render(
+            "AngularGradient(colors: [.red, .blue], center: .center, startAngle: .zero, endAngle: .degrees(90)).frame(width: 100, height: 100)")
         #expect(Self.near(b[85, 85], 128, 91, 152, within: 3), "\(b[85, 85])")  // 45°: halfway
         #expect(b[10, 60] == RGBA(0, 122, 255), "\(b[10, 60])")  // just past 180°: last colour
         #expect(b[60, 10] == RGBA(255, 59, 48), "\(b[60, 10])")  // past 225°: first colour
@@ -63,7 +67,8 @@ struct RadialAngularGradientTests {
 
     @Test("as a shape's fill: cut to the shape; Color.….gradient is lighter at the top than at the bottom")
     func fills() throws {
-        let circle = try Self.render("Circle().fill(RadialGradient(colors: [.red, .blue], center: .center, startRadius: 0, endRadius: 10)).frame(width: 40, height: 40)")
+        let circle = try Self.render(
+            "Circle().fill(RadialGradient(colors: [.red, .blue], center: .center, startRadius: 0, endRadius: 10)).frame(width: 40, height: 40)")
         #expect(circle[1, 1].a == 0 && circle[20, 20].a == 255 && circle[37, 20] == RGBA(0, 122, 255))
         let standard = try Self.render("Color.blue.gradient.frame(width: 10, height: 100)")
         #expect(Self.near(standard[5, 0], 32, 139, 255, within: 1) && Self.near(standard[5, 99], 0, 122, 255, within: 1))

@@ -13,7 +13,8 @@ struct RenderBudgetTests {
 
     /// The hostile request that kept a worker busy for a minute at 4 GB: 24 full-canvas gradients
     /// behind a 40 MP colour.
-    static let manyGradients = "Color.red.frame(width:6324,height:6324)"
+    static let manyGradients =
+        "Color.red.frame(width:6324,height:6324)"
         + String(repeating: ".background(LinearGradient(colors:[.red,.blue],startPoint:.top,endPoint:.bottom))", count: 24)
 
     @Test("24 gradients under a 40 MP canvas are refused before drawing")
@@ -66,7 +67,8 @@ struct RenderBudgetTests {
         #expect(Self.overBudget(try folder.failure("q.png", query, limits: limits), mentioning: "transparency"))
         #expect(try folder.failure("q.png", query + "&opaque=1", limits: limits)?.description == nil)
         // An opaque JPEG stretched over the whole canvas becomes the canvas: no alpha, nothing to look for.
-        try folder.write("q.jpg", bytes: try SourceFolder.image(width: 64, height: 64, quadrant(64, 64)).flattened(onto: [255, 255, 255]).jpeg(quality: 90))
+        try folder.write(
+            "q.jpg", bytes: try SourceFolder.image(width: 64, height: 64, quadrant(64, 64)).flattened(onto: [255, 255, 255]).jpeg(quality: 90))
         #expect(try folder.failure("q.jpg", query, limits: limits)?.description == nil)
     }
 }

@@ -19,7 +19,9 @@ struct RenderCostTests {
         "Color.red.frame(width:\(side),height:\(side))" + effect
     }
 
-    @Test("a bigger frame costs more, whatever the effect", arguments: ["", ".blur(radius:2)", ".blur(radius:12)", ".blur(radius:40)", ".shadow(radius:8)"])
+    @Test(
+        "a bigger frame costs more, whatever the effect",
+        arguments: ["", ".blur(radius:2)", ".blur(radius:12)", ".blur(radius:40)", ".shadow(radius:8)"])
     func area(effect: String) throws {
         let costs = try [250, 500, 1000, 2000].map { try Self.cost(Self.square($0, effect)) }
         #expect(zip(costs, costs.dropFirst()).allSatisfy { $0 < $1 }, "\(costs)")
@@ -65,7 +67,9 @@ struct RenderCostTests {
             Issue.record("\(String(describing: error))")
             return
         }
-        #expect(reason.contains("the limit is 10 s") && reason.contains("a blur of radius 12") && reason.contains("reduce the frame or the blur radius"), "\(reason)")
+        #expect(
+            reason.contains("the limit is 10 s") && reason.contains("a blur of radius 12") && reason.contains("reduce the frame or the blur radius"),
+            "\(reason)")
         // Without a deadline nothing is refused for time; a longer deadline lets it through.
         #expect(try Self.cost(chain, fmt: "png") > 10_000)
         var limits = RenderLimits()

@@ -8,7 +8,8 @@ import TransformSpec
 /// reads them: first byte odd for a bare chain (even for a query), the rest the text.
 @Suite("render fuzz regressions")
 struct RenderFuzzRegressionTests {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Fuzz/regressions").standardizedFileURL
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Fuzz/regressions")
+        .standardizedFileURL
 
     static func query(_ name: String) throws -> String {
         let bytes = try Data(contentsOf: folder.appendingPathComponent(name))

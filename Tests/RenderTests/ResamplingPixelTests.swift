@@ -51,7 +51,8 @@ struct ResamplingPixelTests {
         let pattern: (Int, Int) -> RGBA = { x, y in RGBA(UInt8(x * 8), UInt8(y * 8), UInt8((x * y) % 256)) }
         try folder.png("b.png", width: 30, height: 30, pattern)
         let (_, bitmap) = try folder.render(
-            "b.png", "chain=resizable(capInsets:EdgeInsets(top:10,leading:10,bottom:10,trailing:10),resizingMode:.\(mode)).frame(width:100,height:60)&fmt=png")
+            "b.png",
+            "chain=resizable(capInsets:EdgeInsets(top:10,leading:10,bottom:10,trailing:10),resizingMode:.\(mode)).frame(width:100,height:60)&fmt=png")
         for y in 0..<10 {
             for x in 0..<10 {
                 #expect(bitmap[x, y] == pattern(x, y))
@@ -109,7 +110,8 @@ struct ResamplingPixelTests {
     func colourSpaces(_ kind: String) throws {
         let folder = try SourceFolder()
         let upright = try SourceFolder.image(width: 64, height: 64, quadrant(64, 64)).flattened(onto: [255, 255, 255])
-        let fixture = kind == "cmyk"
+        let fixture =
+            kind == "cmyk"
             ? try upright.converted(to: .cmyk).jpegKeepingMetadata(quality: 95)
             : try upright.converted(to: .rgb16).pngKeepingMetadata()
         let check = try VImage.decode(fixture)
@@ -137,9 +139,11 @@ struct ResamplingPixelTests {
         #expect(bitmap[5, 5] == .red)
     }
 
-    @Test("bad sources give typed errors, never a crash", arguments: [
-        ("empty.jpg", [UInt8]()), ("text.jpg", Array("this is not an image\n".utf8)),
-    ])
+    @Test(
+        "bad sources give typed errors, never a crash",
+        arguments: [
+            ("empty.jpg", [UInt8]()), ("text.jpg", Array("this is not an image\n".utf8)),
+        ])
     func badSources(_ name: String, _ bytes: [UInt8]) throws {
         let folder = try SourceFolder()
         try folder.write(name, bytes: bytes)

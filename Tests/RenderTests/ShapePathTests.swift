@@ -8,10 +8,12 @@ import Testing
 struct ShapePathTests {
     static let rect = Rect(x: 10, y: 20, width: 100, height: 60)
 
-    @Test("every outline stays inside its rect (control points bound the curves)", arguments: [
-        ShapeKind.rectangle, .roundedRectangle(cornerRadius: 12), .roundedRectangle(cornerRadius: 12, style: .circular),
-        .roundedRectangle(cornerRadius: 500), .capsule(style: .continuous), .ellipse, .circle,
-    ])
+    @Test(
+        "every outline stays inside its rect (control points bound the curves)",
+        arguments: [
+            ShapeKind.rectangle, .roundedRectangle(cornerRadius: 12), .roundedRectangle(cornerRadius: 12, style: .circular),
+            .roundedRectangle(cornerRadius: 500), .capsule(style: .continuous), .ellipse, .circle,
+        ])
     func staysInside(_ outline: ShapeKind) throws {
         let bounds = try #require(outline.path(in: Self.rect).controlBounds)
         #expect(bounds.x >= Self.rect.x - 1e-9 && bounds.y >= Self.rect.y - 1e-9)

@@ -39,7 +39,8 @@ struct ShapeRasterizerTests {
 
     @Test("a sub-pixel edge covers its pixel by the fraction inside")
     func subPixelEdge() throws {
-        let mask = try ShapeRasterizer.mask(.rectangle, in: Rect(x: 2.5, y: 0, width: 5, height: 4), area: PixelRect(x: 0, y: 0, width: 10, height: 4))
+        let mask = try ShapeRasterizer.mask(
+            .rectangle, in: Rect(x: 2.5, y: 0, width: 5, height: 4), area: PixelRect(x: 0, y: 0, width: 10, height: 4))
         let at = try Self.coverage(mask)
         #expect(at(1, 1) == 0)
         #expect(abs(at(2, 1) - 128) <= 2)
@@ -59,7 +60,8 @@ struct ShapeRasterizerTests {
     @Test("a solid colour layer keeps the exact colour and puts coverage × opacity in alpha")
     func colourLayer() throws {
         let colour = RGBAColor(bytes: 200, 100, 50, 128)
-        let image = try ShapeRasterizer.image(.circle, .fill, in: Rect(x: 0, y: 0, width: 40, height: 40), color: colour, area: PixelRect(x: 0, y: 0, width: 40, height: 40))
+        let image = try ShapeRasterizer.image(
+            .circle, .fill, in: Rect(x: 0, y: 0, width: 40, height: 40), color: colour, area: PixelRect(x: 0, y: 0, width: 40, height: 40))
         let bitmap = try Bitmap(image)
         #expect(image.bands == 4)
         #expect(bitmap[20, 20] == RGBA(200, 100, 50, 128))
@@ -77,7 +79,8 @@ struct ShapeRasterizerTests {
     @Test("a rounded clip: corner pixel transparent, centre opaque, colour untouched")
     func roundedClip() throws {
         let photo = try VImage.constant(width: 100, height: 60, color: [255, 0, 0])
-        let mask = try ShapeRasterizer.mask(.roundedRectangle(cornerRadius: 20), in: Rect(x: 0, y: 0, width: 100, height: 60), area: PixelRect(x: 0, y: 0, width: 100, height: 60))
+        let mask = try ShapeRasterizer.mask(
+            .roundedRectangle(cornerRadius: 20), in: Rect(x: 0, y: 0, width: 100, height: 60), area: PixelRect(x: 0, y: 0, width: 100, height: 60))
         let bitmap = try Bitmap(photo.clipped(toMask: mask))
         for (x, y) in [(0, 0), (99, 0), (0, 59), (99, 59), (2, 2)] { #expect(bitmap[x, y].a == 0, "corner \(x),\(y)") }
         #expect(bitmap[50, 30] == .red)

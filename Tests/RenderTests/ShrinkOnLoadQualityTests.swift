@@ -74,9 +74,10 @@ struct ShrinkOnLoadQualityTests {
         if ProcessInfo.processInfo.environment["IMGFRAME_PRINT_PSNR"] != nil {
             let newLossless = try Self.thumbnailPSNR(source, chosen, quality: 0, against: reference)
             let oldLossless = try Self.thumbnailPSNR(source, margin, quality: 0, against: reference)
-            print(String(
-                format: "PSNR %@: served q80 %.2f, png %.2f | %@ q80 %.2f lossless %.2f | 2x margin q80 %.2f lossless %.2f",
-                kind, served, lossless, "\(chosen)", new, newLossless, old, oldLossless))
+            print(
+                String(
+                    format: "PSNR %@: served q80 %.2f, png %.2f | %@ q80 %.2f lossless %.2f | 2x margin q80 %.2f lossless %.2f",
+                    kind, served, lossless, "\(chosen)", new, newLossless, old, oldLossless))
         }
     }
 }

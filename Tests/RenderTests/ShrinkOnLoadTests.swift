@@ -11,11 +11,12 @@ struct ShrinkOnLoadTests {
     /// Writes a `width`×`height` fixture (`kind`: jpg, png or webp; EXIF orientation `exif`) and reads its header.
     static func source(_ folder: SourceFolder, _ kind: String, width: Int, height: Int, exif: Int = 1) throws -> SourceImage {
         let image = try SourceFolder.image(width: width, height: height, quadrant(width, height)).flattened(onto: [255, 255, 255])
-        let bytes = switch kind {
-        case "jpg": try image.taggedWithOrientation(exif).jpegKeepingMetadata(quality: 90)
-        case "webp": try image.webp(quality: 90)
-        default: try image.png()
-        }
+        let bytes =
+            switch kind {
+            case "jpg": try image.taggedWithOrientation(exif).jpegKeepingMetadata(quality: 90)
+            case "webp": try image.webp(quality: 90)
+            default: try image.png()
+            }
         try folder.write("s.\(kind)", bytes: bytes)
         let file = try ImageFile(path: folder.url.appendingPathComponent("s.\(kind)").path)
         return try SourceImage(name: "s.\(kind)", file: file, limits: RenderLimits())
@@ -36,10 +37,12 @@ struct ShrinkOnLoadTests {
     }
 
     /// libvips 8.14 rounds reduced JPEG sides down: 33 px at 1/8 is 4 px, 31 px only 3.
-    @Test("JPEG shrink follows libvips's rounding down", arguments: [
-        (33, 17, 4, 2, 8), (31, 17, 4, 2, 4), (33, 17, 4, 3, 4), (33, 17, 5, 2, 4), (33, 17, 8, 3, 4), (33, 17, 9, 3, 2),
-        (33, 17, 16, 3, 2), (33, 17, 17, 3, 1),
-    ])
+    @Test(
+        "JPEG shrink follows libvips's rounding down",
+        arguments: [
+            (33, 17, 4, 2, 8), (31, 17, 4, 2, 4), (33, 17, 4, 3, 4), (33, 17, 5, 2, 4), (33, 17, 8, 3, 4), (33, 17, 9, 3, 2),
+            (33, 17, 16, 3, 2), (33, 17, 17, 3, 1),
+        ])
     func jpegRounding(_ width: Int, _ height: Int, _ targetWidth: Int, _ targetHeight: Int, _ shrink: Int) throws {
         let folder = try SourceFolder()
         let source = try Self.source(folder, "jpg", width: width, height: height)

@@ -8,7 +8,7 @@ import Vips
 import VipsTestSupport
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// What the renderer reads is the file it opened and checked, and only images it is meant to read.
@@ -88,7 +88,10 @@ struct SourceFileTests {
         try folder.png("q.png", width: 64, height: 64, quadrant(64, 64))
         let file = try SourceDirectory(root: folder.url.path).file(named: "q.png")
         let spec = try TransformSpec.parse(
-            source: "q.png", query: #"chain=resizable().frame(width:64,height:64).overlay(alignment:.bottomTrailing){Image("q.png").resizable().frame(width:32,height:32)}&fmt=png"#)
+            source: "q.png",
+            query:
+                #"chain=resizable().frame(width:64,height:64).overlay(alignment:.bottomTrailing){Image("q.png").resizable().frame(width:32,height:32)}&fmt=png"#
+        )
         let shared = ResolvedSource(name: "q.png", file: file)
         let bitmap = try Bitmap(encoded: try folder.renderer.render(spec, opened: [.primary: shared, .named("q.png"): shared]).bytes)
         #expect(bitmap[8, 8] == .red && bitmap[56, 8] == .green && bitmap[8, 56] == .blue)

@@ -48,8 +48,12 @@ struct SymbolCatalogTests {
             "docs/symbols.md is out of date; run IMGFRAME_WRITE_DOCS=1 scripts/platform swift test --filter SymbolCatalogTests")
     }
 
-    @Test("new names draw ink inside their frame",
-          arguments: ["house.fill", "video.fill", "forward.fill", "lock.open", "list.number", "location.fill", "cloud.sun.fill", "square.and.arrow.down", "mic.slash"])
+    @Test(
+        "new names draw ink inside their frame",
+        arguments: [
+            "house.fill", "video.fill", "forward.fill", "lock.open", "list.number", "location.fill", "cloud.sun.fill", "square.and.arrow.down",
+            "mic.slash",
+        ])
     func draws(_ name: String) throws {
         let bitmap = try SymbolDrawingTests.render("Image(systemName:\"\(name)\").resizable().scaledToFit().frame(width:32,height:32).padding(4)")
         let ink = try #require(bitmap.inkBounds(), "\(name) drew nothing")

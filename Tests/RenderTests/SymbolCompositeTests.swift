@@ -7,7 +7,9 @@ import Testing
 /// handset and the waving hand, checked by their pixels.
 @Suite("render: symbols composed from installed icons")
 struct SymbolCompositeTests {
-    static let names = ["mic.circle", "mic.circle.fill", "heart.circle", "heart.circle.fill", "phone.down", "phone.down.fill", "hand.wave", "hand.wave.fill"]
+    static let names = [
+        "mic.circle", "mic.circle.fill", "heart.circle", "heart.circle.fill", "phone.down", "phone.down.fill", "hand.wave", "hand.wave.fill",
+    ]
 
     /// `name` resizable in red, `side` × `side` with no padding.
     static func draw(_ name: String, side: Int = 64) throws -> Bitmap {
@@ -27,7 +29,9 @@ struct SymbolCompositeTests {
         #expect(bitmap.colours.allSatisfy { $0.a == 0 || RGBA($0.r, $0.g, $0.b) == SymbolDrawingTests.red }, "\(name): only red is drawn")
     }
 
-    @Test("X.circle: the ring is ink at each edge's midpoint, empty inside it, the glyph inked in the middle", arguments: ["mic.circle", "heart.circle"])
+    @Test(
+        "X.circle: the ring is ink at each edge's midpoint, empty inside it, the glyph inked in the middle",
+        arguments: ["mic.circle", "heart.circle"])
     func outlinedCircle(_ name: String) throws {
         let bitmap = try Self.draw(name)
         // The ring is 1/16 of the side (4 px); the glyph at 55 % spans about 15…49.
@@ -45,7 +49,8 @@ struct SymbolCompositeTests {
             #expect(Self.inked(bitmap[x, y]), "\(name) disc at (\(x), \(y)): \(bitmap[x, y])")
         }
         #expect(bitmap[32, 28].a == 0, "\(name): the glyph is cut out: \(bitmap[32, 28])")
-        let onWhite = try SymbolDrawingTests.render("Image(systemName:\"\(name)\").resizable().frame(width:64,height:64).foregroundStyle(.red).background(Color.white)")
+        let onWhite = try SymbolDrawingTests.render(
+            "Image(systemName:\"\(name)\").resizable().frame(width:64,height:64).foregroundStyle(.red).background(Color.white)")
         #expect(onWhite[32, 28] == RGBA.white && onWhite[32, 8] == SymbolDrawingTests.red, "the background shows through the glyph")
     }
 

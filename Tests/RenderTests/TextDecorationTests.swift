@@ -47,7 +47,8 @@ struct TextDecorationTests {
     @Test("underline and strikethrough draw lines in their colours: the underline below the strike")
     func decorations() throws {
         let folder = try SourceFolder()
-        let chain = #"Text("MMMM").font(.system(size:40)).underline(color:Color(red:1,green:0,blue:0)).strikethrough(true,pattern:.dash,color:Color(red:0,green:0,blue:1)).background(Color(white:1))"#
+        let chain =
+            #"Text("MMMM").font(.system(size:40)).underline(color:Color(red:1,green:0,blue:0)).strikethrough(true,pattern:.dash,color:Color(red:0,green:0,blue:1)).background(Color(white:1))"#
         let bitmap = try folder.render(view: try TransformSpec.parseChain(chain, source: "unused.png"))
         func rows(_ match: (RGBA) -> Bool) -> [Int] {
             (0..<bitmap.height).filter { y in (0..<bitmap.width).filter { match(bitmap[$0, y]) }.count > bitmap.width / 2 }
@@ -56,7 +57,9 @@ struct TextDecorationTests {
         let blue = rows { $0.b > 200 && $0.r < 60 && $0.g < 60 }
         #expect(!red.isEmpty && !blue.isEmpty, "red rows \(red), blue rows \(blue)")
         #expect((blue.max() ?? 0) < (red.min() ?? 0))
-        let plain = try folder.render(view: try TransformSpec.parseChain(#"Text("MMMM").font(.system(size:40)).underline(false).background(Color(white:1))"#, source: "unused.png"))
+        let plain = try folder.render(
+            view: try TransformSpec.parseChain(
+                #"Text("MMMM").font(.system(size:40)).underline(false).background(Color(white:1))"#, source: "unused.png"))
         #expect(plain.width == bitmap.width && plain.height == bitmap.height)
     }
 }

@@ -159,10 +159,12 @@ struct TextDrawingTests {
 
     @Test("a wrapped Text in a VStack renders through Renderer")
     func renderer() throws {
-        let view = ViewNode.vStack(alignment: .leading, spacing: nil, children: [
-            .text(TextView("Title", font: .textStyle(.largeTitle))),
-            .text(TextView("A longer line of body text that wraps at the proposed width")),
-        ])
+        let view = ViewNode.vStack(
+            alignment: .leading, spacing: nil,
+            children: [
+                .text(TextView("Title", font: .textStyle(.largeTitle))),
+                .text(TextView("A longer line of body text that wraps at the proposed width")),
+            ])
         let bitmap = try SourceFolder().render(view: view, proposal: ProposedSize(width: 150, height: nil), scale: 2)
         #expect(bitmap.width <= 300 && bitmap.height > 4 * 40)
     }

@@ -70,7 +70,8 @@ struct TextParagraphTests {
     @Test("truncationMode(.head) puts the \"…\" first: the end of the string stays visible")
     func truncationHead() throws {
         let tail = PangoTextLayout(try Self.text("Text(\"\(Self.long)\").lineLimit(1)"), proposal: ProposedSize(width: 150, height: nil))
-        let head = PangoTextLayout(try Self.text("Text(\"\(Self.long)\").lineLimit(1).truncationMode(.head)"), proposal: ProposedSize(width: 150, height: nil))
+        let head = PangoTextLayout(
+            try Self.text("Text(\"\(Self.long)\").lineLimit(1).truncationMode(.head)"), proposal: ProposedSize(width: 150, height: nil))
         #expect(tail.isTruncated && head.isTruncated)
         #expect(head.width <= 150 && tail.width <= 150)
     }
@@ -94,8 +95,9 @@ struct TextParagraphTests {
         let bitmap = try SourceFolder().render(view: view)
         let (red, blue) = Self.meanX(bitmap)
         #expect(red < blue, "red run at \(red), blue run at \(blue)")
-        #expect(PangoTextMeasurer().size(of: try Self.text("Text(\"Hello\") + Text(\" world\")"), proposal: .unspecified, pixelLength: 1)
-            == PangoTextMeasurer().size(of: try Self.text("Text(\"Hello world\")"), proposal: .unspecified, pixelLength: 1))
+        #expect(
+            PangoTextMeasurer().size(of: try Self.text("Text(\"Hello\") + Text(\" world\")"), proposal: .unspecified, pixelLength: 1)
+                == PangoTextMeasurer().size(of: try Self.text("Text(\"Hello world\")"), proposal: .unspecified, pixelLength: 1))
     }
 
     @Test("Arabic is shaped with a real face and ordered right to left: the first logical run is on the right")
@@ -222,8 +224,9 @@ struct AwardLayoutTests {
 
     @Test("rows at 1x: trophy at y 7.39941, name at y 228 (41 high), date at y 269 (21 high), both centred")
     func oneX() throws {
-        let plan = try LayoutEngine.plan(try TextParagraphTests.view(Self.chain), images: ImageCatalog(), proposal: .unspecified,
-                                         scale: 1, text: PangoTextMeasurer())
+        let plan = try LayoutEngine.plan(
+            try TextParagraphTests.view(Self.chain), images: ImageCatalog(), proposal: .unspecified,
+            scale: 1, text: PangoTextMeasurer())
         #expect(plan.canvas.width == 200 && plan.canvas.height == 290)
         let symbol = try #require(plan.leaves.first { $0.kind == .symbol })
         #expect(abs(symbol.layoutRect.y - 7.39941) < 1e-4 && symbol.layoutRect.height == 200 && symbol.layoutRect.width == 200)
@@ -235,8 +238,9 @@ struct AwardLayoutTests {
 
     @Test("rows at 3x: trophy at y 8.33333 (25 px), name at y 229, date at y 269.66667")
     func threeX() throws {
-        let plan = try LayoutEngine.plan(try TextParagraphTests.view(Self.chain), images: ImageCatalog(), proposal: .unspecified,
-                                         scale: 3, text: PangoTextMeasurer())
+        let plan = try LayoutEngine.plan(
+            try TextParagraphTests.view(Self.chain), images: ImageCatalog(), proposal: .unspecified,
+            scale: 3, text: PangoTextMeasurer())
         let symbol = try #require(plan.leaves.first { $0.kind == .symbol })
         #expect(symbol.pixelRect.y == 25)
         let texts = plan.leaves.filter { $0.kind == .text }

@@ -59,7 +59,8 @@ struct TransformEffectDrawingTests {
     @Test("blendMode(.multiply): cyan over yellow is green; outside the top view yellow stays")
     func multiply() throws {
         let bitmap = try Self.render(
-            "ZStack{Color(red:1,green:1,blue:0).frame(width:100,height:100);Color(red:0,green:1,blue:1).frame(width:50,height:50).blendMode(.multiply)}")
+            "ZStack{Color(red:1,green:1,blue:0).frame(width:100,height:100);Color(red:0,green:1,blue:1).frame(width:50,height:50).blendMode(.multiply)}"
+        )
         #expect(bitmap[50, 50] == .green, "\(bitmap[50, 50])")
         #expect(bitmap[5, 5] == .yellow)
         let screen = try Self.render("ZStack{\(Self.red).frame(width:100,height:100);\(Self.blue).frame(width:50,height:50).blendMode(.screen)}")
@@ -73,7 +74,8 @@ struct TransformEffectDrawingTests {
         let plain = try Self.render("ZStack{\(Self.red).frame(width:50,height:50);\(Self.blue).frame(width:50,height:50)}")
         #expect(plain[25, 25] == .blue)
         // In an HStack the negative offset moves the red square over the blue one, which zIndex keeps in front.
-        let row = try Self.render("HStack(spacing:0){\(Self.blue).frame(width:20,height:20).zIndex(2);\(Self.red).frame(width:20,height:20).offset(x:-10,y:0)}")
+        let row = try Self.render(
+            "HStack(spacing:0){\(Self.blue).frame(width:20,height:20).zIndex(2);\(Self.red).frame(width:20,height:20).offset(x:-10,y:0)}")
         #expect(row.width == 40 && row[15, 10] == .blue && row[25, 10] == .red)
     }
 }

@@ -18,7 +18,9 @@ struct TransparentColourTests {
     func smaller() throws {
         let folder = try SourceFolder()
         // Noise-like colours everywhere: what the corners used to carry.
-        try folder.png("photo.png", width: 128, height: 128) { x, y in RGBA(UInt8((x * 37 + y * 11) % 256), UInt8((x * y) % 256), UInt8((x ^ y) % 256)) }
+        try folder.png("photo.png", width: 128, height: 128) { x, y in
+            RGBA(UInt8((x * 37 + y * 11) % 256), UInt8((x * y) % 256), UInt8((x ^ y) % 256))
+        }
         let masked = try folder.render("photo.png", "w=128&h=128&mode=fill&mask=circle&fmt=png").image.bytes.count
         let square = try folder.render("photo.png", "w=128&h=128&mode=fill&fmt=png").image.bytes.count
         // The circle covers π/4 of the square: its corners (21 %) should cost next to nothing.

@@ -10,9 +10,11 @@ struct ViewTreeDrawingTests {
     static let stacks: [ViewNode] = [
         .hStack(alignment: .center, spacing: nil, children: colours.map { ViewNode.shape(.rectangle, $0.0).framed(30, 20) }),
         .vStack(alignment: .leading, spacing: 4, children: colours.enumerated().map { i, c in ViewNode.color(c.0).framed(20 + 10 * Double(i), 15) }),
-        .zStack(alignment: .topLeading, children: colours.enumerated().map { i, c in
-            ViewNode.shape(.rectangle, c.0).framed(60 - 20 * Double(i), 60 - 20 * Double(i))
-        }),
+        .zStack(
+            alignment: .topLeading,
+            children: colours.enumerated().map { i, c in
+                ViewNode.shape(.rectangle, c.0).framed(60 - 20 * Double(i), 60 - 20 * Double(i))
+            }),
     ]
 
     @Test("stacks of coloured rectangles: each colour inside its leaf's pixel rect", arguments: stacks)
@@ -34,13 +36,18 @@ struct ViewTreeDrawingTests {
     func signIn() throws {
         let gradient = LinearGradient(colors: [.testRed, .testBlue], startPoint: UnitPoint(x: 0.5, y: 0), endPoint: UnitPoint(x: 0.5, y: 1))
         // Stand-ins for the title, the text field and the button (views spec §9.2).
-        let content = ViewNode.vStack(alignment: .center, spacing: nil, children: [
-            ViewNode.color(.testWhite).framed(112, 34),
-            ViewNode.hStack(alignment: .center, spacing: nil, children: [
-                ViewNode.shape(.roundedRectangle(cornerSize: Size(width: 6, height: 6), style: .continuous), .testWhite).framed(nil, 34),
-                ViewNode.color(.testGreen).framed(31, 34),
-            ]).padded(16),
-        ])
+        let content = ViewNode.vStack(
+            alignment: .center, spacing: nil,
+            children: [
+                ViewNode.color(.testWhite).framed(112, 34),
+                ViewNode.hStack(
+                    alignment: .center, spacing: nil,
+                    children: [
+                        ViewNode.shape(.roundedRectangle(cornerSize: Size(width: 6, height: 6), style: .continuous), .testWhite).framed(nil, 34),
+                        ViewNode.color(.testGreen).framed(31, 34),
+                    ]
+                ).padded(16),
+            ])
         let view = ViewNode.zStack(alignment: .center, children: [.shape(.linearGradient(gradient)), content])
         let bitmap = try SourceFolder().render(view: view, proposal: ProposedSize(width: 390, height: 844))
         #expect(bitmap.width == 390 && bitmap.height == 844)

@@ -13,14 +13,16 @@ public final class ServiceFixture {
     public let outside: URL
     public let service: ImageService
 
-    public static let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Samples").standardizedFileURL
+    public static let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Samples")
+        .standardizedFileURL
 
     public var cacheFolder: URL { folder.appendingPathComponent("cache") }
     public var templates: URL { folder.appendingPathComponent("templates") }
 
     /// `log`: receives every log line the service writes (none are kept without it).
     public init(
-        _ configure: (inout ServiceConfiguration) -> Void = { _ in }, faults: (@Sendable (ResultCache.FaultPoint) -> Int32?)? = nil, log: LogRecorder? = nil
+        _ configure: (inout ServiceConfiguration) -> Void = { _ in }, faults: (@Sendable (ResultCache.FaultPoint) -> Int32?)? = nil,
+        log: LogRecorder? = nil
     ) throws {
         let fm = FileManager.default
         folder = fm.temporaryDirectory.appendingPathComponent("imgframe-service-\(UUID().uuidString)")
@@ -104,7 +106,9 @@ extension ServiceFixture {
 
     /// Files in the cache folder (entries and temporary files) with their sizes.
     public var cacheFiles: [(path: String, size: Int)] {
-        guard let enumerator = FileManager.default.enumerator(at: cacheFolder, includingPropertiesForKeys: [.fileSizeKey, .isRegularFileKey]) else { return [] }
+        guard let enumerator = FileManager.default.enumerator(at: cacheFolder, includingPropertiesForKeys: [.fileSizeKey, .isRegularFileKey]) else {
+            return []
+        }
         return enumerator.compactMap { $0 as? URL }.compactMap { file in
             let values = try? file.resourceValues(forKeys: [.fileSizeKey, .isRegularFileKey])
             guard values?.isRegularFile == true else { return nil }
@@ -112,4 +116,3 @@ extension ServiceFixture {
         }
     }
 }
-

@@ -23,7 +23,9 @@ struct AdmissionTests {
 
     @Test("a request refused for a full queue still gets 503 + Retry-After, and /healthz never waits")
     func fullQueue() throws {
-        let fixture = try ServiceFixture { $0.workers = 1; $0.queueLength = 1; $0.queueTimeout = .milliseconds(200) }
+        let fixture = try ServiceFixture {
+            $0.workers = 1; $0.queueLength = 1; $0.queueTimeout = .milliseconds(200)
+        }
         let clients = try (0..<6).map { _ in try fixture.client() }
         for (index, client) in clients.enumerated() {
             try client.send("GET /img/landscape_4.jpg?w=\(1500 + index)&h=1000&mode=fill&fmt=png HTTP/1.1\r\nHost: t\r\n\r\n")

@@ -58,7 +58,9 @@ struct BenchmarkDocsTests {
             let closing = mine.filter(\.closing)
             let places = mine.map { "\($0.page):\($0.line)" }
             guard opening.count == 1, closing.count == 1 else {
-                Issue.record("scripts/bench-\(name): \(opening.count) `<!-- bench-\(name) -->` and \(closing.count) `<!-- /bench-\(name) -->` lines in docs/*.md, not one each \(places)")
+                Issue.record(
+                    "scripts/bench-\(name): \(opening.count) `<!-- bench-\(name) -->` and \(closing.count) `<!-- /bench-\(name) -->` lines in docs/*.md, not one each \(places)"
+                )
                 continue
             }
             #expect(opening[0].page == closing[0].page && opening[0].line < closing[0].line, "bench-\(name): \(places)")

@@ -32,8 +32,11 @@ struct BrandFontRouteTests {
         #expect(a.width == 300 && a.height == 50 && b.width == 300)
         #expect(try a.pixels() != b.pixels(), "the brand family is drawn, not Inter")
 
-        try Data(#"Text("\(title)").font(.custom("Comic Neue", size: 36, relativeTo: .largeTitle)).frame(width: 300, height: 50, alignment: .leading).background(Color.white)"#.utf8)
-            .write(to: fixture.templates.appendingPathComponent("banner.swift"))
+        try Data(
+            #"Text("\(title)").font(.custom("Comic Neue", size: 36, relativeTo: .largeTitle)).frame(width: 300, height: 50, alignment: .leading).background(Color.white)"#
+                .utf8
+        )
+        .write(to: fixture.templates.appendingPathComponent("banner.swift"))
         let view = try fixture.get("/view/banner?title=Brand%20fonts&fmt=png")
         #expect(view.status == 200, "\(view.text)")
         #expect(try VImage.decode(view.body).pixels() == a.pixels(), "the template draws what the chain draws")
@@ -47,7 +50,8 @@ struct BrandFontRouteTests {
         #expect(first.header("ETag") != nil)
         #expect(try Self.fixture().get(target).header("ETag") == first.header("ETag"), "the same files: the same identity")
         // The family stays loaded for this process, so the request still renders, under another key.
-        #expect(try ServiceFixture().get(target).header("ETag") != first.header("ETag"), "without the fonts setting the key is not the brand fonts' one")
+        #expect(
+            try ServiceFixture().get(target).header("ETag") != first.header("ETag"), "without the fonts setting the key is not the brand fonts' one")
     }
 
     /// Computed, not loaded: loading a folder makes it the whole process's fonts (`BrandFonts`), and

@@ -55,7 +55,9 @@ struct CORSRouteTests {
         let auto = try fixture.get("/img/dot_green.png?w=10&fmt=auto", headers: ["Origin: https://app.example", "Accept: image/webp"])
         #expect(auto.header("Vary") == "Accept, Origin")
         let notModified = try fixture.get(Self.image, headers: ["Origin: https://app.example", "If-None-Match: \(listed.header("ETag") ?? "")"])
-        #expect(notModified.status == 304 && notModified.header("Vary")?.hasSuffix("Origin") == true && notModified.header("Access-Control-Allow-Origin") == "https://app.example")
+        #expect(
+            notModified.status == 304 && notModified.header("Vary")?.hasSuffix("Origin") == true
+                && notModified.header("Access-Control-Allow-Origin") == "https://app.example")
     }
 
     @Test("preflight: 204 with methods, safe requested headers, max age; unlisted origin gets no grant")
@@ -65,9 +67,11 @@ struct CORSRouteTests {
             $0.signingKeys = ["secret"]
         }
         for path in [Self.image, "/view/card?title=x", "/info/dot_green.png"] {
-            let response = try fixture.get(path, method: "OPTIONS", headers: [
-                "Origin: https://app.example", "Access-Control-Request-Method: GET", "Access-Control-Request-Headers: If-None-Match, X-Evil",
-            ])
+            let response = try fixture.get(
+                path, method: "OPTIONS",
+                headers: [
+                    "Origin: https://app.example", "Access-Control-Request-Method: GET", "Access-Control-Request-Headers: If-None-Match, X-Evil",
+                ])
             #expect(response.status == 204, "\(path)")
             #expect(response.header("Access-Control-Allow-Origin") == "https://app.example")
             #expect(response.header("Access-Control-Allow-Methods") == "GET, HEAD, OPTIONS")
@@ -76,12 +80,16 @@ struct CORSRouteTests {
             #expect(response.header("Vary") == "Origin, Access-Control-Request-Headers")
         }
         let refused = try fixture.get(Self.image, method: "OPTIONS", headers: ["Origin: https://evil.example", "Access-Control-Request-Method: GET"])
-        #expect(refused.status == 204 && refused.header("Access-Control-Allow-Origin") == nil && refused.header("Access-Control-Allow-Methods") == nil)
+        #expect(
+            refused.status == 204 && refused.header("Access-Control-Allow-Origin") == nil && refused.header("Access-Control-Allow-Methods") == nil)
     }
 
-    @Test("cors.allow_origins and IMGFRAME_CORS_ALLOW_ORIGINS", arguments: [
-        ("*", CORSPolicy.Origins.any), ("", .none), ("https://a.example, http://localhost:3000", .listed(["https://a.example", "http://localhost:3000"])),
-    ])
+    @Test(
+        "cors.allow_origins and IMGFRAME_CORS_ALLOW_ORIGINS",
+        arguments: [
+            ("*", CORSPolicy.Origins.any), ("", .none),
+            ("https://a.example, http://localhost:3000", .listed(["https://a.example", "http://localhost:3000"])),
+        ])
     func setting(value: String, origins: CORSPolicy.Origins) throws {
         let configuration = try ConfigurationLoader.load(file: nil, environment: ["IMGFRAME_CORS_ALLOW_ORIGINS": value], flags: [])
         #expect(configuration.cors.origins == origins)

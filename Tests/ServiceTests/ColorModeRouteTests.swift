@@ -33,9 +33,11 @@ struct ColorModeRouteTests {
         #expect(image.bitsPerSample == 16 && image.width == 120 && image.height == 90)
     }
 
-    @Test("errors name colormode", arguments: [
-        ("colormode=extendedLinear&fmt=jpeg", "needs fmt=png"), ("colormode=linear-light", "did you mean `linear`?"),
-    ])
+    @Test(
+        "errors name colormode",
+        arguments: [
+            ("colormode=extendedLinear&fmt=jpeg", "needs fmt=png"), ("colormode=linear-light", "did you mean `linear`?"),
+        ])
     func errors(_ parameters: String, _ text: String) throws {
         let fixture = try ServiceFixture()
         let response = try fixture.get(Self.query + "&" + parameters)

@@ -75,9 +75,13 @@ struct CompatRouteTests {
 
     @Test("imgproxy's documented signatures verify, and a tampered or re-ordered URL is 403")
     func imgproxySignatures() throws {
-        let cases = try JSONDecoder().decode([SignatureCase].self, from: Data(contentsOf: Self.support.appendingPathComponent("imgproxy-signatures.json")))
+        let cases = try JSONDecoder().decode(
+            [SignatureCase].self, from: Data(contentsOf: Self.support.appendingPathComponent("imgproxy-signatures.json")))
         for item in cases {
-            let signer = try #require(ImgproxySignature.hexBytes(item.key).flatMap { key in ImgproxySignature.hexBytes(item.salt).map { ImgproxySignature(key: key, salt: $0, size: item.size) } })
+            let signer = try #require(
+                ImgproxySignature.hexBytes(item.key).flatMap { key in
+                    ImgproxySignature.hexBytes(item.salt).map { ImgproxySignature(key: key, salt: $0, size: item.size) }
+                })
             #expect(signer.verify(Substring(item.signature), signedPath: Substring(item.path)), "\(item.path)")
             #expect(!signer.verify(Substring(item.signature), signedPath: Substring(item.path + "x")))
         }
@@ -114,18 +118,21 @@ struct CompatRouteTests {
         let fixture = try Self.fixture(thumborKey: "MY_SECURE_KEY")
         // libthumbor 2.0.2: CryptoURL(key="MY_SECURE_KEY").generate(width=300, height=200, smart=True, image_url="landscape_4.jpg")
         let signed = "/_tb/sCFYVi7QJ89V9bnqZnq2vIfZyoc=/300x200/smart/landscape_4.jpg"
-        #expect(ThumborSignature(key: Array("MY_SECURE_KEY".utf8)).verify("sCFYVi7QJ89V9bnqZnq2vIfZyoc=", signedPath: "300x200/smart/landscape_4.jpg"))
+        #expect(
+            ThumborSignature(key: Array("MY_SECURE_KEY".utf8)).verify("sCFYVi7QJ89V9bnqZnq2vIfZyoc=", signedPath: "300x200/smart/landscape_4.jpg"))
         #expect(try fixture.get(signed).status == 200)
         #expect(try fixture.get(signed.replacingOccurrences(of: "300x200", with: "301x200")).status == 403)
         #expect(try fixture.get(signed.replacingOccurrences(of: "300x200/smart", with: "smart/300x200")).status == 403)
         #expect(try fixture.get("/_tb/unsafe/300x200/smart/landscape_4.jpg").status == 403)
     }
 
-    @Test("what has no equivalent is a 400 naming it", arguments: [
-        ("/_ip/_/zoom:2/plain/local:///landscape_4.jpg", "zoom"), ("/_ip/_/rs:auto:300:200/plain/landscape_4.jpg", "resizing_type"),
-        ("/_tb/unsafe/filters:sepia()/landscape_4.jpg", "sepia"), ("/_tb/unsafe/adaptive-fit-in/300x200/landscape_4.jpg", "adaptive-fit-in"),
-        ("/_tb/unsafe/300x200/https://example.com/a.jpg", "image"), ("/_ip/_/rs:fit:300:300/plain/https://example.com/a.jpg", "source"),
-    ])
+    @Test(
+        "what has no equivalent is a 400 naming it",
+        arguments: [
+            ("/_ip/_/zoom:2/plain/local:///landscape_4.jpg", "zoom"), ("/_ip/_/rs:auto:300:200/plain/landscape_4.jpg", "resizing_type"),
+            ("/_tb/unsafe/filters:sepia()/landscape_4.jpg", "sepia"), ("/_tb/unsafe/adaptive-fit-in/300x200/landscape_4.jpg", "adaptive-fit-in"),
+            ("/_tb/unsafe/300x200/https://example.com/a.jpg", "image"), ("/_ip/_/rs:fit:300:300/plain/https://example.com/a.jpg", "source"),
+        ])
     func refusals(_ target: String, _ option: String) throws {
         let response = try Self.fixture().get(target)
         #expect(response.status == 400 && response.json["param"] == option, "\(response.text)")

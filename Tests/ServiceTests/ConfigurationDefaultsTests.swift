@@ -32,11 +32,13 @@ struct ConfigurationDefaultsTests {
             let lines = entries.filter { $0.key == setting.key }
             if setting.value.isEmpty {
                 // No default of its own: the file shows a commented example.
-                #expect(lines.count == 1 && lines[0].commented, "`\(setting.key)` has no default: config/imgframe.conf should show it once, commented")
+                #expect(
+                    lines.count == 1 && lines[0].commented, "`\(setting.key)` has no default: config/imgframe.conf should show it once, commented")
             } else {
                 #expect(
                     lines.count == 1 && !lines[0].commented && lines[0].value == setting.value,
-                    "config/imgframe.conf should say `\(setting.key) = \(setting.value)`; it has \(lines.map { "`\($0.commented ? "# " : "")\($0.key) = \($0.value)`" })")
+                    "config/imgframe.conf should say `\(setting.key) = \(setting.value)`; it has \(lines.map { "`\($0.commented ? "# " : "")\($0.key) = \($0.value)`" })"
+                )
             }
         }
     }
@@ -54,7 +56,9 @@ struct ConfigurationDefaultsTests {
         let rows = try Self.text("docs/configuration.md").split(separator: "\n").filter { $0.hasPrefix("| `") }
         for setting in Self.defaults {
             let expected = ServiceConfiguration.markdownRow(setting)
-            #expect(rows.filter { $0.hasPrefix("| `\(setting.key)` |") } == [Substring(expected)], "docs/configuration.md should have the row \(expected) (imgframe config --markdown)")
+            #expect(
+                rows.filter { $0.hasPrefix("| `\(setting.key)` |") } == [Substring(expected)],
+                "docs/configuration.md should have the row \(expected) (imgframe config --markdown)")
         }
         #expect(rows.count == Self.defaults.count, "docs/configuration.md has rows for keys no setting has")
     }
@@ -66,7 +70,9 @@ struct ConfigurationDefaultsTests {
     func quotedFigures() throws {
         let byKey = Dictionary(uniqueKeysWithValues: Self.defaults.map { ($0.key, $0.value) })
         var quoted = 0
-        let docs = try FileManager.default.contentsOfDirectory(atPath: Self.repository.appendingPathComponent("docs").path).filter { $0.hasSuffix(".md") }
+        let docs = try FileManager.default.contentsOfDirectory(atPath: Self.repository.appendingPathComponent("docs").path).filter {
+            $0.hasSuffix(".md")
+        }
         for path in ["README.md"] + docs.map({ "docs/" + $0 }) {
             for match in try Self.text(path).matches(of: Self.figure) {
                 let key = String(match.1)

@@ -4,7 +4,8 @@ import Testing
 
 @Suite("configuration")
 struct ConfigurationTests {
-    static let exampleFile = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../config/imgframe.conf").standardizedFileURL.path
+    static let exampleFile = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../config/imgframe.conf")
+        .standardizedFileURL.path
 
     @Test("the example file parses and states the defaults")
     func exampleFile() throws {
@@ -15,7 +16,8 @@ struct ConfigurationTests {
         #expect(fromFile.drainTimeout == defaults.drainTimeout && fromFile.cacheControl == defaults.cacheControl)
         #expect(fromFile.server.maxConnections == defaults.server.maxConnections)
         #expect(fromFile.server.maxConnectionsPerClient == defaults.server.maxConnectionsPerClient)
-        #expect(fromFile.workers == defaults.workers && fromFile.queueLength == defaults.queueLength && fromFile.queueTimeout == defaults.queueTimeout)
+        #expect(
+            fromFile.workers == defaults.workers && fromFile.queueLength == defaults.queueLength && fromFile.queueTimeout == defaults.queueTimeout)
     }
 
     @Test("the example file documents every key")
@@ -38,15 +40,20 @@ struct ConfigurationTests {
         #expect(config.server.headerTimeout == .seconds(5) && !config.avif)
     }
 
-    @Test("invalid values stop start-up with key, value, origin and reason", arguments: [
-        ([("port", "80000")], [String: String](), "`port` = `80000` (from --port): must be a whole number from 0 to 65535"),
-        ([], ["IMGFRAME_LIMITS_HEADER_TIMEOUT": "soon"], "`limits.header_timeout` = `soon` (from IMGFRAME_LIMITS_HEADER_TIMEOUT): must be a duration"),
-        ([], ["IMGFRAME_FORMATS_WEBP": "maybe"], "must be true or false"),
-        ([], ["IMGFRAME_PROT": "1"], "unknown key `IMGFRAME_PROT`"),
-        ([("log_level", "loud")], [:], "must be one of trace, debug, info"),
-        ([("limits.body_bytes", "1XB")], [:], "must be a byte count"),
-        ([("queue_timeout", "5ms")], [:], "`queue_timeout` = `5ms` (from --queue-timeout): must be at least 10ms"),
-    ])
+    @Test(
+        "invalid values stop start-up with key, value, origin and reason",
+        arguments: [
+            ([("port", "80000")], [String: String](), "`port` = `80000` (from --port): must be a whole number from 0 to 65535"),
+            (
+                [], ["IMGFRAME_LIMITS_HEADER_TIMEOUT": "soon"],
+                "`limits.header_timeout` = `soon` (from IMGFRAME_LIMITS_HEADER_TIMEOUT): must be a duration"
+            ),
+            ([], ["IMGFRAME_FORMATS_WEBP": "maybe"], "must be true or false"),
+            ([], ["IMGFRAME_PROT": "1"], "unknown key `IMGFRAME_PROT`"),
+            ([("log_level", "loud")], [:], "must be one of trace, debug, info"),
+            ([("limits.body_bytes", "1XB")], [:], "must be a byte count"),
+            ([("queue_timeout", "5ms")], [:], "`queue_timeout` = `5ms` (from --queue-timeout): must be at least 10ms"),
+        ])
     func invalid(_ flags: [(String, String)], _ environment: [String: String], _ message: String) {
         do {
             _ = try ConfigurationLoader.load(file: nil, environment: environment, flags: flags)

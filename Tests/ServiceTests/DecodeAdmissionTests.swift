@@ -60,7 +60,10 @@ struct DecodeAdmissionTests {
                 HeavyRenderTests.value("imgframe_render_heavy_queue_depth", in: metrics) ?? -1, metrics
             )
         }
-        #expect(try fixture.waitUntil { let now = try heavy(); return now.running + now.waiting == 3 })
+        #expect(
+            try fixture.waitUntil {
+                let now = try heavy(); return now.running + now.waiting == 3
+            })
         let thumbnail = try fixture.get("/img/landscape_4.jpg?w=64&h=48&fmt=jpeg")
         #expect(thumbnail.status == 200)
         let after = try heavy()

@@ -120,12 +120,15 @@ struct EncoderControlRouteTests {
         #expect(png.header("Content-Type") == "image/png" && EncodedBytes.pngHeader(png.body)?.colorType == 3)
     }
 
-    @Test("settings that cannot apply to the format asked for are a 400 naming the setting", arguments: [
-        ("fmt=jpeg&png=palette", "png", "fmt=png"), ("fmt=png&lossless=1", "lossless", "fmt=webp"), ("fmt=webp&chroma=444", "chroma", "fmt=jpeg"),
-        ("fmt=webp&progressive=1", "progressive", "fmt=jpeg"), ("dither=0.5", "dither", "png=palette"), ("png=palette:3", "png", "2, 4, 16, 256"),
-        ("png=pallete", "png", "did you mean `palette`?"), ("chroma=422", "chroma", "444, 420"), ("meta=exif", "meta", "copyright, all, none"),
-        ("lossless=2", "lossless", "`0` or `1`"), ("fmt=webp&lossless=1&maxbytes=1000", "lossless", "maxbytes"), ("dither=2&png=palette", "dither", "0 to 1"),
-    ])
+    @Test(
+        "settings that cannot apply to the format asked for are a 400 naming the setting",
+        arguments: [
+            ("fmt=jpeg&png=palette", "png", "fmt=png"), ("fmt=png&lossless=1", "lossless", "fmt=webp"), ("fmt=webp&chroma=444", "chroma", "fmt=jpeg"),
+            ("fmt=webp&progressive=1", "progressive", "fmt=jpeg"), ("dither=0.5", "dither", "png=palette"), ("png=palette:3", "png", "2, 4, 16, 256"),
+            ("png=pallete", "png", "did you mean `palette`?"), ("chroma=422", "chroma", "444, 420"), ("meta=exif", "meta", "copyright, all, none"),
+            ("lossless=2", "lossless", "`0` or `1`"), ("fmt=webp&lossless=1&maxbytes=1000", "lossless", "maxbytes"),
+            ("dither=2&png=palette", "dither", "0 to 1"),
+        ])
     func refusals(_ query: String, _ param: String, _ text: String) throws {
         let fixture = try ServiceFixture()
         let response = try fixture.get("/img/landscape_4.jpg?w=64&" + query)

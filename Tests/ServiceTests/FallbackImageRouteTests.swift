@@ -17,9 +17,11 @@ struct FallbackImageRouteTests {
         }
     }
 
-    @Test("a missing, a non-image and a corrupt source answer the fallback in the URL's frame, with their own status", arguments: [
-        ("missing.jpg", 404), ("text.jpg", 415), ("truncated.jpg", 422),
-    ])
+    @Test(
+        "a missing, a non-image and a corrupt source answer the fallback in the URL's frame, with their own status",
+        arguments: [
+            ("missing.jpg", 404), ("text.jpg", 415), ("truncated.jpg", 422),
+        ])
     func answersTheFallback(_ name: String, _ status: Int) throws {
         let fixture = try Self.fixture()
         let response = try fixture.get("/img/\(name)?w=40&h=30&mode=fill&fmt=png")

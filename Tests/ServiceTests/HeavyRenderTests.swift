@@ -28,7 +28,9 @@ struct HeavyRenderTests {
         let response = try fixture.get(Self.tooSlow)
         #expect(response.status == 400)
         let message = response.json["error"] ?? ""
-        #expect(message.contains("of CPU") && message.contains("the limit is 10 s") && message.contains("reduce the frame or the blur radius"), "\(message)")
+        #expect(
+            message.contains("of CPU") && message.contains("the limit is 10 s") && message.contains("reduce the frame or the blur radius"),
+            "\(message)")
         let metrics = try fixture.get("/metrics").text
         // Laid out by a light worker (its wait is recorded once), never moved to the heavy renders, never drawn.
         #expect(Self.value("imgframe_render_queue_wait_seconds_count", in: metrics) == 1, "\(metrics)")
@@ -49,9 +51,14 @@ struct HeavyRenderTests {
         }
         func admitted() throws -> (running: Double, waiting: Double, metrics: String) {
             let metrics = try fixture.get("/metrics").text
-            return (Self.value("imgframe_renders_in_flight", in: metrics) ?? -1, Self.value("imgframe_render_queue_depth", in: metrics) ?? -1, metrics)
+            return (
+                Self.value("imgframe_renders_in_flight", in: metrics) ?? -1, Self.value("imgframe_render_queue_depth", in: metrics) ?? -1, metrics
+            )
         }
-        #expect(try fixture.waitUntil { let now = try admitted(); return now.running + now.waiting == 3 })
+        #expect(
+            try fixture.waitUntil {
+                let now = try admitted(); return now.running + now.waiting == 3
+            })
 
         let thumbnail = try fixture.get("/img/landscape_4.jpg?w=64&h=48&fmt=jpeg")
         #expect(thumbnail.status == 200)

@@ -31,11 +31,13 @@ struct ImageRouteTests {
         #expect(response.header("Content-Type") == "image/png" && response.header("Vary") == nil)
     }
 
-    @Test("fmt=auto follows Accept: JPEG XL, then AVIF, then WebP, else JPEG/PNG", arguments: [
-        ("image/webp,image/avif,image/jxl,*/*", "image/jxl"), ("image/jxl;q=0,image/avif", "image/avif"),
-        ("image/avif,image/webp,*/*", "image/avif"), ("image/webp,*/*;q=0.8", "image/webp"),
-        ("image/avif;q=0,image/webp", "image/webp"), ("*/*", "image/jpeg"), ("", "image/jpeg"),
-    ])
+    @Test(
+        "fmt=auto follows Accept: JPEG XL, then AVIF, then WebP, else JPEG/PNG",
+        arguments: [
+            ("image/webp,image/avif,image/jxl,*/*", "image/jxl"), ("image/jxl;q=0,image/avif", "image/avif"),
+            ("image/avif,image/webp,*/*", "image/avif"), ("image/webp,*/*;q=0.8", "image/webp"),
+            ("image/avif;q=0,image/webp", "image/webp"), ("*/*", "image/jpeg"), ("", "image/jpeg"),
+        ])
     func negotiation(_ accept: String, _ expected: String) throws {
         let fixture = try ServiceFixture()
         let response = try fixture.get("/img/landscape_4.jpg?w=64&h=48&mode=fill", headers: accept.isEmpty ? [] : ["Accept: \(accept)"])
@@ -45,15 +47,21 @@ struct ImageRouteTests {
 
     @Test("format toggles: with JPEG XL, AVIF and WebP off, auto is JPEG (PNG with transparency) and does not vary")
     func toggles() throws {
-        let fixture = try ServiceFixture { $0.jxl = false; $0.avif = false; $0.webp = false }
+        let fixture = try ServiceFixture {
+            $0.jxl = false; $0.avif = false; $0.webp = false
+        }
         let opaque = try fixture.get("/img/landscape_4.jpg?w=64&h=48&mode=fill", headers: ["Accept: image/jxl,image/avif,image/webp"])
         #expect(opaque.header("Content-Type") == "image/jpeg" && opaque.header("Vary") == nil)
         let transparent = try fixture.get("/img/dot_green.png?w=64", headers: ["Accept: image/avif,image/webp"])
         #expect(transparent.header("Content-Type") == "image/png")
         let avifFirst = try ServiceFixture { $0.jxl = false }
-        #expect(try avifFirst.get("/img/landscape_4.jpg?w=64&h=48&mode=fill", headers: ["Accept: image/jxl,image/avif"]).header("Content-Type") == "image/avif")
+        #expect(
+            try avifFirst.get("/img/landscape_4.jpg?w=64&h=48&mode=fill", headers: ["Accept: image/jxl,image/avif"]).header("Content-Type")
+                == "image/avif")
         let webpOnly = try ServiceFixture { $0.avif = false }
-        #expect(try webpOnly.get("/img/landscape_4.jpg?w=64&h=48&mode=fill", headers: ["Accept: image/avif,image/webp"]).header("Content-Type") == "image/webp")
+        #expect(
+            try webpOnly.get("/img/landscape_4.jpg?w=64&h=48&mode=fill", headers: ["Accept: image/avif,image/webp"]).header("Content-Type")
+                == "image/webp")
     }
 
     @Test("HEAD: same headers, no body")
@@ -187,7 +195,9 @@ struct ImageErrorTests {
     @Test("health checks answer while renders are running; excess renders get 503 + Retry-After")
     func overload() throws {
         // No queue, and a refusal held for only 50 ms, so the loop below reaches its 503 quickly.
-        let fixture = try ServiceFixture { $0.workers = 1; $0.queueLength = 0; $0.queueTimeout = .milliseconds(50) }
+        let fixture = try ServiceFixture {
+            $0.workers = 1; $0.queueLength = 0; $0.queueTimeout = .milliseconds(50)
+        }
         let slow = "/img/landscape_4.jpg?w=2000&h=1500&mode=fill&fmt=png"
         let busy = try fixture.client()
         try busy.send("GET \(slow) HTTP/1.1\r\nHost: t\r\n\r\n")
@@ -222,12 +232,14 @@ extension RawClient.Response {
 
 @Suite("GET /img: errors say what was meant and blame what was written")
 struct HelpfulErrorRouteTests {
-    @Test("near misses get a 400 with a hint, naming the parameter as written", arguments: [
-        ("w=300&h=400&mode=cover", "mode", "did you mean `fill`?"),
-        ("w=300&h=400&align=top-left", "align", "did you mean `topLeading`?"),
-        ("w=300&dpr=abc", "dpr", "`dpr` must be a number"),
-        ("w=10&overlay=missing.png", "overlay", "image `missing.png` not found"),
-    ])
+    @Test(
+        "near misses get a 400 with a hint, naming the parameter as written",
+        arguments: [
+            ("w=300&h=400&mode=cover", "mode", "did you mean `fill`?"),
+            ("w=300&h=400&align=top-left", "align", "did you mean `topLeading`?"),
+            ("w=300&dpr=abc", "dpr", "`dpr` must be a number"),
+            ("w=10&overlay=missing.png", "overlay", "image `missing.png` not found"),
+        ])
     func hint(_ query: String, _ param: String, _ fragment: String) throws {
         let fixture = try ServiceFixture()
         let response = try fixture.get("/img/landscape_4.jpg?" + query)
@@ -235,12 +247,14 @@ struct HelpfulErrorRouteTests {
         #expect(response.json["error"]?.contains(fragment) == true, "\(response.text)")
     }
 
-    @Test("accepted spellings render like the canonical ones", arguments: [
-        ("w=40&h=30&clip=true&fmt=JPEG", "w=40&h=30&clip=1&fmt=jpeg"),
-        ("w=40&h=30&bg=%23f00&fmt=jpg", "w=40&h=30&bg=ff0000&fmt=jpeg"),
-        ("w=40&h=30&bg=linear(red,%20blue)&fmt=png", "w=40&h=30&bg=linear(red,blue)&fmt=png"),
-        ("w=40&h=30&bg=transparent&fmt=png", "w=40&h=30&bg=clear&fmt=png"),
-    ])
+    @Test(
+        "accepted spellings render like the canonical ones",
+        arguments: [
+            ("w=40&h=30&clip=true&fmt=JPEG", "w=40&h=30&clip=1&fmt=jpeg"),
+            ("w=40&h=30&bg=%23f00&fmt=jpg", "w=40&h=30&bg=ff0000&fmt=jpeg"),
+            ("w=40&h=30&bg=linear(red,%20blue)&fmt=png", "w=40&h=30&bg=linear(red,blue)&fmt=png"),
+            ("w=40&h=30&bg=transparent&fmt=png", "w=40&h=30&bg=clear&fmt=png"),
+        ])
     func accepted(_ typed: String, _ canonical: String) throws {
         let fixture = try ServiceFixture()
         let a = try fixture.get("/img/landscape_4.jpg?" + typed)

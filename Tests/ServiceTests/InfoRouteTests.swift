@@ -35,7 +35,8 @@ struct InfoRouteTests {
         let rotated = try Self.object(try fixture.get("/info/sub/photo@2x.jpg").body)
         #expect(rotated["width"] as? Int == 4032 && rotated["height"] as? Int == 3024 && rotated["orientation"] as? String == "right")
         #expect(rotated["scale"] as? Double == 2)
-        #expect((rotated["points"] as? [String: Any])?["width"] as? Double == 2016 && (rotated["points"] as? [String: Any])?["height"] as? Double == 1512)
+        #expect(
+            (rotated["points"] as? [String: Any])?["width"] as? Double == 2016 && (rotated["points"] as? [String: Any])?["height"] as? Double == 1512)
 
         let p3 = try Self.object(try fixture.get("/info/p3.jpg").body)
         #expect((p3["profile"] as? String)?.contains("P3") == true, "\(p3)")
@@ -49,12 +50,15 @@ struct InfoRouteTests {
         #expect(try fixture.get("/info/escape.png").status == 404)
         #expect(try fixture.get("/info/../outside/secret.png").status == 400)
         let layout = try fixture.get("/info/dot_green.png?w=10")
-        #expect(layout.status == 400 && layout.json["param"] == "w" && layout.json["error"]?.contains("ask for a placeholder") == true, "\(layout.text)")
+        #expect(
+            layout.status == 400 && layout.json["param"] == "w" && layout.json["error"]?.contains("ask for a placeholder") == true, "\(layout.text)")
         #expect(layout.json["error"]?.contains("known parameters: w") == false, "the message does not call `w` unknown")
         let unknown = try fixture.get("/info/dot_green.png?colour=red")
         #expect(
-            unknown.status == 400 && unknown.json["error"] == "unknown parameter `colour` for /info/; it takes sig, exp and v; with a placeholder parameter "
-                + "(blurhash, thumbhash, averagecolor, dominantcolor, palette, lqip, lqipbytes) also those of /img/", "\(unknown.text)")
+            unknown.status == 400
+                && unknown.json["error"] == "unknown parameter `colour` for /info/; it takes sig, exp and v; with a placeholder parameter "
+                    + "(blurhash, thumbhash, averagecolor, dominantcolor, palette, lqip, lqipbytes) also those of /img/",
+            "\(unknown.text)")
         let etag = try fixture.get("/info/dot_green.png").header("ETag") ?? ""
         #expect(try fixture.get("/info/dot_green.png", headers: ["If-None-Match: \(etag)"]).status == 304)
         let signed = try ServiceFixture { $0.signingKeys = ["secret"] }

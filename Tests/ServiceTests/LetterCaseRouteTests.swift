@@ -26,19 +26,23 @@ struct LetterCaseRouteTests {
     func template() throws {
         // Sources checked on every request (`cache.source_check` 0), so the added file counts at once.
         let fixture = try ServiceFixture { $0.sourceCheck = .zero }
-        try Data(#"Image("Landscape_4").resizable().frame(width: 40, height: 30)"#.utf8).write(to: fixture.templates.appendingPathComponent("apple.swift"))
+        try Data(#"Image("Landscape_4").resizable().frame(width: 40, height: 30)"#.utf8).write(
+            to: fixture.templates.appendingPathComponent("apple.swift"))
         let found = try fixture.get("/view/apple?fmt=png")
         #expect(found.status == 200, "\(found.text)")
-        try FileManager.default.copyItem(at: fixture.root.appendingPathComponent("dot_green.png"), to: fixture.root.appendingPathComponent("Landscape_4.PNG"))
+        try FileManager.default.copyItem(
+            at: fixture.root.appendingPathComponent("dot_green.png"), to: fixture.root.appendingPathComponent("Landscape_4.PNG"))
         let ambiguous = try fixture.get("/view/apple?fmt=png")
         #expect(ambiguous.status == 404)
-        #expect(ambiguous.json["error"] == "`Landscape_4` matches both `Landscape_4.PNG` and `landscape_4.jpg`; name one exactly", "\(ambiguous.text)")
+        #expect(
+            ambiguous.json["error"] == "`Landscape_4` matches both `Landscape_4.PNG` and `landscape_4.jpg`; name one exactly", "\(ambiguous.text)")
     }
 
     @Test("two files that match but for case: 404 naming both, blamed on the parameter that named the image")
     func ambiguous() throws {
         let fixture = try ServiceFixture()
-        try FileManager.default.copyItem(at: fixture.root.appendingPathComponent("dot_green.png"), to: fixture.root.appendingPathComponent("LANDSCAPE_4.png"))
+        try FileManager.default.copyItem(
+            at: fixture.root.appendingPathComponent("dot_green.png"), to: fixture.root.appendingPathComponent("LANDSCAPE_4.png"))
         let view = try fixture.get("/img/dot_green.png?chain=\(try Self.chain("Landscape_4"))")
         #expect(view.status == 404)
         #expect(view.json["error"] == "`Landscape_4` matches both `LANDSCAPE_4.png` and `landscape_4.jpg`; name one exactly", "\(view.text)")

@@ -45,7 +45,8 @@ struct ListingCorpusTests {
 
     /// `GET /view/{name}` at 400 × 300, each parameter without a default given a value of its kind
     /// (a listing that does not load gets none: the server says why).
-    static func render(_ name: String, of listings: [(name: String, text: String)], in fixture: ServiceFixture) throws -> (status: Int, body: String) {
+    static func render(_ name: String, of listings: [(name: String, text: String)], in fixture: ServiceFixture) throws -> (status: Int, body: String)
+    {
         var query = "pw=400&ph=300&fmt=png"
         let module = TemplateModule(files: listings)
         if let template = try? ViewTemplate(name: name, module: module, limits: SpecLimits()) {

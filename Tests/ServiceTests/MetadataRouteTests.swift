@@ -50,7 +50,9 @@ struct MetadataRouteTests {
         #expect(image.width == 60 && image.height == 80)
     }
 
-    @Test("by default the output keeps the Copyright and nothing else: no Artist, no GPS, orientation 1", arguments: ["jpeg", "webp", "png", "avif", "jxl"])
+    @Test(
+        "by default the output keeps the Copyright and nothing else: no Artist, no GPS, orientation 1",
+        arguments: ["jpeg", "webp", "png", "avif", "jxl"])
     func copyrightByDefault(_ format: String) throws {
         let fixture = try fixture()
         let response = try fixture.get("/img/exif.jpg?w=30&fmt=\(format)")

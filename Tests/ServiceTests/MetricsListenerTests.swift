@@ -37,8 +37,10 @@ struct MetricsListenerTests {
     @Test("metrics.listen accepts HOST:PORT, [v6]:PORT and :PORT, and names the form on a bad value")
     func listenSetting() throws {
         var configuration = ServiceConfiguration()
-        for (value, expected) in [("127.0.0.1:9090", ListenAddress(host: "127.0.0.1", port: 9090)),
-                                  ("[::1]:9091", ListenAddress(host: "::1", port: 9091)), (":9092", ListenAddress(host: "0.0.0.0", port: 9092))] {
+        for (value, expected) in [
+            ("127.0.0.1:9090", ListenAddress(host: "127.0.0.1", port: 9090)),
+            ("[::1]:9091", ListenAddress(host: "::1", port: 9091)), (":9092", ListenAddress(host: "0.0.0.0", port: 9092)),
+        ] {
             configuration = try ConfigurationLoader.load(file: nil, environment: ["IMGFRAME_METRICS_LISTEN": value], flags: [])
             #expect(configuration.metricsListen == expected)
         }

@@ -10,7 +10,7 @@ import VipsTestSupport
 @testable import Service
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Source names are file names, and a file name is its bytes: `café.jpg` spelled with U+00E9 (NFC)

@@ -115,7 +115,8 @@ struct PDFRouteTests {
         let fixture = try Self.fixture()
         // The 4032×3024 photo at @3x is a 1344×1008-point tile: two across and two down, each
         // resampled from the whole photo (a small photo would fit libvips's line cache and pass).
-        try FileManager.default.copyItem(at: fixture.root.appendingPathComponent("landscape_4.jpg"), to: fixture.root.appendingPathComponent("tiles@3x.jpg"))
+        try FileManager.default.copyItem(
+            at: fixture.root.appendingPathComponent("landscape_4.jpg"), to: fixture.root.appendingPathComponent("tiles@3x.jpg"))
         let chain = #"Image("tiles@3x").resizable(resizingMode:.tile).frame(width:1400,height:1100)"#
         let encoded = chain.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
         let response = try fixture.get("/img/landscape_4.jpg?chain=\(encoded)&fmt=\(format)")

@@ -57,7 +57,8 @@ struct PlaceholderReferenceTests {
 
     /// The render scaled to `width × height` (each axis on its own, as the decoders stretch), RGB.
     static func scaled(_ render: VImage, width: Int, height: Int) throws -> [Int] {
-        let image = try render.resized(horizontal: Double(width) / Double(render.width), vertical: Double(height) / Double(render.height), kernel: .linear)
+        let image = try render.resized(
+            horizontal: Double(width) / Double(render.width), vertical: Double(height) / Double(render.height), kernel: .linear)
         let bands = image.bands
         let samples = try image.pixels()
         #expect(image.width == width && image.height == height)

@@ -32,9 +32,10 @@ struct PlaygroundRouteTests {
         #expect(!policy.contains("unsafe-inline") && !policy.contains("unsafe-eval"))
         let html = response.text
         for (tag, directive) in [("script", "script-src"), ("style", "style-src")] {
-            let block = try #require(html.range(of: "<\(tag)>").flatMap { open in
-                html.range(of: "</\(tag)>", range: open.upperBound..<html.endIndex).map { String(html[open.upperBound..<$0.lowerBound]) }
-            })
+            let block = try #require(
+                html.range(of: "<\(tag)>").flatMap { open in
+                    html.range(of: "</\(tag)>", range: open.upperBound..<html.endIndex).map { String(html[open.upperBound..<$0.lowerBound]) }
+                })
             let digest = Data(SHA256.hash(block)).base64EncodedString()
             #expect(policy.contains("\(directive) 'sha256-\(digest)'"))
         }
@@ -91,10 +92,12 @@ struct PlaygroundRouteTests {
         #expect(images.count == 1 && images[0]["clip_rect"] as? [Double] == [0, 0, 300, 200])
     }
 
-    @Test("plan: bad requests get the image route's JSON errors", arguments: [
-        ("/playground/plan/landscape_4.jpg?w=abc", [400]), ("/playground/plan/../etc/passwd?w=10", [400]),
-        ("/playground/plan/missing.jpg?w=10", [404]), ("/playground/plan/escape.png?w=10", [400, 404]),
-    ])
+    @Test(
+        "plan: bad requests get the image route's JSON errors",
+        arguments: [
+            ("/playground/plan/landscape_4.jpg?w=abc", [400]), ("/playground/plan/../etc/passwd?w=10", [400]),
+            ("/playground/plan/missing.jpg?w=10", [404]), ("/playground/plan/escape.png?w=10", [400, 404]),
+        ])
     func planErrors(target: String, statuses: [Int]) throws {
         let fixture = try ServiceFixture { $0.playground = true }
         let response = try fixture.get(target)

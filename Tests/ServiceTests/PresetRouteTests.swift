@@ -90,7 +90,9 @@ struct PresetRouteTests {
         let fixture = try Self.fixture(only: true)
         let response = try fixture.get(target)
         #expect(response.status == 403, "\(target): \(response.status) \(response.text)")
-        #expect(response.text.contains("this server answers only presets") && response.text.contains("preset=thumb, preset=small, preset=png"), "\(response.text)")
+        #expect(
+            response.text.contains("this server answers only presets") && response.text.contains("preset=thumb, preset=small, preset=png"),
+            "\(response.text)")
     }
 
     @Test("presets_only answers presets, with sig, exp and dl beside them; templates keep their parameters; /info/ is unchanged")
@@ -157,7 +159,8 @@ struct PresetRouteTests {
             let error = #expect(throws: ConfigurationError.self) { try ConfigurationLoader.load(file: nil, environment: environment, flags: flags) }
             #expect(error?.description.contains(named) == true, "\(String(describing: error)) should name \(named)")
         }
-        let loaded = try ConfigurationLoader.load(file: nil, environment: ["IMGFRAME_PRESETS": Self.presets, "IMGFRAME_PRESETS_ONLY": "true"], flags: [])
+        let loaded = try ConfigurationLoader.load(
+            file: nil, environment: ["IMGFRAME_PRESETS": Self.presets, "IMGFRAME_PRESETS_ONLY": "true"], flags: [])
         #expect(loaded.presets.names == ["thumb", "small", "png"] && loaded.presetsOnly)
     }
 }

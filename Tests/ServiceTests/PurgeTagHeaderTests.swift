@@ -62,7 +62,9 @@ struct PurgeTagHeaderTests {
         let first = try ServiceFixture()
         let target = "/img/dot_green.png?w=20&fmt=png"
         #expect(try first.get(target).header("X-Cache") == "MISS")
-        let second = try ServiceFixture { $0.cacheDirectory = first.cacheFolder.path; $0.root = first.root.path }
+        let second = try ServiceFixture {
+            $0.cacheDirectory = first.cacheFolder.path; $0.root = first.root.path
+        }
         #expect(second.waitUntil { second.service.cache.usage.entries == 1 })
         let hit = try second.get(target)
         #expect(hit.header("X-Cache") == "HIT")

@@ -57,7 +57,9 @@ struct ReadmeRecipeTests {
     func answers(_ recipe: Recipe) throws {
         let fixture = try Self.samplesServer()
         let response = try fixture.get(recipe.url, headers: [Self.browserAccept])
-        #expect(response.status == 200 && response.header("Content-Type") == recipe.contentType, "\(response.status) \(response.header("Content-Type") ?? "") \(response.text.prefix(300))")
+        #expect(
+            response.status == 200 && response.header("Content-Type") == recipe.contentType,
+            "\(response.status) \(response.header("Content-Type") ?? "") \(response.text.prefix(300))")
         guard response.status == 200, let size = recipe.size else { return }
         if recipe.contentType == "application/pdf" {
             let page = try Poppler(response.body).pageSize()
@@ -83,7 +85,9 @@ struct ReadmeRecipeTests {
         let fixture = try Self.samplesServer()
         let response = try fixture.get(url, headers: [Self.browserAccept])
         let type = response.header("Content-Type") ?? ""
-        #expect(response.status == 200 && (type.hasPrefix("image/") || type == "application/pdf"), "\(url): \(response.status) \(type) \(response.text.prefix(300))")
+        #expect(
+            response.status == 200 && (type.hasPrefix("image/") || type == "application/pdf"),
+            "\(url): \(response.status) \(type) \(response.text.prefix(300))")
     }
 
     /// GitHub's heading anchors: lower case, punctuation but `-` and `_` dropped, spaces to `-`.
@@ -93,7 +97,9 @@ struct ReadmeRecipeTests {
 
     @Test("every relative link of the README and docs/ names a file, and its anchor a heading there")
     func links() throws {
-        let docs = try FileManager.default.contentsOfDirectory(atPath: Self.repository.appendingPathComponent("docs").path).filter { $0.hasSuffix(".md") }
+        let docs = try FileManager.default.contentsOfDirectory(atPath: Self.repository.appendingPathComponent("docs").path).filter {
+            $0.hasSuffix(".md")
+        }
         let pages = ["README.md"] + docs.map { "docs/" + $0 }
         let link = #/\]\(([^)\s]+)\)/#
         var checked = 0
@@ -107,8 +113,10 @@ struct ReadmeRecipeTests {
                 let file = parts[0].isEmpty ? url : url.deletingLastPathComponent().appendingPathComponent(parts[0]).standardizedFileURL
                 #expect(FileManager.default.fileExists(atPath: file.path), "\(page): \(target) names no file")
                 if parts.count == 2, file.pathExtension == "md", let linked = try? String(contentsOf: file, encoding: .utf8) {
-                    let anchors = Set(linked.split(separator: "\n").filter { $0.hasPrefix("#") }.map { Self.anchor(String($0.drop { $0 == "#" }.dropFirst())) })
-                        .union(linked.matches(of: #/<a id="([^"]+)">/#).map { String($0.1) })
+                    let anchors = Set(
+                        linked.split(separator: "\n").filter { $0.hasPrefix("#") }.map { Self.anchor(String($0.drop { $0 == "#" }.dropFirst())) }
+                    )
+                    .union(linked.matches(of: #/<a id="([^"]+)">/#).map { String($0.1) })
                     #expect(anchors.contains(parts[1]), "\(page): \(target) names no heading")
                 }
                 checked += 1

@@ -3,7 +3,7 @@ import ServiceTestSupport
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The renderer's guards as clients see them: statuses, reasons, and nothing cached.

@@ -31,7 +31,9 @@ struct ResultTierTests {
     /// The tier's objects (rclone's files), by path under the bucket.
     static func objects(_ server: S3TestServer) -> [String] {
         let folder = server.folder + "/results"
-        return (FileManager.default.enumerator(atPath: folder)?.compactMap { $0 as? String } ?? []).filter { $0.hasPrefix("tier/v4/") && $0.count > 20 }
+        return (FileManager.default.enumerator(atPath: folder)?.compactMap { $0 as? String } ?? []).filter {
+            $0.hasPrefix("tier/v4/") && $0.count > 20
+        }
     }
 
     static func metric(_ fixture: ServiceFixture, _ line: String) throws -> Bool {

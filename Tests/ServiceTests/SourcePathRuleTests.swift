@@ -47,7 +47,10 @@ struct SourcePathRuleTests {
     @Test("a symlink out of the root is 404 like a missing file, from /img/, /info/ and the view")
     func symlinkEscape() throws {
         let fixture = try ServiceFixture()
-        for target in ["/img/escape.png", "/info/escape.png", "/img/outdir/secret.png", "/info/outdir/secret.png", "/img/dot_green.png?overlay=outdir/secret.png"] {
+        for target in [
+            "/img/escape.png", "/info/escape.png", "/img/outdir/secret.png", "/info/outdir/secret.png",
+            "/img/dot_green.png?overlay=outdir/secret.png",
+        ] {
             let response = try fixture.get(target)
             #expect(response.status == 404, "\(target) → \(response.status)")
             #expect(response.json["error"]?.contains("not found") == true, "\(target): \(response.text)")

@@ -69,9 +69,11 @@ struct ViewTemplateRouteTests {
         #expect(try badge.status == 200 && Self.size(badge.body) == (160, 200), "\(badge.text)")
     }
 
-    @Test("values are text, never code: quotes, parentheses, interpolations, `;` and line breaks render as text", arguments: [
-        "%22)%3B%20Color.red.frame(width%3A%20999)%3B%20Text(%22", "%5C(name)", "a%3Bb%0Ac", "%22%5C%22)", "%2F%2F%20comment",
-    ])
+    @Test(
+        "values are text, never code: quotes, parentheses, interpolations, `;` and line breaks render as text",
+        arguments: [
+            "%22)%3B%20Color.red.frame(width%3A%20999)%3B%20Text(%22", "%5C(name)", "a%3Bb%0Ac", "%22%5C%22)", "%2F%2F%20comment",
+        ])
     func valuesAreText(_ value: String) throws {
         let fixture = try Self.fixture()
         let response = try fixture.get("/view/card?name=\(value)&fmt=png")
@@ -80,28 +82,33 @@ struct ViewTemplateRouteTests {
         #expect(response.header("ETag") != (try fixture.get("/view/card?name=x&fmt=png").header("ETag")))
     }
 
-    @Test("a missing or unknown parameter is a 400 naming it", arguments: [
-        ("/view/card", "name", "needs the parameter `name`"),
-        ("/view/card?fmt=png", "name", "needs the parameter `name`"),
-        ("/view/card?name=A&title=B", "title", "its parameters: `name`"),
-        ("/view/card?name=A&w=10", "w", "unknown parameter `w`"),
-        ("/view/card?name=A&name=B", "name", "more than once"),
-        ("/view/card?name=A&fmt=bmp", "fmt", "`fmt` must be one of"),
-    ])
+    @Test(
+        "a missing or unknown parameter is a 400 naming it",
+        arguments: [
+            ("/view/card", "name", "needs the parameter `name`"),
+            ("/view/card?fmt=png", "name", "needs the parameter `name`"),
+            ("/view/card?name=A&title=B", "title", "its parameters: `name`"),
+            ("/view/card?name=A&w=10", "w", "unknown parameter `w`"),
+            ("/view/card?name=A&name=B", "name", "more than once"),
+            ("/view/card?name=A&fmt=bmp", "fmt", "`fmt` must be one of"),
+        ])
     func parameterErrors(_ target: String, _ param: String, _ message: String) throws {
         let fixture = try Self.fixture()
         let response = try fixture.get(target)
         #expect(response.status == 400 && response.json["param"] == param && response.json["error"]?.contains(message) == true, "\(response.text)")
     }
 
-    @Test("unknown templates are 404; names that could leave the folder are refused", arguments: [
-        ("/view/nothing", 404), ("/view/..", 400), ("/view/..%2Foutside%2Fsecret", 400), ("/view/card.swift", 400),
-        ("/view/sub/card", 400), ("/view/%2e%2e", 400), ("/view/", 400), ("/view/escape", 404),
-    ])
+    @Test(
+        "unknown templates are 404; names that could leave the folder are refused",
+        arguments: [
+            ("/view/nothing", 404), ("/view/..", 400), ("/view/..%2Foutside%2Fsecret", 400), ("/view/card.swift", 400),
+            ("/view/sub/card", 400), ("/view/%2e%2e", 400), ("/view/", 400), ("/view/escape", 404),
+        ])
     func namesAreConfined(_ target: String, _ status: Int) throws {
         let fixture = try Self.fixture()
         try Self.write("secret", Self.card, in: fixture)
-        try FileManager.default.moveItem(at: fixture.templates.appendingPathComponent("secret.swift"), to: fixture.outside.appendingPathComponent("secret.swift"))
+        try FileManager.default.moveItem(
+            at: fixture.templates.appendingPathComponent("secret.swift"), to: fixture.outside.appendingPathComponent("secret.swift"))
         // A symlink out of the folder is not followed.
         try FileManager.default.createSymbolicLink(
             at: fixture.templates.appendingPathComponent("escape.swift"), withDestinationURL: fixture.outside.appendingPathComponent("secret.swift"))

@@ -7,12 +7,19 @@ public enum JSON: Decodable, Sendable, Equatable {
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.singleValueContainer()
-        if c.decodeNil() { self = .null }
-        else if let b = try? c.decode(Bool.self) { self = .bool(b) }
-        else if let n = try? c.decode(Double.self) { self = .number(n) }
-        else if let s = try? c.decode(String.self) { self = .string(s) }
-        else if let a = try? c.decode([JSON].self) { self = .array(a) }
-        else { self = .object(try c.decode([String: JSON].self)) }
+        if c.decodeNil() {
+            self = .null
+        } else if let b = try? c.decode(Bool.self) {
+            self = .bool(b)
+        } else if let n = try? c.decode(Double.self) {
+            self = .number(n)
+        } else if let s = try? c.decode(String.self) {
+            self = .string(s)
+        } else if let a = try? c.decode([JSON].self) {
+            self = .array(a)
+        } else {
+            self = .object(try c.decode([String: JSON].self))
+        }
     }
 
     public subscript(key: String) -> JSON? {
@@ -90,10 +97,12 @@ public struct LayoutVector: CustomStringConvertible, Sendable {
             case "image": image = ImageView(ref: .named(args["name"]!.string!))
             case "color": node = .shape(.color(NamedColors.color(named: args["name"]!.string!)!))
             case "resizable":
-                let caps = args["capInsets"].map {
-                    EdgeInsets(top: $0["top"].number!, leading: $0["leading"].number!,
-                               bottom: $0["bottom"].number!, trailing: $0["trailing"].number!)
-                } ?? .zero
+                let caps =
+                    args["capInsets"].map {
+                        EdgeInsets(
+                            top: $0["top"].number!, leading: $0["leading"].number!,
+                            bottom: $0["bottom"].number!, trailing: $0["trailing"].number!)
+                    } ?? .zero
                 image!.resizing = Resizing(capInsets: caps, mode: ResizingMode(rawValue: args["resizingMode"]!.string!)!)
             case "interpolation": image!.interpolation = Interpolation(rawValue: args["value"]!.string!)!
             case let name:

@@ -14,7 +14,9 @@ extension LayoutVector {
             case "resizable":
                 var list: [String] = []
                 if let c = args["capInsets"] {
-                    list.append("capInsets: EdgeInsets(top: \(n(c["top"])), leading: \(n(c["leading"])), bottom: \(n(c["bottom"])), trailing: \(n(c["trailing"])))")
+                    list.append(
+                        "capInsets: EdgeInsets(top: \(n(c["top"])), leading: \(n(c["leading"])), bottom: \(n(c["bottom"])), trailing: \(n(c["trailing"])))"
+                    )
                 }
                 if args["resizingMode"]?.string == "tile" { list.append("resizingMode: .tile") }
                 return ".resizable(\(list.joined(separator: ", ")))"
@@ -24,7 +26,8 @@ extension LayoutVector {
                 return ".aspectRatio(\(ratio)contentMode: .\(args["contentMode"]!.string!))"
             case "frame", "flexFrame":
                 let labels = ["width", "height", "minWidth", "idealWidth", "maxWidth", "minHeight", "idealHeight", "maxHeight"]
-                let list = labels.compactMap { label in args[label].number.map { "\(label): \(n($0))" } }
+                let list =
+                    labels.compactMap { label in args[label].number.map { "\(label): \(n($0))" } }
                     + [args["alignment"]?.string.map { "alignment: .\($0)" }].compactMap { $0 }
                 return ".frame(\(list.joined(separator: ", ")))"
             case let layer where layer == "overlay" || layer == "background":

@@ -17,7 +17,8 @@ extension ViewVector {
             let (name, args) = mod.object!.first!
             text += modifier(name, args, ids: ids, indent: indent)
             if ids, t["view"]?.string == "Text", let id, !containerMarked, name == "frame",
-               args["width"].number != nil, args["height"].number != nil {
+                args["width"].number != nil, args["height"].number != nil
+            {
                 text += ".id(\"container:\(id)\")"
                 containerMarked = true
             }

@@ -53,11 +53,12 @@ extension ViewVector {
     /// by what the plan reports it draws, a colour fill.
     public var normalisedExpected: JSON {
         guard case .object(var e) = expected, let unnamed = e["unnamed_leaves"]?.array else { return expected }
-        e["unnamed_leaves"] = .array(unnamed.map { leaf in
-            guard case .object(var l) = leaf, l["kind"]?.string == "BackgroundFill" else { return leaf }
-            l["kind"] = .string("color")
-            return .object(l)
-        })
+        e["unnamed_leaves"] = .array(
+            unnamed.map { leaf in
+                guard case .object(var l) = leaf, l["kind"]?.string == "BackgroundFill" else { return leaf }
+                l["kind"] = .string("color")
+                return .object(l)
+            })
         return .object(e)
     }
 
@@ -67,7 +68,8 @@ extension ViewVector {
         let value: JSONValue
         do {
             value = try LayoutEngine.plan(
-                view, images: ImageCatalog(), proposal: proposal, scale: scale, text: AssumedTextMetrics(tree: tree)).json
+                view, images: ImageCatalog(), proposal: proposal, scale: scale, text: AssumedTextMetrics(tree: tree)
+            ).json
         } catch {
             value = error.json
         }
@@ -84,22 +86,26 @@ extension ViewVector {
         func leaf(_ id: String) -> JSON? { leaves.first { $0["id"]?.string == id } }
 
         var out = plan.object!
-        out["leaves"] = .array((expected["leaves"]?.array ?? []).map { e in
-            let id = e["id"]!.string!
-            guard case .object(var l)? = leaf(id) else { return .object(["id": .string(id)]) }
-            if l["layout_rect"] == nil { l["layout_rect"] = l["rect"] }
-            if e["rect"] == .null { l["rect"] = .null }
-            if let container = nodes["container:" + id] { l["container_rect"] = container }
-            if let r = l["layout_rect"]?.array { l["origin"] = .array(Array(r.prefix(2))) }
-            return .object(l)
-        })
-        out["nodes"] = .object(Dictionary(uniqueKeysWithValues: nodes.compactMap { key, rect in
-            key.hasPrefix("node:") ? (String(key.dropFirst(5)), rect) : nil
-        }))
+        out["leaves"] = .array(
+            (expected["leaves"]?.array ?? []).map { e in
+                let id = e["id"]!.string!
+                guard case .object(var l)? = leaf(id) else { return .object(["id": .string(id)]) }
+                if l["layout_rect"] == nil { l["layout_rect"] = l["rect"] }
+                if e["rect"] == .null { l["rect"] = .null }
+                if let container = nodes["container:" + id] { l["container_rect"] = container }
+                if let r = l["layout_rect"]?.array { l["origin"] = .array(Array(r.prefix(2))) }
+                return .object(l)
+            })
+        out["nodes"] = .object(
+            Dictionary(
+                uniqueKeysWithValues: nodes.compactMap { key, rect in
+                    key.hasPrefix("node:") ? (String(key.dropFirst(5)), rect) : nil
+                }))
         out["unnamed_leaves"] = .array(leaves.filter { !leafIDs.contains($0["id"]?.string ?? "") })
-        out["paint_order"] = .array(leaves.compactMap { l in
-            l["id"]?.string.flatMap { leafIDs.contains($0) ? .string($0) : nil }
-        })
+        out["paint_order"] = .array(
+            leaves.compactMap { l in
+                l["id"]?.string.flatMap { leafIDs.contains($0) ? .string($0) : nil }
+            })
         return .object(out)
     }
 }
@@ -122,7 +128,8 @@ public enum ViewTreeBuilder {
             let (name, args) = mod.object!.first!
             node = try modify(node, name, args)
             if t["view"]?.string == "Text", let id, !containerMarked, name == "frame",
-               args["width"].number != nil, args["height"].number != nil {
+                args["width"].number != nil, args["height"].number != nil
+            {
                 node = .id(node, "container:" + id)
                 containerMarked = true
             }
@@ -146,9 +153,10 @@ public enum ViewTreeBuilder {
                 let cells = try row["children"]!.array!.map { c in try cell(c, columns: Int(columns(c))) }
                 return GridRowView(cells: cells, alignment: row["alignment"]?.string.map { VerticalAlignment(rawValue: $0)! })
             }
-            return .grid(GridView(
-                alignment: Alignment(rawValue: t["alignment"]?.string ?? "center")!, horizontalSpacing: t["horizontalSpacing"].number,
-                verticalSpacing: t["verticalSpacing"].number, rows: rows))
+            return .grid(
+                GridView(
+                    alignment: Alignment(rawValue: t["alignment"]?.string ?? "center")!, horizontalSpacing: t["horizontalSpacing"].number,
+                    verticalSpacing: t["verticalSpacing"].number, rows: rows))
         case "Label":
             var label = LabelView(title: .text(TextView(t["string"]!.string!)), icon: .symbol(SymbolView(name: t["systemImage"]!.string!)))
             label.style = t["style"]?.string.map { LabelStyleKind(rawValue: $0)! }
@@ -156,7 +164,8 @@ public enum ViewTreeBuilder {
         case "Color": return .shape(.color(color(t["name"]?.string)))
         case "LinearGradient":
             let red = color("red"), blue = color("blue")
-            return .shape(.linearGradient(LinearGradient(colors: [red, blue], startPoint: UnitPoint(x: 0.5, y: 0), endPoint: UnitPoint(x: 0.5, y: 1))))
+            return .shape(
+                .linearGradient(LinearGradient(colors: [red, blue], startPoint: UnitPoint(x: 0.5, y: 0), endPoint: UnitPoint(x: 0.5, y: 1))))
         case "Spacer": return .spacer(minLength: t["minLength"].number)
         case "Rectangle": return shape(.rectangle, t)
         case "Circle": return shape(.circle, t)
@@ -168,9 +177,11 @@ public enum ViewTreeBuilder {
         case "Text": return .text(TextView(t["string"]!.string!, font: font(t["font"])))
         case "SymbolImage": return .symbol(SymbolView(name: t["name"]!.string!, isResizable: t["resizable"]?.bool ?? false))
         case "HStack":
-            return .hStack(alignment: VerticalAlignment(rawValue: t["alignment"]?.string ?? "center")!, spacing: t["spacing"].number, children: try children())
+            return .hStack(
+                alignment: VerticalAlignment(rawValue: t["alignment"]?.string ?? "center")!, spacing: t["spacing"].number, children: try children())
         case "VStack":
-            return .vStack(alignment: HorizontalAlignment(rawValue: t["alignment"]?.string ?? "center")!, spacing: t["spacing"].number, children: try children())
+            return .vStack(
+                alignment: HorizontalAlignment(rawValue: t["alignment"]?.string ?? "center")!, spacing: t["spacing"].number, children: try children())
         case "ZStack":
             return .zStack(alignment: Alignment(rawValue: t["alignment"]?.string ?? "center")!, children: try children())
         case let other: throw UnsupportedView(description: "\(other)")
@@ -230,14 +241,20 @@ public enum ViewTreeBuilder {
             return .frame(node, width: a["width"].number, height: a["height"].number, alignment: alignment)
         case "padding":
             if let i = a["insets"] {
-                return .padding(node, EdgeInsets(top: i["top"].number ?? 0, leading: i["leading"].number ?? 0, bottom: i["bottom"].number ?? 0, trailing: i["trailing"].number ?? 0))
+                return .padding(
+                    node,
+                    EdgeInsets(
+                        top: i["top"].number ?? 0, leading: i["leading"].number ?? 0, bottom: i["bottom"].number ?? 0,
+                        trailing: i["trailing"].number ?? 0))
             }
             let v = a["length"].number ?? 16
             let edges = a["edges"]?.string ?? "all"
             let h = ["all", "horizontal", "leading", "trailing"].contains(edges), vert = ["all", "vertical", "top", "bottom"].contains(edges)
-            return .padding(node, EdgeInsets(
-                top: vert && edges != "bottom" ? v : 0, leading: h && edges != "trailing" ? v : 0,
-                bottom: vert && edges != "top" ? v : 0, trailing: h && edges != "leading" ? v : 0))
+            return .padding(
+                node,
+                EdgeInsets(
+                    top: vert && edges != "bottom" ? v : 0, leading: h && edges != "trailing" ? v : 0,
+                    bottom: vert && edges != "top" ? v : 0, trailing: h && edges != "leading" ? v : 0))
         case "layoutPriority": return .layoutPriority(node, a.number!)
         case "alignmentGuide":
             let g = a["guide"]!.string!
@@ -245,9 +262,12 @@ public enum ViewTreeBuilder {
             let value: AlignmentGuide.Value = a["value"].number.map { .constant($0) } ?? .fraction(a["fraction"].number!)
             return .alignmentGuide(node, AlignmentGuide(key: key, value: value))
         case "shadow":
-            return .effect(node, .shadow(Shadow(
-                color: a["color"]?.string.map { color($0) } ?? Shadow.defaultColor,
-                radius: a["radius"].number!, x: a["x"].number ?? 0, y: a["y"].number ?? 0)))
+            return .effect(
+                node,
+                .shadow(
+                    Shadow(
+                        color: a["color"]?.string.map { color($0) } ?? Shadow.defaultColor,
+                        radius: a["radius"].number!, x: a["x"].number ?? 0, y: a["y"].number ?? 0)))
         case "offset": return .effect(node, .offset(x: a["x"].number ?? 0, y: a["y"].number ?? 0))
         case "opacity": return .effect(node, .opacity(a["value"].number!))
         case "clipped": return .clipped(node, antialiased: false)
@@ -255,7 +275,9 @@ public enum ViewTreeBuilder {
             let r = a["radius"].number!
             return .effect(node, .clipShape(.roundedRectangle(cornerSize: Size(width: r, height: r), style: .continuous)))
         case "clipShape":
-            let kinds: [String: ShapeKind] = ["Circle": .circle, "Rectangle": .rectangle, "Ellipse": .ellipse, "Capsule": .capsule(style: .continuous)]
+            let kinds: [String: ShapeKind] = [
+                "Circle": .circle, "Rectangle": .rectangle, "Ellipse": .ellipse, "Capsule": .capsule(style: .continuous),
+            ]
             return .effect(node, .clipShape(kinds[a["shape"]!.string!]!))
         case "overlay": return .overlay(node, content: try view(a["content"]!), alignment: alignment)
         case "background": return .background(node, content: try view(a["content"]!), alignment: alignment)

@@ -17,10 +17,13 @@ struct HostileInputTests {
         let root = folder.appendingPathComponent("root")
         try fm.createDirectory(at: root, withIntermediateDirectories: true)
         try fm.createDirectory(at: folder.appendingPathComponent("outside"), withIntermediateDirectories: true)
-        for name in ["landscape_4.jpg", "dot_green.png"] { try fm.copyItem(at: samples.appendingPathComponent(name), to: root.appendingPathComponent(name)) }
+        for name in ["landscape_4.jpg", "dot_green.png"] {
+            try fm.copyItem(at: samples.appendingPathComponent(name), to: root.appendingPathComponent(name))
+        }
         try fm.copyItem(at: samples.appendingPathComponent("dot_green.png"), to: root.appendingPathComponent("Ünïcødé.png"))
         try fm.copyItem(at: samples.appendingPathComponent("dot_green.png"), to: folder.appendingPathComponent("outside/secret.png"))
-        try fm.createSymbolicLink(at: root.appendingPathComponent("escape.png"), withDestinationURL: folder.appendingPathComponent("outside/secret.png"))
+        try fm.createSymbolicLink(
+            at: root.appendingPathComponent("escape.png"), withDestinationURL: folder.appendingPathComponent("outside/secret.png"))
         let jpeg = try Data(contentsOf: samples.appendingPathComponent("landscape_4.jpg"))
         try jpeg.prefix(jpeg.count / 4).write(to: root.appendingPathComponent("truncated.jpg"))
         try Data().write(to: root.appendingPathComponent("empty.jpg"))
@@ -71,7 +74,8 @@ struct HostileInputTests {
     /// A kB field of `/proc/PID/status`: `VmRSS` (resident now) or `VmHWM` (the peak); 0 when unreadable.
     static func memory(_ pid: Int32, _ field: String = "VmRSS") -> Int {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") }) else { return 0 }
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") })
+        else { return 0 }
         return Int(line.split(separator: " ", omittingEmptySubsequences: true)[1]) ?? 0
     }
 
@@ -82,8 +86,10 @@ struct HostileInputTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let server = try ServeProcess(
             ["--root", folder.appendingPathComponent("root").path],
-            environment: ["IMGFRAME_SIGNING_KEYS": Self.key, "IMGFRAME_LIMITS_WRITE_TIMEOUT": "1s",
-                          "IMGFRAME_LIMITS_MAX_CONNECTIONS": "150", "MALLOC_ARENA_MAX": "2"])
+            environment: [
+                "IMGFRAME_SIGNING_KEYS": Self.key, "IMGFRAME_LIMITS_WRITE_TIMEOUT": "1s",
+                "IMGFRAME_LIMITS_MAX_CONNECTIONS": "150", "MALLOC_ARENA_MAX": "2",
+            ])
         _ = try server.waitUntilListening()
         let signer = URLSigner(keys: [Self.key])
         func get(_ target: String, signed: Bool = true) throws -> RawClient.Response {
@@ -100,7 +106,8 @@ struct HostileInputTests {
         for round in 0..<3 {
             for (target, status) in Self.requests {
                 // Later rounds vary the URL (a new cache key), so every case runs through the full path again.
-                let response = try get(round == 0 ? target : target + (target.contains("?") ? "&" : "?") + (round == 1 ? "opaque=1" : "opaque=1&pw=\(1000 + round)"))
+                let response = try get(
+                    round == 0 ? target : target + (target.contains("?") ? "&" : "?") + (round == 1 ? "opaque=1" : "opaque=1&pw=\(1000 + round)"))
                 #expect(response.status == status, "\(target) → \(response.status) \(response.text)")
                 #expect(response.header("Content-Type") == (response.status == 200 ? response.header("Content-Type") : "application/json"))
             }
@@ -109,8 +116,10 @@ struct HostileInputTests {
 
         // Signatures: missing, tampered, expired → 403 without detail.
         let signed = signer.sign("/img/dot_green.png?w=30")
-        for attempt in ["/img/dot_green.png?w=30", signed.replacingOccurrences(of: "w=30", with: "w=31"),
-                        String(signed.dropLast(2)) + "AA", signer.sign("/img/dot_green.png?w=30", expires: 1)] {
+        for attempt in [
+            "/img/dot_green.png?w=30", signed.replacingOccurrences(of: "w=30", with: "w=31"),
+            String(signed.dropLast(2)) + "AA", signer.sign("/img/dot_green.png?w=30", expires: 1),
+        ] {
             let response = try get(attempt, signed: false)
             #expect(response.status == 403 && response.json == ["error": "forbidden"], "\(attempt)")
         }

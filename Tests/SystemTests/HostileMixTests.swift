@@ -30,7 +30,8 @@ struct HostileMixTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("imgframe-mix-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: HostileInputTests.samples.appendingPathComponent("landscape_4.jpg"), to: folder.appendingPathComponent("landscape_4.jpg"))
+        try FileManager.default.copyItem(
+            at: HostileInputTests.samples.appendingPathComponent("landscape_4.jpg"), to: folder.appendingPathComponent("landscape_4.jpg"))
         for (name, bytes) in LargeFlatSources.files { try Data(bytes).write(to: folder.appendingPathComponent(name)) }
         let server = try ServeProcess(["--root", folder.path], environment: ["IMGFRAME_WORKERS": "2"])
         _ = try server.waitUntilListening()
@@ -60,7 +61,8 @@ struct HostileMixTests {
         for (target, client) in zip(targets, clients) {
             let response = try client.readResponse()
             statuses[response.status, default: 0] += 1
-            let accounted = (200..<300).contains(response.status) || (400..<500).contains(response.status)
+            let accounted =
+                (200..<300).contains(response.status) || (400..<500).contains(response.status)
                 || (response.status == 503 && response.header("Retry-After") != nil)
             #expect(accounted, "\(target) → \(response.status) \(response.text.prefix(200))")
         }
@@ -74,7 +76,9 @@ struct HostileMixTests {
             Thread.sleep(forTimeInterval: 0.2)
             settled = HostileInputTests.memory(pid, "VmRSS")
         }
-        print("hostile mix: \(statuses.sorted { $0.key < $1.key }) answers; thumbnail in \(thumbnailTime); RSS \(baseline) kB at start, peak \(peak) kB, \(settled) kB after")
+        print(
+            "hostile mix: \(statuses.sorted { $0.key < $1.key }) answers; thumbnail in \(thumbnailTime); RSS \(baseline) kB at start, peak \(peak) kB, \(settled) kB after"
+        )
         #expect(peak <= baseline + 1024 * 1024, "peak RSS \(peak) kB over baseline \(baseline) kB + 1 GiB")
         #expect(settled <= baseline + 128 * 1024, "RSS \(settled) kB did not fall within 128 MiB of baseline \(baseline) kB")
         server.terminate()

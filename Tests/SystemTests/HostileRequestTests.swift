@@ -71,7 +71,8 @@ struct HostileRequestTests {
         }
 
         // M4: a 30 KB head in small packets is answered (the head is scanned once, not re-parsed per read).
-        let head = "GET /healthz HTTP/1.1\r\nHost: t\r\n" + (0..<60).map { "X-H\($0): " + String(repeating: "v", count: 490) + "\r\n" }.joined() + "\r\n"
+        let head =
+            "GET /healthz HTTP/1.1\r\nHost: t\r\n" + (0..<60).map { "X-H\($0): " + String(repeating: "v", count: 490) + "\r\n" }.joined() + "\r\n"
         let dribble = try RawClient(port: server.port)
         for piece in Array(head.utf8).chunked(into: 16) { try dribble.send(piece) }
         #expect(try dribble.readResponse().status == 200)
@@ -79,7 +80,10 @@ struct HostileRequestTests {
         // Images: sizes past the limits, encoders past their caps, loaders the service does not use.
         let gradients = String(repeating: ".background(LinearGradient(colors:[.red,.blue],startPoint:.top,endPoint:.bottom))", count: 24)
         let images: [(String, Set<Int>)] = [
-            ("/img/landscape_4.jpg?chain=Image(%22landscape_4.jpg%22).resizable().frame(width:2.2e9,height:10).frame(width:100,height:100,alignment:.trailing).clipped()", [400]),
+            (
+                "/img/landscape_4.jpg?chain=Image(%22landscape_4.jpg%22).resizable().frame(width:2.2e9,height:10).frame(width:100,height:100,alignment:.trailing).clipped()",
+                [400]
+            ),
             ("/img/landscape_4.jpg?chain=resizable().frame(width:1e9,height:10)", [400]),
             ("/img/landscape_4.jpg?chain=Color.red.frame(width:6324,height:6324)" + gradients, [400, 503]),
             ("/img/landscape_4.jpg?w=6320&h=6320&mode=fill&fmt=avif&q=100", [400]),
@@ -123,7 +127,9 @@ struct HostileRequestTests {
             let whole = try get(large)
             #expect(whole.status == 200 && whole.body.count > 5_000_000, "\(round): \(whole.status), \(whole.body.count) bytes")
             held = HostileInputTests.memory(pid, "VmRSS")
-            #expect(held < baseline + 30 * whole.body.count / 1024 / 2, "\(round): 30 stalled readers of \(whole.body.count) bytes, RSS \(baseline) → \(held) kB")
+            #expect(
+                held < baseline + 30 * whole.body.count / 1024 / 2,
+                "\(round): 30 stalled readers of \(whole.body.count) bytes, RSS \(baseline) → \(held) kB")
             readers.removeAll()
         }
 

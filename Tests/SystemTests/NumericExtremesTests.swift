@@ -161,7 +161,9 @@ struct NumericExtremesTests {
             if let status, (200..<300).contains(status) || (400..<500).contains(status) { continue }
             unexpected.append("\(status ?? 0) \(target)")
         }
-        #expect(unexpected.isEmpty, "\(unexpected.count) of \(targets.count) answered neither 2xx nor 4xx:\n\(unexpected.prefix(20).joined(separator: "\n"))")
+        #expect(
+            unexpected.isEmpty,
+            "\(unexpected.count) of \(targets.count) answered neither 2xx nor 4xx:\n\(unexpected.prefix(20).joined(separator: "\n"))")
         let health = try RawClient(port: server.port)
         try health.send("GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n")
         #expect(try health.readResponse().status == 200)

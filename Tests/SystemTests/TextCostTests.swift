@@ -18,7 +18,8 @@ struct TextCostTests {
     }
 
     /// 144 distinct emoji (two blocks of the Emoji presentation).
-    static let emoji = String(String.UnicodeScalarView((0x1F600..<0x1F650).compactMap(Unicode.Scalar.init) + (0x1F680..<0x1F6C0).compactMap(Unicode.Scalar.init)))
+    static let emoji = String(
+        String.UnicodeScalarView((0x1F600..<0x1F650).compactMap(Unicode.Scalar.init) + (0x1F680..<0x1F6C0).compactMap(Unicode.Scalar.init)))
 
     @Test("an 8000-point emoji and 144 distinct 1000-point emoji are refused up front; memory stays near its baseline")
     func glyphMemoryIsBudgeted() throws {
@@ -38,8 +39,11 @@ struct TextCostTests {
             #expect(response.text.contains("glyph images of a Text"), "\(response.text)")
         }
         // Moderate emoji still render.
-        #expect(try Self.get(server, Self.chain("Text(\"\(Self.emoji.prefix(12))\").font(.system(size:60)).frame(width:200,height:200)")).status == 200)
-        #expect(HostileInputTests.memory(pid, "VmHWM") <= baseline + 512 * 1024, "peak \(HostileInputTests.memory(pid, "VmHWM")) KiB, baseline \(baseline) KiB")
+        #expect(
+            try Self.get(server, Self.chain("Text(\"\(Self.emoji.prefix(12))\").font(.system(size:60)).frame(width:200,height:200)")).status == 200)
+        #expect(
+            HostileInputTests.memory(pid, "VmHWM") <= baseline + 512 * 1024,
+            "peak \(HostileInputTests.memory(pid, "VmHWM")) KiB, baseline \(baseline) KiB")
         #expect(HostileInputTests.memory(pid) <= baseline + 64 * 1024, "now \(HostileInputTests.memory(pid)) KiB, baseline \(baseline) KiB")
     }
 

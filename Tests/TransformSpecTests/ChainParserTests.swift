@@ -43,7 +43,10 @@ struct ChainParserValidTests {
         ("resizable().interpolation(.low)", #"Image("src.jpg").resizable()"#),
         ("resizable().scaledToFit()", #"Image("src.jpg").resizable().aspectRatio(contentMode:.fit)"#),
         ("resizable().aspectRatio(nil,contentMode:.fill)", #"Image("src.jpg").resizable().aspectRatio(contentMode:.fill)"#),
-        ("resizable().aspectRatio(CGSize(width:4,height:2),contentMode:ContentMode.fit)", #"Image("src.jpg").resizable().aspectRatio(2,contentMode:.fit)"#),
+        (
+            "resizable().aspectRatio(CGSize(width:4,height:2),contentMode:ContentMode.fit)",
+            #"Image("src.jpg").resizable().aspectRatio(2,contentMode:.fit)"#
+        ),
         ("resizable().aspectRatio(3/2,contentMode:.fit)", #"Image("src.jpg").resizable().aspectRatio(1.5,contentMode:.fit)"#),
         ("resizable().aspectRatio(1_000e-3,contentMode:.fit)", #"Image("src.jpg").resizable().aspectRatio(1,contentMode:.fit)"#),
         (
@@ -56,7 +59,10 @@ struct ChainParserValidTests {
         ("resizable().frame(height:3,alignment:Alignment.bottomLeading)", #"Image("src.jpg").resizable().frame(height:3,alignment:.bottomLeading)"#),
         ("resizable().frame()", #"Image("src.jpg").resizable()"#),
         ("resizable().frame(alignment:.top)", #"Image("src.jpg").resizable()"#),
-        (#"resizable().overlay(alignment:.bottomTrailing){Image("wm.png")}"#, #"Image("src.jpg").resizable().overlay(alignment:.bottomTrailing){Image("wm.png")}"#),
+        (
+            #"resizable().overlay(alignment:.bottomTrailing){Image("wm.png")}"#,
+            #"Image("src.jpg").resizable().overlay(alignment:.bottomTrailing){Image("wm.png")}"#
+        ),
         (#"resizable().overlay(Image("wm.png"),alignment:.top)"#, #"Image("src.jpg").resizable().overlay(alignment:.top){Image("wm.png")}"#),
         ("resizable().background{Color.red}", #"Image("src.jpg").resizable().background{Color.red}"#),
         // A style without `alignment:` is SwiftUI's `background(_ style:ignoresSafeAreaEdges:)`, the
@@ -92,7 +98,8 @@ struct ChainParserValidTests {
 
     @Test("the design's example chain")
     func designExample() throws {
-        let chain = "resizable().aspectRatio(contentMode:.fill).frame(minWidth:0,maxWidth:.infinity,minHeight:0,maxHeight:.infinity).aspectRatio(2,contentMode:.fit).clipped()"
+        let chain =
+            "resizable().aspectRatio(contentMode:.fill).frame(minWidth:0,maxWidth:.infinity,minHeight:0,maxHeight:.infinity).aspectRatio(2,contentMode:.fit).clipped()"
         let expected = ViewNode.clipped(
             .aspectRatio(
                 .flexFrame(
@@ -106,7 +113,9 @@ struct ChainParserValidTests {
     @Test("framedAspectRatio equals its written-out expansion")
     func framedAspectRatioExpansion() throws {
         let helper = try parse("resizable().framedAspectRatio(2,contentMode:.fill)")
-        let written = try parse(#"Color.clear.aspectRatio(2,contentMode:.fit).overlay(alignment:.center){Image("src.jpg").resizable().aspectRatio(contentMode:.fill)}.clipped()"#)
+        let written = try parse(
+            #"Color.clear.aspectRatio(2,contentMode:.fit).overlay(alignment:.center){Image("src.jpg").resizable().aspectRatio(contentMode:.fill)}.clipped()"#
+        )
         #expect(helper == written)
     }
 }

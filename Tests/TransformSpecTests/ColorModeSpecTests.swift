@@ -57,10 +57,12 @@ struct ColorModeSpecTests {
         #expect(try spec("colormode=linear&fmt=\(format)").colorMode == .linear)
     }
 
-    @Test("case names are exact; near misses say what they probably meant", arguments: [
-        ("linear-light", "linear"), ("Linear", "linear"), ("LINEAR", "linear"), ("linearLight", "linear"),
-        ("nonlinear", "nonLinear"), ("non-linear", "nonLinear"), ("extended", "extendedLinear"), ("extended_linear", "extendedLinear"),
-    ])
+    @Test(
+        "case names are exact; near misses say what they probably meant",
+        arguments: [
+            ("linear-light", "linear"), ("Linear", "linear"), ("LINEAR", "linear"), ("linearLight", "linear"),
+            ("nonlinear", "nonLinear"), ("non-linear", "nonLinear"), ("extended", "extendedLinear"), ("extended_linear", "extendedLinear"),
+        ])
     func nearMiss(_ typed: String, _ meant: String) throws {
         #expect {
             try spec("colormode=\(typed)")

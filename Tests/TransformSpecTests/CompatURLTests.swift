@@ -7,11 +7,14 @@ import TransformSpec
 /// has no equivalent.
 @Suite("spec: imgproxy and thumbor URLs")
 struct CompatURLTests {
-    static let fill = #"chain=Image("a.jpg").resizable().interpolation(.high).aspectRatio(contentMode:.fill).frame(width:300,height:200,alignment:.top).clipped()&canvas=nearest&fmt=jpeg"#
+    static let fill =
+        #"chain=Image("a.jpg").resizable().interpolation(.high).aspectRatio(contentMode:.fill).frame(width:300,height:200,alignment:.top).clipped()&canvas=nearest&fmt=jpeg"#
 
     static func imgproxy(_ path: String) throws -> String {
-        try ImgproxyURL.request(Substring(path), sourceName: { $0.hasPrefix("https://cdn.example.com/") ? "cdn/" + $0.dropFirst(24) : nil }, watermark: "wm.png")
-            .spec.canonicalForm
+        try ImgproxyURL.request(
+            Substring(path), sourceName: { $0.hasPrefix("https://cdn.example.com/") ? "cdn/" + $0.dropFirst(24) : nil }, watermark: "wm.png"
+        )
+        .spec.canonicalForm
     }
 
     @Test(
@@ -36,14 +39,23 @@ struct CompatURLTests {
                 "dpr:2/rs:fit:300:300/pd:10/plain/a.jpg@webp",
                 #"chain=Image("a.jpg").resizable().interpolation(.high).enlarging(false).aspectRatio(contentMode:.fit).padding(20)&pw=640&ph=640&canvas=nearest&fmt=webp"#
             ),
-            ("rs:fit:300:300:1/dpr:2/plain/a.jpg", #"chain=Image("a.jpg").resizable().interpolation(.high).aspectRatio(contentMode:.fit)&pw=300&ph=300&scale=2&canvas=nearest&fmt=jpeg"#),
+            (
+                "rs:fit:300:300:1/dpr:2/plain/a.jpg",
+                #"chain=Image("a.jpg").resizable().interpolation(.high).aspectRatio(contentMode:.fit)&pw=300&ph=300&scale=2&canvas=nearest&fmt=jpeg"#
+            ),
             (
                 "c:1000:800:nowe/rs:fit:300:300/plain/a.jpg",
                 #"chain=Image("a.jpg").resizable().interpolation(.high).enlarging(false).crop(width:1000,height:800,alignment:.topLeading).aspectRatio(contentMode:.fit)&pw=300&ph=300&canvas=nearest&fmt=jpeg"#
             ),
-            ("rot:90/w:300/plain/a.jpg", #"chain=Image("a.jpg").resizable().interpolation(.high).enlarging(false).aspectRatio(contentMode:.fit)&pw=300&canvas=nearest&turn=90&fmt=jpeg"#),
+            (
+                "rot:90/w:300/plain/a.jpg",
+                #"chain=Image("a.jpg").resizable().interpolation(.high).enlarging(false).aspectRatio(contentMode:.fit)&pw=300&canvas=nearest&turn=90&fmt=jpeg"#
+            ),
             // A base64url source split with `/`, with its extension.
-            ("w:300/bG9jYWw6Ly8v/YS5qcGc.webp", #"chain=Image("a.jpg").resizable().interpolation(.high).enlarging(false).aspectRatio(contentMode:.fit)&pw=300&canvas=nearest&fmt=webp"#),
+            (
+                "w:300/bG9jYWw6Ly8v/YS5qcGc.webp",
+                #"chain=Image("a.jpg").resizable().interpolation(.high).enlarging(false).aspectRatio(contentMode:.fit)&pw=300&canvas=nearest&fmt=webp"#
+            ),
             (
                 "rs:fill:300:300:1/g:fp:0.25:0.75/bl:2/sh:0.5/q:70/sm:0/plain/https://cdn.example.com/b.jpg",
                 #"chain=Image("cdn/b.jpg").resizable().interpolation(.high).focus(x:0.25,y:0.75).aspectRatio(contentMode:.fill).frame(width:300,height:300).sharpened(0.5).blur(radius:2,opaque:true).clipped()&canvas=nearest&fmt=jpeg&q=70&meta=all"#
@@ -57,8 +69,14 @@ struct CompatURLTests {
         "thumbor options as SwiftUI chains",
         arguments: [
             ("300x200/top/a.jpg", fill),
-            ("fit-in/300x300/a.png", #"chain=Image("a.png").resizable().interpolation(.high).enlarging(false).aspectRatio(contentMode:.fit)&pw=300&ph=300&canvas=nearest&fmt=png"#),
-            ("full-fit-in/300x300/a.jpg", #"chain=Image("a.jpg").resizable().interpolation(.high).aspectRatio(contentMode:.fill)&pw=300&ph=300&canvas=nearest&fmt=jpeg"#),
+            (
+                "fit-in/300x300/a.png",
+                #"chain=Image("a.png").resizable().interpolation(.high).enlarging(false).aspectRatio(contentMode:.fit)&pw=300&ph=300&canvas=nearest&fmt=png"#
+            ),
+            (
+                "full-fit-in/300x300/a.jpg",
+                #"chain=Image("a.jpg").resizable().interpolation(.high).aspectRatio(contentMode:.fill)&pw=300&ph=300&canvas=nearest&fmt=jpeg"#
+            ),
             // A flip mirrors the result, after the crop chose its side.
             (
                 "-300x200/left/a.jpg",
@@ -107,11 +125,15 @@ struct CompatURLTests {
     @Test(
         "what has no equivalent is refused, naming the option",
         arguments: [
-            ("imgproxy", "zoom:2/plain/a.jpg", "zoom"), ("imgproxy", "rs:auto:300:200/plain/a.jpg", "resizing_type"), ("imgproxy", "g:no:10:5/rs:fill:9:9/plain/a.jpg", "g"),
+            ("imgproxy", "zoom:2/plain/a.jpg", "zoom"), ("imgproxy", "rs:auto:300:200/plain/a.jpg", "resizing_type"),
+            ("imgproxy", "g:no:10:5/rs:fill:9:9/plain/a.jpg", "g"),
             ("imgproxy", "raw:1/plain/a.jpg", "raw"), ("imgproxy", "f:tiff/plain/a.jpg", "f"), ("imgproxy", "fn:x/plain/a.jpg", "filename"),
-            ("imgproxy", "rs:fit:9:9/plain/https://evil.example.com/a.jpg", "source"), ("imgproxy", "L2", "source"), ("imgproxy", "rs:fill:600202:20/dpr:2/plain/a.jpg", "dpr"), ("imgproxy", "plain/local:///", "source"), ("imgproxy", "c:100:100/t:10/plain/a.jpg", "crop"),
+            ("imgproxy", "rs:fit:9:9/plain/https://evil.example.com/a.jpg", "source"), ("imgproxy", "L2", "source"),
+            ("imgproxy", "rs:fill:600202:20/dpr:2/plain/a.jpg", "dpr"), ("imgproxy", "plain/local:///", "source"),
+            ("imgproxy", "c:100:100/t:10/plain/a.jpg", "crop"),
             ("thumbor", "adaptive-fit-in/300x200/a.jpg", "adaptive-fit-in"), ("thumbor", "300x200/filters:sepia()/a.jpg", "sepia"),
-            ("thumbor", "meta/300x200/a.jpg", "meta"), ("thumbor", "origx200/a.jpg", "size"), ("thumbor", "300x200/https://example.com/a.jpg", "image"),
+            ("thumbor", "meta/300x200/a.jpg", "meta"), ("thumbor", "origx200/a.jpg", "size"),
+            ("thumbor", "300x200/https://example.com/a.jpg", "image"),
             ("thumbor", "300x200/filters:round_corner(20|10,0,0,0)/a.jpg", "round_corner"),
         ])
     func refused(_ system: String, _ path: String, _ option: String) {
@@ -138,7 +160,8 @@ extension Substring {
         var text = ""
         for byte in utf8 {
             switch byte {
-            case UInt8(ascii: "&"), UInt8(ascii: "%"), UInt8(ascii: "+"), UInt8(ascii: "#"), UInt8(ascii: "="): text += "%" + String(byte, radix: 16, uppercase: true)
+            case UInt8(ascii: "&"), UInt8(ascii: "%"), UInt8(ascii: "+"), UInt8(ascii: "#"), UInt8(ascii: "="):
+                text += "%" + String(byte, radix: 16, uppercase: true)
             default: text.unicodeScalars.append(Unicode.Scalar(byte))
             }
         }

@@ -23,11 +23,13 @@ struct CustomFontChainTests {
                 #"Text("a").font(.custom("Brand Sans",size:40))"#
             ),
             (
-                #"Text("a").font(Font.custom("Brand Sans", size: 40, relativeTo: .title))"#, .custom("Brand Sans", size: 40, scaling: .relative(to: .title)),
+                #"Text("a").font(Font.custom("Brand Sans", size: 40, relativeTo: .title))"#,
+                .custom("Brand Sans", size: 40, scaling: .relative(to: .title)),
                 #"Text("a").font(.custom("Brand Sans",size:40,relativeTo:.title))"#
             ),
             (
-                #"Text("a").font(.custom("Brand Sans", size: 12.5, relativeTo: .body))"#, .custom("Brand Sans", size: 12.5, scaling: .relative(to: .body)),
+                #"Text("a").font(.custom("Brand Sans", size: 12.5, relativeTo: .body))"#,
+                .custom("Brand Sans", size: 12.5, scaling: .relative(to: .body)),
                 #"Text("a").font(.custom("Brand Sans",size:12.5))"#
             ),
             (
@@ -40,7 +42,9 @@ struct CustomFontChainTests {
         let node = try TransformSpec.parseChain(chain, source: "src.jpg")
         #expect(Self.printer.print(node) == canonical)
         #expect(try TransformSpec.parseChain(canonical, source: "src.jpg") == node, "parse(print(x)) == x")
-        #expect(font.pointSize == (chain.contains("12.5") ? 12.5 : chain.contains("fixedSize") ? 9 : 40), "every form draws its size at Dynamic Type Large")
+        #expect(
+            font.pointSize == (chain.contains("12.5") ? 12.5 : chain.contains("fixedSize") ? 9 : 40),
+            "every form draws its size at Dynamic Type Large")
     }
 
     @Test("weight and italic on a custom font, as Font methods or Text modifiers, round-trip")
@@ -56,7 +60,8 @@ struct CustomFontChainTests {
             #expect(try TransformSpec.parseChain(printed, source: "src.jpg") == node, "\(chain) → \(printed)")
         }
         #expect(try TransformSpec.parseChain(#"Text("a").font(.custom("Brand",size:20).bold())"#, source: "s").customFontFamilies == ["Brand"])
-        let stack = try TransformSpec.parseChain(#"VStack{Text("a");Text("b").font(.custom("Other",size:9))}.font(.custom("Brand",size:20))"#, source: "s")
+        let stack = try TransformSpec.parseChain(
+            #"VStack{Text("a");Text("b").font(.custom("Other",size:9))}.font(.custom("Brand",size:20))"#, source: "s")
         #expect(stack.customFontFamilies == ["Brand", "Other"], "a container's font reaches its Texts")
     }
 

@@ -18,7 +18,10 @@ struct EffectChainTests {
         arguments: [
             ("Circle().rotationEffect(.degrees(45))", "Circle().rotationEffect(.degrees(45))"),
             ("Circle().rotationEffect(Angle(degrees: 90), anchor: .topLeading)", "Circle().rotationEffect(.degrees(90),anchor:.topLeading)"),
-            ("Circle().rotationEffect(.radians(0), anchor: UnitPoint(x: 0.25, y: 1))", "Circle().rotationEffect(.degrees(0),anchor:UnitPoint(x:0.25,y:1))"),
+            (
+                "Circle().rotationEffect(.radians(0), anchor: UnitPoint(x: 0.25, y: 1))",
+                "Circle().rotationEffect(.degrees(0),anchor:UnitPoint(x:0.25,y:1))"
+            ),
             ("Circle().scaleEffect(2)", "Circle().scaleEffect(2)"),
             ("Circle().scaleEffect(x: 2, y: 2)", "Circle().scaleEffect(2)"),
             ("Circle().scaleEffect(CGSize(width: 2, height: 0.5), anchor: .bottom)", "Circle().scaleEffect(x:2,y:0.5,anchor:.bottom)"),

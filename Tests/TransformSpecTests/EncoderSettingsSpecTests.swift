@@ -19,13 +19,15 @@ struct EncoderSettingsSpecTests {
         #expect(try spec("w=10").renderRequest.encoder == .default)
     }
 
-    @Test("each value parses to its setting and prints back", arguments: [
-        ("png=palette", "png=palette"), ("png=palette:256", "png=palette"), ("png=palette:16", "png=palette:16"),
-        ("png=palette:2&dither=0", "png=palette:2&dither=0"), ("png=palette&dither=0.25", "png=palette&dither=0.25"),
-        ("chroma=444", "chroma=444"), ("chroma=420", "chroma=420"), ("lossless=1", "lossless=1"), ("lossless=on", "lossless=1"),
-        ("progressive=1", "progressive=1"), ("progressive=false", "progressive=0"), ("meta=all", "meta=all"), ("meta=none", "meta=none"),
-        ("fmt=gif&dither=0.5", "fmt=gif&dither=0.5"),
-    ])
+    @Test(
+        "each value parses to its setting and prints back",
+        arguments: [
+            ("png=palette", "png=palette"), ("png=palette:256", "png=palette"), ("png=palette:16", "png=palette:16"),
+            ("png=palette:2&dither=0", "png=palette:2&dither=0"), ("png=palette&dither=0.25", "png=palette&dither=0.25"),
+            ("chroma=444", "chroma=444"), ("chroma=420", "chroma=420"), ("lossless=1", "lossless=1"), ("lossless=on", "lossless=1"),
+            ("progressive=1", "progressive=1"), ("progressive=false", "progressive=0"), ("meta=all", "meta=all"), ("meta=none", "meta=none"),
+            ("fmt=gif&dither=0.5", "fmt=gif&dither=0.5"),
+        ])
     func canonicalText(_ query: String, _ expected: String) throws {
         let parsed = try spec(query)
         #expect(parsed.canonicalForm.hasSuffix(expected), "\(parsed.canonicalForm)")
@@ -47,12 +49,16 @@ struct EncoderSettingsSpecTests {
         #expect(!form.contains("meta") && !form.contains("lossless") && !form.contains("dither"), "\(form)")
     }
 
-    @Test("settings that cannot apply to a fixed format are refused with what to do", arguments: [
-        ("fmt=jpeg&png=palette", "png"), ("fmt=webp&png=palette:16", "png"), ("fmt=png&lossless=1", "lossless"), ("fmt=jpeg&lossless=1", "lossless"),
-        ("fmt=gif&lossless=1", "lossless"), ("fmt=webp&chroma=444", "chroma"), ("fmt=png&chroma=420", "chroma"), ("fmt=jxl&chroma=444", "chroma"),
-        ("fmt=webp&progressive=1", "progressive"), ("fmt=avif&progressive=0", "progressive"), ("dither=0", "dither"), ("fmt=png&dither=0.5", "dither"),
-        ("png=palette&colormode=extendedLinear", "png"), ("fmt=webp&lossless=1&maxbytes=5000", "lossless"),
-    ])
+    @Test(
+        "settings that cannot apply to a fixed format are refused with what to do",
+        arguments: [
+            ("fmt=jpeg&png=palette", "png"), ("fmt=webp&png=palette:16", "png"), ("fmt=png&lossless=1", "lossless"),
+            ("fmt=jpeg&lossless=1", "lossless"),
+            ("fmt=gif&lossless=1", "lossless"), ("fmt=webp&chroma=444", "chroma"), ("fmt=png&chroma=420", "chroma"), ("fmt=jxl&chroma=444", "chroma"),
+            ("fmt=webp&progressive=1", "progressive"), ("fmt=avif&progressive=0", "progressive"), ("dither=0", "dither"),
+            ("fmt=png&dither=0.5", "dither"),
+            ("png=palette&colormode=extendedLinear", "png"), ("fmt=webp&lossless=1&maxbytes=5000", "lossless"),
+        ])
     func conflicts(_ query: String, _ param: String) throws {
         #expect {
             try spec(query)
@@ -67,19 +73,23 @@ struct EncoderSettingsSpecTests {
         #expect(try spec(query).format == .auto)
     }
 
-    @Test("settings a format has are accepted with it", arguments: [
-        "fmt=png&png=palette:4", "fmt=webp&lossless=1", "fmt=avif&lossless=1", "fmt=jxl&lossless=1", "fmt=jpeg&chroma=444",
-        "fmt=avif&chroma=420", "fmt=jpeg&progressive=1", "fmt=png&progressive=1", "fmt=pdf&meta=none",
-    ])
+    @Test(
+        "settings a format has are accepted with it",
+        arguments: [
+            "fmt=png&png=palette:4", "fmt=webp&lossless=1", "fmt=avif&lossless=1", "fmt=jxl&lossless=1", "fmt=jpeg&chroma=444",
+            "fmt=avif&chroma=420", "fmt=jpeg&progressive=1", "fmt=png&progressive=1", "fmt=pdf&meta=none",
+        ])
     func accepted(_ query: String) throws {
         _ = try spec(query)
     }
 
-    @Test("wrong values say what is allowed", arguments: [
-        ("png=palette:3", "2, 4, 16, 256"), ("png=palette:300", "2, 4, 16, 256"), ("png=rgba", "palette"), ("png=palette:", "palette:N"),
-        ("chroma=422", "one of 444, 420"), ("meta=gps", "one of copyright, all, none"), ("progressive=2", "`0` or `1`"),
-        ("png=palette&dither=1.5", "from 0 to 1"), ("sharpen=0.01", "from 0.1 to 10"), ("sharpen=x", "from 0.1 to 10"),
-    ])
+    @Test(
+        "wrong values say what is allowed",
+        arguments: [
+            ("png=palette:3", "2, 4, 16, 256"), ("png=palette:300", "2, 4, 16, 256"), ("png=rgba", "palette"), ("png=palette:", "palette:N"),
+            ("chroma=422", "one of 444, 420"), ("meta=gps", "one of copyright, all, none"), ("progressive=2", "`0` or `1`"),
+            ("png=palette&dither=1.5", "from 0 to 1"), ("sharpen=0.01", "from 0.1 to 10"), ("sharpen=x", "from 0.1 to 10"),
+        ])
     func invalid(_ query: String, _ text: String) throws {
         #expect {
             try spec(query)

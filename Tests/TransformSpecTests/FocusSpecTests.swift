@@ -9,9 +9,18 @@ struct FocusSpecTests {
     @Test(
         "the query and the chain give the same canonical chain",
         arguments: [
-            ("w=300&h=400&mode=fill&focus=attention", #"Image("a.jpg").resizable().interpolation(.high).focus(.attention).aspectRatio(contentMode:.fill).frame(width:300,height:400)"#),
-            ("w=300&h=400&mode=fill&focus=entropy", #"Image("a.jpg").resizable().interpolation(.high).focus(.entropy).aspectRatio(contentMode:.fill).frame(width:300,height:400)"#),
-            ("w=300&h=400&mode=fill&focus=0.3,0.25", #"Image("a.jpg").resizable().interpolation(.high).focus(x:0.3,y:0.25).aspectRatio(contentMode:.fill).frame(width:300,height:400)"#),
+            (
+                "w=300&h=400&mode=fill&focus=attention",
+                #"Image("a.jpg").resizable().interpolation(.high).focus(.attention).aspectRatio(contentMode:.fill).frame(width:300,height:400)"#
+            ),
+            (
+                "w=300&h=400&mode=fill&focus=entropy",
+                #"Image("a.jpg").resizable().interpolation(.high).focus(.entropy).aspectRatio(contentMode:.fill).frame(width:300,height:400)"#
+            ),
+            (
+                "w=300&h=400&mode=fill&focus=0.3,0.25",
+                #"Image("a.jpg").resizable().interpolation(.high).focus(x:0.3,y:0.25).aspectRatio(contentMode:.fill).frame(width:300,height:400)"#
+            ),
             ("w=30&h=40&mode=none&focus=1,0", #"Image("a.jpg").interpolation(.high).focus(x:1,y:0).frame(width:30,height:40)"#),
         ])
     func canonical(_ query: String, _ chain: String) throws {
@@ -64,7 +73,8 @@ struct MessageWordingTests {
         #expect {
             try TransformSpec.parse(source: "a.jpg", query: "w=10&h=10&radius=\(value)")
         } throws: { error in
-            "\(error)".contains("a corner radius in points ≥ 0 and at most 1000000, or `max` for a capsule") && (value != "mx" || "\(error)".contains("did you mean `max`"))
+            "\(error)".contains("a corner radius in points ≥ 0 and at most 1000000, or `max` for a capsule")
+                && (value != "mx" || "\(error)".contains("did you mean `max`"))
         }
     }
 

@@ -5,7 +5,8 @@ import TransformSpec
 /// Inputs the fuzzers found (kept in `Fuzz/regressions/`), each with the property it broke.
 @Suite("fuzz regressions")
 struct FuzzRegressionTests {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Fuzz/regressions").standardizedFileURL
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Fuzz/regressions")
+        .standardizedFileURL
 
     /// The spec harness's input: first byte chooses query (even) or chain (odd), the rest is the text.
     static func input(_ name: String) throws -> String {

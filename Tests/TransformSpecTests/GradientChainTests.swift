@@ -13,19 +13,29 @@ struct GradientChainTests {
     static let red = NamedColors.color(named: "red")!, blue = NamedColors.color(named: "blue")!
     static let center = UnitPoint(x: 0.5, y: 0.5)
 
-    @Test("each gradient view builds its paint, defaults filled in, and its canonical text parses back", arguments: [
-        ("RadialGradient(colors: [.red, .blue], center: .center, startRadius: 0, endRadius: 50)",
-         Paint.radialGradient(RadialGradient(colors: [red, blue], center: center, startRadius: 0, endRadius: 50))),
-        ("EllipticalGradient(colors: [.red, .blue])", .ellipticalGradient(EllipticalGradient(colors: [red, blue]))),
-        ("EllipticalGradient(gradient: Gradient(colors: [.red, .blue]), center: .topLeading, endRadiusFraction: 1)",
-         .ellipticalGradient(EllipticalGradient(colors: [red, blue], center: UnitPoint(x: 0, y: 0), endRadiusFraction: 1))),
-        ("AngularGradient(colors: [.red, .blue], center: .center)", .angularGradient(AngularGradient(colors: [red, blue], center: center))),
-        ("AngularGradient(colors: [.red, .blue], center: .center, startAngle: .degrees(90), endAngle: .zero)",
-         .angularGradient(AngularGradient(colors: [red, blue], center: center, startAngle: 90, endAngle: 0))),
-        ("AngularGradient(colors: [.red, .blue], center: .center, angle: .degrees(45))",
-         .angularGradient(AngularGradient(colors: [red, blue], center: center, startAngle: 45, endAngle: 405))),
-        ("Color.blue.gradient", .linearGradient(LinearGradient.standard(blue))),
-    ])
+    @Test(
+        "each gradient view builds its paint, defaults filled in, and its canonical text parses back",
+        arguments: [
+            (
+                "RadialGradient(colors: [.red, .blue], center: .center, startRadius: 0, endRadius: 50)",
+                Paint.radialGradient(RadialGradient(colors: [red, blue], center: center, startRadius: 0, endRadius: 50))
+            ),
+            ("EllipticalGradient(colors: [.red, .blue])", .ellipticalGradient(EllipticalGradient(colors: [red, blue]))),
+            (
+                "EllipticalGradient(gradient: Gradient(colors: [.red, .blue]), center: .topLeading, endRadiusFraction: 1)",
+                .ellipticalGradient(EllipticalGradient(colors: [red, blue], center: UnitPoint(x: 0, y: 0), endRadiusFraction: 1))
+            ),
+            ("AngularGradient(colors: [.red, .blue], center: .center)", .angularGradient(AngularGradient(colors: [red, blue], center: center))),
+            (
+                "AngularGradient(colors: [.red, .blue], center: .center, startAngle: .degrees(90), endAngle: .zero)",
+                .angularGradient(AngularGradient(colors: [red, blue], center: center, startAngle: 90, endAngle: 0))
+            ),
+            (
+                "AngularGradient(colors: [.red, .blue], center: .center, angle: .degrees(45))",
+                .angularGradient(AngularGradient(colors: [red, blue], center: center, startAngle: 45, endAngle: 405))
+            ),
+            ("Color.blue.gradient", .linearGradient(LinearGradient.standard(blue))),
+        ])
     func views(_ text: String, _ paint: Paint) throws {
         let view = try Self.parse(text)
         #expect(view == .shape(paint))
@@ -45,9 +55,15 @@ struct GradientChainTests {
         #expect(
             try Self.parse("Rectangle().fill(.linearGradient(colors: [.red, .blue], startPoint: .top, endPoint: .bottom))")
                 == (try Self.parse("Rectangle().fill(LinearGradient(colors: [.red, .blue], startPoint: .top, endPoint: .bottom))")))
-        #expect(try Self.parse("Rectangle().fill(Color.blue.gradient)") == (try Self.parse("Rectangle().fill(.linearGradient(Color.blue.gradient, startPoint: .top, endPoint: .bottom))")))
-        #expect(try Self.parse("Rectangle().fill(.angularGradient(colors: [.red, .blue], center: .center, startAngle: .zero, endAngle: .degrees(180)))")
-            == .shapeView(ShapeView(kind: .rectangle, paint: .angularGradient(AngularGradient(colors: [Self.red, Self.blue], center: Self.center, startAngle: 0, endAngle: 180)))))
+        #expect(
+            try Self.parse("Rectangle().fill(Color.blue.gradient)")
+                == (try Self.parse("Rectangle().fill(.linearGradient(Color.blue.gradient, startPoint: .top, endPoint: .bottom))")))
+        #expect(
+            try Self.parse("Rectangle().fill(.angularGradient(colors: [.red, .blue], center: .center, startAngle: .zero, endAngle: .degrees(180)))")
+                == .shapeView(
+                    ShapeView(
+                        kind: .rectangle,
+                        paint: .angularGradient(AngularGradient(colors: [Self.red, Self.blue], center: Self.center, startAngle: 0, endAngle: 180)))))
     }
 
     @Test("Color.….gradient runs from the colour lightened an eighth of the way to white down to the colour")
@@ -57,10 +73,13 @@ struct GradientChainTests {
         #expect(g.startPoint == UnitPoint(x: 0.5, y: 0) && g.endPoint == UnitPoint(x: 0.5, y: 1))
     }
 
-    @Test("missing or doubled arguments are refused", arguments: [
-        "RadialGradient(colors: [.red, .blue], center: .center, startRadius: 0)", "RadialGradient(colors: [.red], center: .center, startRadius: 0, endRadius: 1)",
-        "AngularGradient(colors: [.red, .blue], center: .center, startAngle: .zero, angle: .degrees(4))", "EllipticalGradient(center: .center)",
-    ])
+    @Test(
+        "missing or doubled arguments are refused",
+        arguments: [
+            "RadialGradient(colors: [.red, .blue], center: .center, startRadius: 0)",
+            "RadialGradient(colors: [.red], center: .center, startRadius: 0, endRadius: 1)",
+            "AngularGradient(colors: [.red, .blue], center: .center, startAngle: .zero, angle: .degrees(4))", "EllipticalGradient(center: .center)",
+        ])
     func refusals(_ text: String) {
         #expect(throws: SpecError.self) { try Self.parse(text) }
     }

@@ -29,7 +29,8 @@ struct LabelDividerGroupChainTests {
 
     @Test("labelStyle reaches the labels inside that set none; the nearest wins")
     func labelStyle() throws {
-        let view = try Self.parse(#"VStack { Label("A", systemImage: "star").labelStyle(.titleOnly); Label("B", systemImage: "star") }.labelStyle(.iconOnly)"#)
+        let view = try Self.parse(
+            #"VStack { Label("A", systemImage: "star").labelStyle(.titleOnly); Label("B", systemImage: "star") }.labelStyle(.iconOnly)"#)
         guard case .vStack(_, _, let children) = view, case .label(let a) = children[0], case .label(let b) = children[1] else {
             Issue.record("not two labels: \(view)")
             return
@@ -54,9 +55,11 @@ struct LabelDividerGroupChainTests {
         #expect(try Self.parse(Self.canonical(view)) == view)
     }
 
-    @Test("a Label without exactly one icon, or with a closure that is not a view, is refused", arguments: [
-        #"Label("Mail")"#, #"Label("Mail", systemImage: "a", image: "b")"#, #"Label { Text("a") }"#, #"Label(title: "a", icon: "b")"#,
-    ])
+    @Test(
+        "a Label without exactly one icon, or with a closure that is not a view, is refused",
+        arguments: [
+            #"Label("Mail")"#, #"Label("Mail", systemImage: "a", image: "b")"#, #"Label { Text("a") }"#, #"Label(title: "a", icon: "b")"#,
+        ])
     func labelRefusals(_ text: String) {
         #expect(throws: SpecError.self) { try Self.parse(text) }
     }
@@ -105,7 +108,8 @@ struct LabelDividerGroupTemplateTests {
                 Color.blue.gradient
             }
             """
-        let chain = #"VStack { Label("Mail", systemImage: "envelope"); Divider(); Color.red.frame(width: 10, height: 10); "#
+        let chain =
+            #"VStack { Label("Mail", systemImage: "envelope"); Divider(); Color.red.frame(width: 10, height: 10); "#
             + #"RadialGradient(colors: [.red, .blue], center: .center, startRadius: 0, endRadius: 10).frame(width: 10, height: 10); Color.blue.gradient }"#
         #expect(try Self.view(text) == (try TransformSpec.parseChain(chain, source: "src.jpg")))
     }
@@ -121,7 +125,8 @@ struct GridChainTests {
     @Test("rows, spans, a view across the grid and a Group of rows build the grid, and its canonical text parses back")
     func grid() throws {
         let view = try Self.parse(
-            "Grid(alignment: .leading, verticalSpacing: 4) { GridRow(alignment: .top) { Color.red; Color.blue.frame(width: 5).gridCellColumns(2) }; Group { Divider(); GridRow { Color.red } } }")
+            "Grid(alignment: .leading, verticalSpacing: 4) { GridRow(alignment: .top) { Color.red; Color.blue.frame(width: 5).gridCellColumns(2) }; Group { Divider(); GridRow { Color.red } } }"
+        )
         let red = ViewNode.shape(.color(NamedColors.color(named: "red")!)), blue = ViewNode.shape(.color(NamedColors.color(named: "blue")!))
         #expect(
             view
@@ -129,17 +134,21 @@ struct GridChainTests {
                     GridView(
                         alignment: .leading, verticalSpacing: 4,
                         rows: [
-                            GridRowView(cells: [GridCell(red), GridCell(.frame(blue, width: 5, height: nil, alignment: .center), columns: 2)], alignment: .top),
+                            GridRowView(
+                                cells: [GridCell(red), GridCell(.frame(blue, width: 5, height: nil, alignment: .center), columns: 2)], alignment: .top
+                            ),
                             GridRowView(cells: [GridCell(.divider)], spansAllColumns: true), GridRowView(cells: [GridCell(red)]),
                         ])))
         let canonical = TransformSpec(source: "src.jpg", view: view).canonicalChain
         #expect(try Self.parse(canonical) == view, "\(canonical)")
     }
 
-    @Test("a GridRow outside a Grid, a modifier on a GridRow, a bad span or axis are refused", arguments: [
-        "GridRow { Color.red }", "Grid { GridRow { Color.red }.padding() }", "Grid { GridRow { Color.red.gridCellColumns(0) } }",
-        "Grid { GridRow { Color.red.gridCellColumns(1.5) } }", "Grid { GridRow { Color.red.gridCellUnsizedAxes(.diagonal) } }",
-    ])
+    @Test(
+        "a GridRow outside a Grid, a modifier on a GridRow, a bad span or axis are refused",
+        arguments: [
+            "GridRow { Color.red }", "Grid { GridRow { Color.red }.padding() }", "Grid { GridRow { Color.red.gridCellColumns(0) } }",
+            "Grid { GridRow { Color.red.gridCellColumns(1.5) } }", "Grid { GridRow { Color.red.gridCellUnsizedAxes(.diagonal) } }",
+        ])
     func refusals(_ text: String) {
         #expect(throws: SpecError.self) { try Self.parse(text) }
     }

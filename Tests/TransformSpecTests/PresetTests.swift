@@ -104,7 +104,8 @@ struct PresetTests {
         #expect(try Self.canonical("preset=thumb:circle") == Self.canonical("chain=resizable().frame(width:50,height:50).clipShape(Circle())"))
         for query in ["preset=circle&w=10", "preset=circle:small"] {
             let error = #expect(throws: SpecError.self, "\(query)") { try Self.canonical(query) }
-            #expect(error?.parameter == "preset" && error?.description.contains("preset `circle` sets `chain`") == true, "\(String(describing: error))")
+            #expect(
+                error?.parameter == "preset" && error?.description.contains("preset `circle` sets `chain`") == true, "\(String(describing: error))")
         }
         // Within the query the usual rule holds.
         #expect(throws: SpecError.chainWithSugar(["w"])) { try Self.canonical("preset=thumb&chain=resizable()&w=3") }

@@ -7,15 +7,20 @@ import Testing
 /// from it, and the URL API reference documents exactly its keys.
 @Suite("query keys: one table")
 struct QueryKeyTableTests {
-    static let reference = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../docs/url-api.md").standardizedFileURL
+    static let reference = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../docs/url-api.md")
+        .standardizedFileURL
 
     @Test("the lists of keys are the table's, and no key is listed twice")
     func lists() {
         let names = QueryKey.all.map(\.name)
         #expect(Set(names).count == names.count)
         #expect(QueryParameters.known == names)
-        #expect(QueryParameters.layoutSugar.isSubset(of: Set(names)) && QueryParameters.layoutSugar.contains("w") && !QueryParameters.layoutSugar.contains("pw"))
-        #expect(QueryParameters.rendererOptions.contains("fmt") && !QueryParameters.rendererOptions.contains("chain") && !QueryParameters.rendererOptions.contains("orient"))
+        #expect(
+            QueryParameters.layoutSugar.isSubset(of: Set(names)) && QueryParameters.layoutSugar.contains("w")
+                && !QueryParameters.layoutSugar.contains("pw"))
+        #expect(
+            QueryParameters.rendererOptions.contains("fmt") && !QueryParameters.rendererOptions.contains("chain")
+                && !QueryParameters.rendererOptions.contains("orient"))
         #expect(Set(QueryParameters.sizes) == ["w", "h", "pw", "ph", "minw", "maxw", "minh", "maxh"])
     }
 

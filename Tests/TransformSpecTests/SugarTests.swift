@@ -67,7 +67,10 @@ struct SugarCompileTests {
         ("mode=fill&w=300&ph=400", #"Image("a.jpg").resizable().interpolation(.high).aspectRatio(contentMode:.fill).frame(width:300)"#),
         ("chain=resizable().frame(width:300)", #"Image("a.jpg").resizable().frame(width:300)"#),
         ("chain=resizable%28%29.frame%28width%3A300%29", #"Image("a.jpg").resizable().frame(width:300)"#),
-        ("chain=resizable().overlay(alignment:.top)%7BImage(%22wm.png%22)%7D", #"Image("a.jpg").resizable().overlay(alignment:.top){Image("wm.png")}"#),
+        (
+            "chain=resizable().overlay(alignment:.top)%7BImage(%22wm.png%22)%7D",
+            #"Image("a.jpg").resizable().overlay(alignment:.top){Image("wm.png")}"#
+        ),
     ]
 
     @Test("compiles", arguments: cases)

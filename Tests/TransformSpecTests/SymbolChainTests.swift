@@ -20,15 +20,20 @@ struct SymbolChainTests {
         guard case .effect(.frame(.symbol(let symbol), 200, 200, .center), .shadow) = award else { Issue.record("\(award)"); return }
         #expect(symbol.isResizable && symbol.font == nil && symbol.color == nil)
         let fitted = try Self.parse("Image(systemName: \"heart\").resizable().scaledToFit().frame(width: 30)")
-        #expect(fitted == .frame(.aspectRatio(.symbol(SymbolView(name: "heart", isResizable: true)), ratio: nil, contentMode: .fit),
-                                 width: 30, height: nil, alignment: .center))
+        #expect(
+            fitted
+                == .frame(
+                    .aspectRatio(.symbol(SymbolView(name: "heart", isResizable: true)), ratio: nil, contentMode: .fit),
+                    width: 30, height: nil, alignment: .center))
     }
 
     @Test("font and foregroundStyle outside the symbol's frame reach it, unless it set its own (the environment)")
     func inherits() throws {
         let outer = try Self.parse("Image(systemName: \"square.fill\").resizable().frame(width: 40, height: 40).foregroundStyle(.red)")
-        #expect(outer == .frame(.symbol(SymbolView(name: "square.fill", color: Self.red, isResizable: true)), width: 40, height: 40, alignment: .center))
-        let inner = try Self.parse("HStack { Image(systemName: \"star\").foregroundStyle(.blue); Image(systemName: \"heart\") }.foregroundStyle(.red).font(.title)")
+        #expect(
+            outer == .frame(.symbol(SymbolView(name: "square.fill", color: Self.red, isResizable: true)), width: 40, height: 40, alignment: .center))
+        let inner = try Self.parse(
+            "HStack { Image(systemName: \"star\").foregroundStyle(.blue); Image(systemName: \"heart\") }.foregroundStyle(.red).font(.title)")
         guard case .hStack(_, _, let children) = inner, case .symbol(let star) = children[0], case .symbol(let heart) = children[1] else {
             Issue.record("\(inner)"); return
         }
@@ -46,8 +51,9 @@ struct SymbolChainTests {
             let text = printer.print(.symbol(view))
             #expect(try TransformSpec.parseChain(text, source: "src.jpg") == .symbol(view), "\(text)")
         }
-        #expect(printer.print(.symbol(SymbolView(name: "star", font: .textStyle(.title), color: Self.red, scale: .large, isResizable: true)))
-            == "Image(systemName:\"star\").resizable().font(.title).imageScale(.large).foregroundStyle(Color.red)")
+        #expect(
+            printer.print(.symbol(SymbolView(name: "star", font: .textStyle(.title), color: Self.red, scale: .large, isResizable: true)))
+                == "Image(systemName:\"star\").resizable().font(.title).imageScale(.large).foregroundStyle(Color.red)")
     }
 
     /// Chain text → (offset, a fragment of the message).

@@ -201,7 +201,10 @@ struct TemplateModuleTests {
         let star = "struct Star: View { var body: some View { Circle() } }"
         let square = "struct Star: View { var body: some View { Rectangle() } }"
         #expect(try Self.view("Star()", others: [("a", star), ("b", star)]) == Self.chain("Circle()"))
-        #expect(try Self.view("struct Star: View { var body: some View { Capsule() } }\nvar body: some View { Star() }", others: [("a", star), ("b", square)]) == Self.chain("Capsule()"))
+        #expect(
+            try Self.view(
+                "struct Star: View { var body: some View { Capsule() } }\nvar body: some View { Star() }", others: [("a", star), ("b", square)])
+                == Self.chain("Capsule()"))
         do {
             _ = try Self.template("Star()", others: [("a", star), ("b", square)])
             Issue.record("an ambiguous name was accepted")
@@ -211,14 +214,18 @@ struct TemplateModuleTests {
         }
     }
 
-    @Test("a file's root: its `var body`, else the struct named like the file, else the one `#Preview` shows, else its only struct, or the first no other uses")
+    @Test(
+        "a file's root: its `var body`, else the struct named like the file, else the one `#Preview` shows, else its only struct, or the first no other uses"
+    )
     func roots() throws {
         let views = "struct A: View { var body: some View { Circle() } }\nstruct B: View { var body: some View { Capsule() } }\n"
         #expect(try Self.template(views + "#Preview { B() }").spec(query: "", limits: SpecLimits()).view == Self.chain("Capsule()"))
         #expect(try Self.template(views, name: "A").spec(query: "", limits: SpecLimits()).view == Self.chain("Circle()"))
         #expect(try Self.view("struct Only: View { var body: some View { Ellipse() } }") == Self.chain("Ellipse()"))
         #expect(try Self.template(views).spec(query: "", limits: SpecLimits()).view == Self.chain("Circle()"))
-        #expect(throws: TemplateError.self) { try Self.template("struct A: View { var body: some View { B() } }\nstruct B: View { var body: some View { A() } }") }
+        #expect(throws: TemplateError.self) {
+            try Self.template("struct A: View { var body: some View { B() } }\nstruct B: View { var body: some View { A() } }")
+        }
     }
 
     @Test("what a still picture ignores is accepted and ignored; an unknown modifier is an error with a suggestion")

@@ -26,7 +26,9 @@ struct TextModifierChainTests {
         #expect(try TransformSpec.parseChain(text, source: "s.jpg") == view)
     }
 
-    @Test("mistakes are named", arguments: [#"Text("a").textCase(.title)"#, #"Text("a").underline(pattern: .wavy)"#, #"Text("a").lineSpacing(.infinity)"#])
+    @Test(
+        "mistakes are named",
+        arguments: [#"Text("a").textCase(.title)"#, #"Text("a").underline(pattern: .wavy)"#, #"Text("a").lineSpacing(.infinity)"#])
     func rejects(_ chain: String) {
         #expect(throws: SpecError.self) { try TransformSpec.parseChain(chain, source: "s.jpg") }
     }
@@ -38,11 +40,15 @@ struct StrokeStyleChainTests {
     @Test(
         "each spelling prints in one form and parses back to the same view",
         arguments: [
-            ("Circle().stroke(.red, style: StrokeStyle(lineWidth: 3, lineCap: .round, dash: [5, 3]))",
-             "Circle().stroke(Color.red,style:StrokeStyle(lineWidth:3,lineCap:.round,dash:[5,3]))"),
+            (
+                "Circle().stroke(.red, style: StrokeStyle(lineWidth: 3, lineCap: .round, dash: [5, 3]))",
+                "Circle().stroke(Color.red,style:StrokeStyle(lineWidth:3,lineCap:.round,dash:[5,3]))"
+            ),
             ("Circle().stroke(style: StrokeStyle(lineWidth: 2))", "Circle().stroke(lineWidth:2)"),
-            ("Rectangle().strokeBorder(Color.blue, style: StrokeStyle(lineJoin: .bevel, miterLimit: 4, dash: [2], dashPhase: 1))",
-             "Rectangle().strokeBorder(Color.blue,style:StrokeStyle(lineJoin:.bevel,miterLimit:4,dash:[2],dashPhase:1))"),
+            (
+                "Rectangle().strokeBorder(Color.blue, style: StrokeStyle(lineJoin: .bevel, miterLimit: 4, dash: [2], dashPhase: 1))",
+                "Rectangle().strokeBorder(Color.blue,style:StrokeStyle(lineJoin:.bevel,miterLimit:4,dash:[2],dashPhase:1))"
+            ),
         ])
     func prints(_ chain: String, _ expected: String) throws {
         let view = try TransformSpec.parseChain(chain, source: "s.jpg")
@@ -51,7 +57,11 @@ struct StrokeStyleChainTests {
         #expect(try TransformSpec.parseChain(text, source: "s.jpg") == view)
     }
 
-    @Test("mistakes are named", arguments: ["Circle().stroke(lineWidth: 2, style: StrokeStyle())", "Circle().stroke(style: StrokeStyle(lineCap: .flat))", "Circle().stroke(style: 2)"])
+    @Test(
+        "mistakes are named",
+        arguments: [
+            "Circle().stroke(lineWidth: 2, style: StrokeStyle())", "Circle().stroke(style: StrokeStyle(lineCap: .flat))", "Circle().stroke(style: 2)",
+        ])
     func rejects(_ chain: String) {
         #expect(throws: SpecError.self) { try TransformSpec.parseChain(chain, source: "s.jpg") }
     }

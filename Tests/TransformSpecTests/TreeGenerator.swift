@@ -38,7 +38,8 @@ struct TreeGenerator {
 
     private mutating func paint() -> Paint {
         if int(4) > 0 { return .color(color()) }
-        return .linearGradient(LinearGradient(colors: [color(), color()], startPoint: UnitPoint(x: unit(), y: 0), endPoint: UnitPoint(x: 1, y: unit())))
+        return .linearGradient(
+            LinearGradient(colors: [color(), color()], startPoint: UnitPoint(x: unit(), y: 0), endPoint: UnitPoint(x: 1, y: unit())))
     }
 
     private mutating func shapeKind() -> ShapeKind {
@@ -55,12 +56,14 @@ struct TreeGenerator {
             return .image(
                 ImageView(
                     ref: bool() ? .primary : .named("a b.png"),
-                    resizing: bool() ? nil : Resizing(capInsets: EdgeInsets(top: 1, leading: 0, bottom: 2, trailing: 0), mode: pick([.stretch, .tile])),
+                    resizing: bool()
+                        ? nil : Resizing(capInsets: EdgeInsets(top: 1, leading: 0, bottom: 2, trailing: 0), mode: pick([.stretch, .tile])),
                     interpolation: pick(Interpolation.allCases)))
         case 1: return .shape(paint())
         case 2: return .spacer(minLength: bool() ? nil : number())
         case 4:
-            let font: Font? = bool() ? nil : pick([.textStyle(pick(TextStyle.allCases)), .system(size: 1 + number(), weight: pick(FontWeight.allCases))])
+            let font: Font? =
+                bool() ? nil : pick([.textStyle(pick(TextStyle.allCases)), .system(size: 1 + number(), weight: pick(FontWeight.allCases))])
             return .symbol(
                 SymbolView(
                     name: pick(["star", "star.fill", "arrow.right.square.fill", "2.circle"]), font: font,
@@ -85,7 +88,8 @@ struct TreeGenerator {
         let children = { (g: inout TreeGenerator) in (0..<g.int(4)).map { _ in g.tree(depth: depth - 1) } }
         switch int(10) {
         case 0: return .hStack(alignment: pick(VerticalAlignment.allCases), spacing: bool() ? nil : number(negative: true), children: children(&self))
-        case 1: return .vStack(alignment: pick(HorizontalAlignment.allCases), spacing: bool() ? nil : number(negative: true), children: children(&self))
+        case 1:
+            return .vStack(alignment: pick(HorizontalAlignment.allCases), spacing: bool() ? nil : number(negative: true), children: children(&self))
         case 2: return .zStack(alignment: pick(Alignment.allCases), children: children(&self))
         case 3:
             // A button's style and tint reach the buttons in its label, so normal form nests none.
@@ -110,12 +114,14 @@ struct TreeGenerator {
         case 2: return .fixedSize(child, horizontal: bool(), vertical: bool())
         case 3:
             let key: AlignmentKey = bool() ? .horizontal(pick(HorizontalAlignment.allCases)) : .vertical(pick(VerticalAlignment.allCases))
-            return .alignmentGuide(child, AlignmentGuide(key: key, value: bool() ? .constant(number(negative: true)) : .fraction(number(negative: true))))
+            return .alignmentGuide(
+                child, AlignmentGuide(key: key, value: bool() ? .constant(number(negative: true)) : .fraction(number(negative: true))))
         case 4: return .effect(child, .offset(x: number(negative: true), y: number(negative: true)))
         case 5:
             if case .shape(.color) = child { return .ignoresSafeArea(child) }  // the documented overlap
             return .effect(child, .opacity(unit()))
-        case 6: return .effect(child, .shadow(Shadow(color: bool() ? Shadow.defaultColor : color(), radius: number(), x: number(negative: true), y: 0)))
+        case 6:
+            return .effect(child, .shadow(Shadow(color: bool() ? Shadow.defaultColor : color(), radius: number(), x: number(negative: true), y: 0)))
         case 7: return .effect(child, .clipShape(shapeKind()))
         case 8:
             let effects: [ColorEffect] = [

@@ -17,8 +17,10 @@ struct ViewSugarTests {
         ("w=96&h=96&mode=fill&clip=1&radius=12", base + ".clipped().clipShape(RoundedRectangle(cornerRadius:12))"),
         ("w=96&h=96&mode=fill&grayscale=1", base + ".grayscale(1)"),
         ("w=96&h=96&mode=fill&blur=4", base + ".blur(radius:4,opaque:true)"),
-        ("w=96&h=96&mode=fill&blur=4&grayscale=0.5&radius=8",
-         base + ".grayscale(0.5).blur(radius:4,opaque:true).clipShape(RoundedRectangle(cornerRadius:8))"),
+        (
+            "w=96&h=96&mode=fill&blur=4&grayscale=0.5&radius=8",
+            base + ".grayscale(0.5).blur(radius:4,opaque:true).clipShape(RoundedRectangle(cornerRadius:8))"
+        ),
         ("w=96&h=96&mode=fill&pad=8&bg=white", base + ".padding(8).background{Color.white}"),
         ("w=96&h=96&mode=fill&pad=1,2,3,4", base + ".padding(EdgeInsets(top:1,leading:2,bottom:3,trailing:4))"),
     ]
@@ -61,4 +63,3 @@ struct ViewSugarTests {
         #expect(throws: SpecError.self) { _ = try TransformSpec.parse(source: "a.jpg", query: "mask=circle&chain=padding()") }
     }
 }
-

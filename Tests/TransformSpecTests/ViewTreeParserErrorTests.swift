@@ -104,7 +104,10 @@ struct ViewTreeParserErrorTests {
             Self.limitMessage("HStack{Spacer();Spacer().padding();Spacer().id(\"x\")}", small)
                 == "`chain` at offset 44: more than 5 views and modifiers; the limit is 5")
         #expect(Self.limitMessage(String(repeating: "Spacer();", count: 200), SpecLimits(maxChainLength: 4096))?.hasPrefix("not a limit") == true)
-        let wide = "HStack{" + Array(repeating: "VStack{" + Array(repeating: "Spacer()", count: 60).joined(separator: ";") + "}", count: 5).joined(separator: ";") + "}"
+        let wide =
+            "HStack{"
+            + Array(repeating: "VStack{" + Array(repeating: "Spacer()", count: 60).joined(separator: ";") + "}", count: 5).joined(separator: ";")
+            + "}"
         #expect(Self.limitMessage(wide, SpecLimits(maxChainLength: 8192))?.contains("more than 256 views and modifiers") == true)
     }
 }

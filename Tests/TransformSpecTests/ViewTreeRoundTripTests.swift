@@ -19,20 +19,30 @@ struct ViewTreeRoundTripTests {
 
     /// Hand-written trees covering every view-tree case and the non-default spellings.
     static let handWritten: [ViewNode] = [
-        .hStack(alignment: .firstTextBaseline, spacing: -4, children: [circle, .spacer(minLength: 0), .text(TextView("a \"b\"\n", font: .system(size: 13.5)))]),
-        .vStack(alignment: .trailing, spacing: nil, children: [.zStack(alignment: .bottomLeading, children: []), .image(ImageView(ref: .named("x.png")))]),
-        .shapeView(ShapeView(kind: .roundedRectangle(cornerSize: Size(width: 3, height: 5), style: .circular), paint: red, drawing: .stroke(lineWidth: 2.5))),
+        .hStack(
+            alignment: .firstTextBaseline, spacing: -4,
+            children: [circle, .spacer(minLength: 0), .text(TextView("a \"b\"\n", font: .system(size: 13.5)))]),
+        .vStack(
+            alignment: .trailing, spacing: nil, children: [.zStack(alignment: .bottomLeading, children: []), .image(ImageView(ref: .named("x.png")))]),
+        .shapeView(
+            ShapeView(kind: .roundedRectangle(cornerSize: Size(width: 3, height: 5), style: .circular), paint: red, drawing: .stroke(lineWidth: 2.5))),
         .shapeView(ShapeView(kind: .capsule(style: .circular), drawing: .strokeBorder(lineWidth: 1))),
-        .shapeView(ShapeView(kind: .ellipse, paint: .linearGradient(LinearGradient(
-            colors: [RGBAColor(red: 0.1, green: 0.2, blue: 0.3, opacity: 0.4), RGBAColor(bytes: 1, 2, 3)],
-            startPoint: UnitPoint(x: 0.25, y: 0), endPoint: UnitPoint(x: 1, y: 1))))),
+        .shapeView(
+            ShapeView(
+                kind: .ellipse,
+                paint: .linearGradient(
+                    LinearGradient(
+                        colors: [RGBAColor(red: 0.1, green: 0.2, blue: 0.3, opacity: 0.4), RGBAColor(bytes: 1, 2, 3)],
+                        startPoint: UnitPoint(x: 0.25, y: 0), endPoint: UnitPoint(x: 1, y: 1))))),
         .shapeView(ShapeView(kind: .rectangle)),
         .padding(.text(TextView("t", font: .textStyle(.caption2))), EdgeInsets(top: -1, leading: 2, bottom: 0, trailing: 16)),
         .padding(circle, EdgeInsets(top: 0, leading: 0, bottom: 0, trailing: 0)),
         .alignmentGuide(circle, AlignmentGuide(key: .vertical(.center), value: .fraction(1 / 3))),
         .alignmentGuide(circle, AlignmentGuide(key: .horizontal(.trailing), value: .constant(-0.5))),
         .alignmentGuide(circle, AlignmentGuide(key: .vertical(.lastTextBaseline), value: .fraction(-2))),
-        .effect(.effect(.effect(circle, .offset(x: -3, y: 0)), .opacity(0.25)), .shadow(Shadow(color: RGBAColor(bytes: 0, 0, 0, 128), radius: 0, x: 1, y: -1))),
+        .effect(
+            .effect(.effect(circle, .offset(x: -3, y: 0)), .opacity(0.25)),
+            .shadow(Shadow(color: RGBAColor(bytes: 0, 0, 0, 128), radius: 0, x: 1, y: -1))),
         .effect(.shape(red), .shadow(Shadow(radius: 2))),
         .effect(.shape(red), .clipShape(.roundedRectangle(cornerSize: Size(width: 8, height: 8), style: .continuous))),
         .effect(.image(ImageView(ref: .primary, resizing: Resizing())), .color(.blur(radius: 3, opaque: true))),
@@ -48,9 +58,14 @@ struct ViewTreeRoundTripTests {
         .text(TextView("s", font: .system(size: 20, weight: .black), weight: .light)),
         .text(TextView("all", font: .system(size: 9, weight: .medium), color: NamedColors.color(named: "blue")!, weight: .regular, italic: true)),
         .id(.backgroundStyle(.ignoresSafeArea(.spacer(minLength: nil)), red), "row \"1\""),
-        .overlay(.hStack(alignment: .center, spacing: 0, children: [circle]), content: .vStack(alignment: .leading, spacing: 2, children: [circle, circle]), alignment: .top),
-        .background(.frame(circle, width: 10, height: nil, alignment: .leading), content: .zStack(alignment: .center, children: [circle]), alignment: .center),
-        .clipped(.border(.flexFrame(circle, FlexFrame(width: FlexAxis(min: 0, max: .infinity), height: FlexAxis())), paint: red, width: 2), antialiased: true),
+        .overlay(
+            .hStack(alignment: .center, spacing: 0, children: [circle]),
+            content: .vStack(alignment: .leading, spacing: 2, children: [circle, circle]), alignment: .top),
+        .background(
+            .frame(circle, width: 10, height: nil, alignment: .leading), content: .zStack(alignment: .center, children: [circle]), alignment: .center),
+        .clipped(
+            .border(.flexFrame(circle, FlexFrame(width: FlexAxis(min: 0, max: .infinity), height: FlexAxis())), paint: red, width: 2),
+            antialiased: true),
     ]
 
     @Test("hand-written trees", arguments: handWritten)
@@ -75,34 +90,60 @@ struct ViewTreeRoundTripTests {
     /// Spellings of one tree (whitespace, line breaks, defaults written out, sugar like
     /// `cornerRadius`) give one canonical form, which is the cache key's input.
     static let sameTree: [[String]] = [
-        ["HStack{Color.red;Color.blue}", "HStack {\n  Color.red\n  Color.blue\n}", "HStack(alignment: .center, spacing: nil) { Color.red; Color.blue; }",
-         "HStack(alignment: VerticalAlignment.center) {\r\n Color.red ;\n\n Color.blue }"],
+        [
+            "HStack{Color.red;Color.blue}", "HStack {\n  Color.red\n  Color.blue\n}",
+            "HStack(alignment: .center, spacing: nil) { Color.red; Color.blue; }",
+            "HStack(alignment: VerticalAlignment.center) {\r\n Color.red ;\n\n Color.blue }",
+        ],
         ["Circle()", "Circle().fill()"], ["Circle().fill(Color.black)", "Circle().fill(.black)"],
         ["RoundedRectangle(cornerRadius: 4).strokeBorder(lineWidth: 1)", "RoundedRectangle(cornerRadius:4,style:.continuous).strokeBorder()"],
-        ["RoundedRectangle(cornerRadius:4,style:.continuous).strokeBorder(Color.black)", "RoundedRectangle(cornerSize: CGSize(width: 4, height: 4)).strokeBorder(.black, lineWidth: 1)"],
+        [
+            "RoundedRectangle(cornerRadius:4,style:.continuous).strokeBorder(Color.black)",
+            "RoundedRectangle(cornerSize: CGSize(width: 4, height: 4)).strokeBorder(.black, lineWidth: 1)",
+        ],
         ["VStack { Circle(); Text(\"a\") }.foregroundStyle(.red)", "VStack { Circle().fill(Color.red); Text(\"a\").foregroundStyle(.red) }"],
-        ["Color.red.padding()", "Color.red.padding(16)", "Color.red.padding(.all)", "Color.red.padding(.all, 16)",
-         "Color.red.padding([.horizontal, .vertical])", "Color.red.padding(EdgeInsets(top: 16, leading: 16, bottom: 16, trailing: 16))"],
-        ["Color.red.padding(.horizontal, 10)", "Color.red.padding([.leading, .trailing], 10)", "Color.red.padding(EdgeInsets(leading: 10, trailing: 10))"],
-        ["Color.red.frame(width: 10).cornerRadius(4)", "Color.red.frame(width: 10).clipShape(RoundedRectangle(cornerRadius: 4, style: .continuous))"],
+        [
+            "Color.red.padding()", "Color.red.padding(16)", "Color.red.padding(.all)", "Color.red.padding(.all, 16)",
+            "Color.red.padding([.horizontal, .vertical])", "Color.red.padding(EdgeInsets(top: 16, leading: 16, bottom: 16, trailing: 16))",
+        ],
+        [
+            "Color.red.padding(.horizontal, 10)", "Color.red.padding([.leading, .trailing], 10)",
+            "Color.red.padding(EdgeInsets(leading: 10, trailing: 10))",
+        ],
+        [
+            "Color.red.frame(width: 10).cornerRadius(4)",
+            "Color.red.frame(width: 10).clipShape(RoundedRectangle(cornerRadius: 4, style: .continuous))",
+        ],
         ["Color.red.shadow(radius: 3)", "Color.red.shadow(color: Color(red: 0, green: 0, blue: 0, opacity: 0.33), radius: 3, x: 0, y: 0)"],
-        ["Color.red.frame(width: 1).alignmentGuide(.top) { d in d.height / 2 }", "Color.red.frame(width: 1).alignmentGuide(.top) { d in 0.5 * d.height }",
-         "Color.red.frame(width: 1).alignmentGuide(VerticalAlignment.top){d in d.height*0.5}"],
+        [
+            "Color.red.frame(width: 1).alignmentGuide(.top) { d in d.height / 2 }",
+            "Color.red.frame(width: 1).alignmentGuide(.top) { d in 0.5 * d.height }",
+            "Color.red.frame(width: 1).alignmentGuide(VerticalAlignment.top){d in d.height*0.5}",
+        ],
         ["Text(\"Hi\").font(.system(size: 20))", "Text(\"Hi\").font(Font.system(size: 20))", "Text(\"Hi\").font(.title).font(.system(size: 20))"],
-        ["Text(\"Hi\").foregroundStyle(Color.red)", "Text(\"Hi\").foregroundStyle(.red)", "Text(\"Hi\").foregroundColor(.red)",
-         "Text(\"Hi\").foregroundColor(.blue).foregroundStyle(.red)"],
+        [
+            "Text(\"Hi\").foregroundStyle(Color.red)", "Text(\"Hi\").foregroundStyle(.red)", "Text(\"Hi\").foregroundColor(.red)",
+            "Text(\"Hi\").foregroundColor(.blue).foregroundStyle(.red)",
+        ],
         ["Text(\"Hi\")", "Text(\"Hi\").fontWeight(nil)"],
         ["Text(\"Hi\").bold(false).italic(false)", "Text(\"Hi\").fontWeight(.regular).italic(false)"],
-        ["Text(\"Hi\").font(.title).bold()", "Text(\"Hi\").bold().font(.title)", "Text(\"Hi\").font(.title.bold())",
-         "Text(\"Hi\").font(.system(.title, weight: .bold))", "Text(\"Hi\").font(Font.title.weight(.bold))"],
+        [
+            "Text(\"Hi\").font(.title).bold()", "Text(\"Hi\").bold().font(.title)", "Text(\"Hi\").font(.title.bold())",
+            "Text(\"Hi\").font(.system(.title, weight: .bold))", "Text(\"Hi\").font(Font.title.weight(.bold))",
+        ],
         ["VStack { Text(\"a\"); Text(\"b\").font(.body) }.font(.title)", "VStack { Text(\"a\").font(.title); Text(\"b\").font(.body) }"],
         ["Text(\"a\").bold() + Text(\"b\")", "(Text(\"a\").bold() + (Text(\"b\")))", "Text(\"a\").fontWeight(.bold) + Text(\"b\")"],
-        ["(Text(\"a\") + Text(\"b\").foregroundStyle(.red)).foregroundStyle(.blue).lineLimit(2)",
-         "(Text(\"a\").foregroundStyle(.blue) + Text(\"b\").foregroundStyle(.red)).lineLimit(2)"],
+        [
+            "(Text(\"a\") + Text(\"b\").foregroundStyle(.red)).foregroundStyle(.blue).lineLimit(2)",
+            "(Text(\"a\").foregroundStyle(.blue) + Text(\"b\").foregroundStyle(.red)).lineLimit(2)",
+        ],
         ["Text(\"a\").lineLimit(2).lineLimit(5)", "Text(\"a\").lineLimit(2)"],
         ["Text(\"a\").lineLimit(3, reservesSpace: true)", "Text(\"a\").lineLimit(3,reservesSpace:true)"],
         ["Text(\"Hi\").bold()", "Text(\"Hi\").fontWeight(.bold)", "Text(\"Hi\").bold(true)", "Text(\"Hi\").fontWeight(Font.Weight.bold)"],
-        ["Text(\"Hi\").italic().fontWeight(.heavy)", "Text(\"Hi\").fontWeight(.heavy).italic()", "Text(\"Hi\").bold().italic(true).fontWeight(.heavy)"],
+        [
+            "Text(\"Hi\").italic().fontWeight(.heavy)", "Text(\"Hi\").fontWeight(.heavy).italic()",
+            "Text(\"Hi\").bold().italic(true).fontWeight(.heavy)",
+        ],
         ["Text(\"Hi\").font(.system(size: 20, weight: .bold))", "Text(\"Hi\").font(Font.system(size: 20, weight: Font.Weight.bold))"],
         ["Text(\"Hi\").font(.system(size: 20))", "Text(\"Hi\").font(.system(size: 20, weight: .regular))"],
         ["Color.red.hueRotation(.degrees(180))", "Color.red.hueRotation(Angle(degrees: 180))", "Color.red.hueRotation(Angle.degrees(180))"],

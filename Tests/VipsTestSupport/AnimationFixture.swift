@@ -13,7 +13,8 @@ public struct AnimationFixture: Sendable {
     public var loop: Int
 
     /// Three 60×40 frames, red, green and blue, shown 100, 200 and 300 ms, looping forever.
-    public static let rgb = AnimationFixture(colours: [[255, 0, 0], [0, 255, 0], [0, 0, 255]], width: 60, height: 40, delays: [100, 200, 300], loop: 0)
+    public static let rgb = AnimationFixture(
+        colours: [[255, 0, 0], [0, 255, 0], [0, 0, 255]], width: 60, height: 40, delays: [100, 200, 300], loop: 0)
 
     public init(colours: [[Double]], width: Int, height: Int, delays: [Int], loop: Int) {
         self.colours = colours

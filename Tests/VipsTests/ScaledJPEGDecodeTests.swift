@@ -17,7 +17,8 @@ struct ScaledJPEGDecodeTests {
         _ file: ImageFile, shrink: Int, timeLimit: Duration? = nil, maxPixels: Int = 1 << 24, decoder: ScaledJPEGDecoder = .fastest
     ) throws(ScaledJPEGError) -> VImage? {
         try file.decodeScaledJPEG(
-            shrink: shrink, resolution: Resolution(x: 1, y: 1), timeLimit: timeLimit, maxSourcePixels: 50_000_000, maxPixels: maxPixels, decoder: decoder)
+            shrink: shrink, resolution: Resolution(x: 1, y: 1), timeLimit: timeLimit, maxSourcePixels: 50_000_000, maxPixels: maxPixels,
+            decoder: decoder)
     }
 
     /// What a 1/8 decode gave, comparable: the size (`WxHxBANDS`) and every pixel, `unsupported` (left
@@ -176,7 +177,8 @@ struct ScaledJPEGDecodeTests {
         let total = counts.reduce(0) { $0 + Int($1) }
         let symbols = Array((Array(bytes[(at + 21)..<end]) + Array(repeating: 0x01, count: total)).prefix(total))
         let length = 2 + 17 + total
-        let segment = [0xFF, 0xC4, UInt8(length >> 8), UInt8(length & 0xFF), table] + counts + Array(repeating: 0, count: 16 - counts.count) + symbols
+        let segment =
+            [0xFF, 0xC4, UInt8(length >> 8), UInt8(length & 0xFF), table] + counts + Array(repeating: 0, count: 16 - counts.count) + symbols
         return Array(bytes[..<at]) + segment + Array(bytes[end...])
     }
 

@@ -36,7 +36,9 @@ final class GridLayout: LayoutNode {
     private func sizing() -> GridSizing {
         if let cachedSizing { return cachedSizing }
         let ideal = rows.map { row in
-            row.cells.map { cell in (columns: cell.columns, width: cell.isWidthUnsized ? 0 : cell.node.size(for: ProposedSize(width: nil, height: nil)).width) }
+            row.cells.map { cell in
+                (columns: cell.columns, width: cell.isWidthUnsized ? 0 : cell.node.size(for: ProposedSize(width: nil, height: nil)).width)
+            }
         }
         var sizing = GridSizing(idealWidths: ideal, horizontalSpacing: horizontalSpacing, verticalSpacing: verticalSpacing)
         sizing.rowHeights = rows.map { row in

@@ -47,7 +47,8 @@ public struct PixelGrid: Sendable, Hashable {
     public func canvas(for size: Size, rounding: CanvasRounding = .up) -> PixelSize {
         switch rounding {
         case .up:
-            PixelSize(width: Int(saturating: snapped(size.width * scale).rounded(.up)), height: Int(saturating: snapped(size.height * scale).rounded(.up)))
+            PixelSize(
+                width: Int(saturating: snapped(size.width * scale).rounded(.up)), height: Int(saturating: snapped(size.height * scale).rounded(.up)))
         case .nearest:
             PixelSize(width: max(1, pixel(size.width)), height: max(1, pixel(size.height)))
         }

@@ -46,12 +46,13 @@ struct Spacing: Sendable, Hashable {
     private static func plainValues(for edges: [Edge]) -> [Key: Value] {
         var values: [Key: Value] = [:]
         for edge in edges {
-            let category: Category = switch edge {
-            case .top: .edgeBelowText
-            case .bottom: .edgeAboveText
-            case .left: .edgeRightText
-            case .right: .edgeLeftText
-            }
+            let category: Category =
+                switch edge {
+                case .top: .edgeBelowText
+                case .bottom: .edgeAboveText
+                case .left: .edgeRightText
+                case .right: .edgeLeftText
+                }
             values[Key(category: category, edge: edge)] = .distance(0)
         }
         return values
@@ -59,11 +60,12 @@ struct Spacing: Sendable, Hashable {
 
     /// A Spacer's preference: 0 to anything on the edges along its stack (all four without one).
     static func spacer(axis: Axis?) -> Spacing {
-        let edges: [Edge] = switch axis {
-        case .horizontal: [.left, .right]
-        case .vertical: [.top, .bottom]
-        case nil: Edge.allCases
-        }
+        let edges: [Edge] =
+            switch axis {
+            case .horizontal: [.left, .right]
+            case .vertical: [.top, .bottom]
+            case nil: Edge.allCases
+            }
         return Spacing(values: Dictionary(uniqueKeysWithValues: edges.map { (Key(category: nil, edge: $0), Value.distance(0)) }))
     }
 
@@ -94,7 +96,8 @@ struct Spacing: Sendable, Hashable {
         var best: Double?
         for (key, value) in values where key.edge == trailing && key.category != nil {
             guard let other = next.values[Key(category: key.category, edge: leading)],
-                  let d = Self.combine(value, other) else { continue }
+                let d = Self.combine(value, other)
+            else { continue }
             best = max(best ?? -.infinity, d)
         }
         if let best { return best }

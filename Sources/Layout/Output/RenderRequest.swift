@@ -41,7 +41,8 @@ public struct RenderRequest: Sendable, Hashable {
 
     /// Every setting given: their defaults have one owner, `TransformSpec`, which builds this value.
     public init(
-        view: ViewNode, proposal: ProposedSize, proposesImageSize: Bool, scale: Double, canvasRounding: CanvasRounding, orientation: OrientationRequest,
+        view: ViewNode, proposal: ProposedSize, proposesImageSize: Bool, scale: Double, canvasRounding: CanvasRounding,
+        orientation: OrientationRequest,
         format: FormatRequest, quality: EncoderQuality, isOpaque: Bool, colorMode: ColorRenderingMode, page: PageSize?, frame: Int?, maxBytes: Int?,
         encoder: EncoderSettings
     ) {

@@ -22,9 +22,11 @@ public struct TextAttributes: Sendable, Hashable {
     /// `textCase(_:)`.
     public var textCase: TextCase?
 
-    public init(font: Font? = nil, weight: FontWeight? = nil, italic: Bool? = nil, design: FontDesign? = nil,
-                color: RGBAColor? = nil, kerning: Double? = nil, tracking: Double? = nil, baselineOffset: Double? = nil,
-                underline: TextDecoration? = nil, strikethrough: TextDecoration? = nil, textCase: TextCase? = nil) {
+    public init(
+        font: Font? = nil, weight: FontWeight? = nil, italic: Bool? = nil, design: FontDesign? = nil,
+        color: RGBAColor? = nil, kerning: Double? = nil, tracking: Double? = nil, baselineOffset: Double? = nil,
+        underline: TextDecoration? = nil, strikethrough: TextDecoration? = nil, textCase: TextCase? = nil
+    ) {
         self.font = font
         self.weight = weight
         self.italic = italic
@@ -41,11 +43,12 @@ public struct TextAttributes: Sendable, Hashable {
     /// These attributes with each `nil` taken from `outer`: the innermost setting wins, as with
     /// SwiftUI's environment.
     public func inheriting(_ outer: TextAttributes) -> TextAttributes {
-        TextAttributes(font: font ?? outer.font, weight: weight ?? outer.weight, italic: italic ?? outer.italic,
-                       design: design ?? outer.design, color: color ?? outer.color,
-                       kerning: kerning ?? outer.kerning, tracking: tracking ?? outer.tracking,
-                       baselineOffset: baselineOffset ?? outer.baselineOffset, underline: underline ?? outer.underline,
-                       strikethrough: strikethrough ?? outer.strikethrough, textCase: textCase ?? outer.textCase)
+        TextAttributes(
+            font: font ?? outer.font, weight: weight ?? outer.weight, italic: italic ?? outer.italic,
+            design: design ?? outer.design, color: color ?? outer.color,
+            kerning: kerning ?? outer.kerning, tracking: tracking ?? outer.tracking,
+            baselineOffset: baselineOffset ?? outer.baselineOffset, underline: underline ?? outer.underline,
+            strikethrough: strikethrough ?? outer.strikethrough, textCase: textCase ?? outer.textCase)
     }
 
     /// `string` as `textCase` shows it.
@@ -77,8 +80,10 @@ public struct TextParagraph: Sendable, Hashable {
     /// `lineSpacing(_:)`: extra points between lines (not above the first or below the last).
     public var lineSpacing: Double?
 
-    public init(lineLimit: LineLimit? = nil, alignment: TextAlignment? = nil, truncation: TruncationMode? = nil,
-                minimumScaleFactor: Double? = nil, lineSpacing: Double? = nil) {
+    public init(
+        lineLimit: LineLimit? = nil, alignment: TextAlignment? = nil, truncation: TruncationMode? = nil,
+        minimumScaleFactor: Double? = nil, lineSpacing: Double? = nil
+    ) {
         self.lineLimit = lineLimit
         self.alignment = alignment
         self.truncation = truncation
@@ -88,9 +93,10 @@ public struct TextParagraph: Sendable, Hashable {
 
     /// These settings with each `nil` taken from `outer`.
     public func inheriting(_ outer: TextParagraph) -> TextParagraph {
-        TextParagraph(lineLimit: lineLimit ?? outer.lineLimit, alignment: alignment ?? outer.alignment,
-                      truncation: truncation ?? outer.truncation, minimumScaleFactor: minimumScaleFactor ?? outer.minimumScaleFactor,
-                      lineSpacing: lineSpacing ?? outer.lineSpacing)
+        TextParagraph(
+            lineLimit: lineLimit ?? outer.lineLimit, alignment: alignment ?? outer.alignment,
+            truncation: truncation ?? outer.truncation, minimumScaleFactor: minimumScaleFactor ?? outer.minimumScaleFactor,
+            lineSpacing: lineSpacing ?? outer.lineSpacing)
     }
 
     /// Extra points between lines: 0 unless set.

@@ -10,8 +10,10 @@ public struct TextView: Sendable, Hashable {
     public static let primary = RGBAColor(red: 0, green: 0, blue: 0)
 
     /// One run of `string` with the given styling (`nil`s inherit).
-    public init(_ string: String, font: Font? = nil, color: RGBAColor? = nil, weight: FontWeight? = nil,
-                italic: Bool? = nil, paragraph: TextParagraph = TextParagraph()) {
+    public init(
+        _ string: String, font: Font? = nil, color: RGBAColor? = nil, weight: FontWeight? = nil,
+        italic: Bool? = nil, paragraph: TextParagraph = TextParagraph()
+    ) {
         runs = [TextRun(string, TextAttributes(font: font, weight: weight, italic: italic, color: color))]
         self.paragraph = paragraph
     }
@@ -30,8 +32,9 @@ public struct TextView: Sendable, Hashable {
 
     /// This text with every unset run attribute and paragraph setting taken from `environment`.
     public func inheriting(_ environment: TextEnvironment) -> TextView {
-        TextView(runs: runs.map { TextRun($0.string, $0.attributes.inheriting(environment.attributes)) },
-                 paragraph: paragraph.inheriting(environment.paragraph))
+        TextView(
+            runs: runs.map { TextRun($0.string, $0.attributes.inheriting(environment.attributes)) },
+            paragraph: paragraph.inheriting(environment.paragraph))
     }
 }
 

@@ -10,10 +10,12 @@ public final class BucketStore: Sendable {
     public init(bucket: S3Bucket, environment: [String: String], connectTimeout: Duration) throws(CredentialError) {
         self.bucket = bucket
         let origin = OriginMap.Origin(
-            name: "result_tier", scheme: bucket.scheme, host: bucket.host, port: bucket.port, basePath: bucket.objectPath(""), isInternal: true, bucket: bucket)
+            name: "result_tier", scheme: bucket.scheme, host: bucket.host, port: bucket.port, basePath: bucket.objectPath(""), isInternal: true,
+            bucket: bucket)
         let credentials = try CredentialProvider(bucket.credentials, environment: environment, region: bucket.region, timeout: connectTimeout)
         client = S3Client(
-            origin: origin, bucket: bucket, credentials: credentials, client: OriginClient(connectTimeout: connectTimeout, totalTimeout: .seconds(3600), maxBytes: Int.max))
+            origin: origin, bucket: bucket, credentials: credentials,
+            client: OriginClient(connectTimeout: connectTimeout, totalTimeout: .seconds(3600), maxBytes: Int.max))
     }
 
     /// The object `key`'s bytes, `nil` when there is none; at most `maxBytes`, within `timeout`.

@@ -14,7 +14,8 @@ enum CredentialEndpoint: Sendable {
         guard let role = environment["AWS_ROLE_ARN"], !role.isEmpty, let file = environment["AWS_WEB_IDENTITY_TOKEN_FILE"], !file.isEmpty else {
             throw CredentialError("credentials = web-identity, but AWS_ROLE_ARN and AWS_WEB_IDENTITY_TOKEN_FILE are not both set")
         }
-        let stsRegion = [environment["AWS_REGION"], environment["AWS_DEFAULT_REGION"], region == "auto" ? nil : region]
+        let stsRegion =
+            [environment["AWS_REGION"], environment["AWS_DEFAULT_REGION"], region == "auto" ? nil : region]
             .compactMap { $0 }.first { !$0.isEmpty } ?? S3Bucket.Options.defaultRegion
         let sts = environment["AWS_ENDPOINT_URL_STS"].flatMap { $0.isEmpty ? nil : $0 } ?? "https://sts.\(stsRegion).amazonaws.com/"
         let session = environment["AWS_ROLE_SESSION_NAME"].flatMap { $0.isEmpty ? nil : $0 } ?? "imgframe"
@@ -26,39 +27,53 @@ enum CredentialEndpoint: Sendable {
     /// time) or `AWS_CONTAINER_AUTHORIZATION_TOKEN`.
     static func container(environment: [String: String], timeout: Duration) throws(CredentialError) -> CredentialEndpoint {
         func value(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
-        guard let url = value("AWS_CONTAINER_CREDENTIALS_FULL_URI") ?? value("AWS_CONTAINER_CREDENTIALS_RELATIVE_URI").map({ "http://169.254.170.2" + $0 }) else {
+        guard
+            let url = value("AWS_CONTAINER_CREDENTIALS_FULL_URI")
+                ?? value("AWS_CONTAINER_CREDENTIALS_RELATIVE_URI").map({ "http://169.254.170.2" + $0 })
+        else {
             throw CredentialError("credentials = container, but AWS_CONTAINER_CREDENTIALS_FULL_URI (or …_RELATIVE_URI) is not set")
         }
-        return .container(url: url, tokenFile: value("AWS_CONTAINER_AUTHORIZATION_TOKEN_FILE"), token: value("AWS_CONTAINER_AUTHORIZATION_TOKEN"), timeout: timeout)
+        return .container(
+            url: url, tokenFile: value("AWS_CONTAINER_AUTHORIZATION_TOKEN_FILE"), token: value("AWS_CONTAINER_AUTHORIZATION_TOKEN"), timeout: timeout)
     }
 
     /// New credentials and when they expire.
     func fetch() throws(CredentialError) -> (credentials: SignatureV4.Credentials, expiration: Date) {
         switch self {
         case .webIdentity(let sts, let role, let file, let session, let timeout):
-            guard let token = try? String(contentsOfFile: file, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines), !token.isEmpty else {
+            guard let token = try? String(contentsOfFile: file, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines), !token.isEmpty
+            else {
                 throw CredentialError("the web identity token file \(file) cannot be read")
             }
-            let form = [("Action", "AssumeRoleWithWebIdentity"), ("Version", "2011-06-15"), ("RoleArn", role), ("RoleSessionName", session), ("WebIdentityToken", token)]
-                .map { "\($0.0)=\(URIEncoding.encode($0.1, keepingSlash: false))" }.joined(separator: "&")
+            let form = [
+                ("Action", "AssumeRoleWithWebIdentity"), ("Version", "2011-06-15"), ("RoleArn", role), ("RoleSessionName", session),
+                ("WebIdentityToken", token),
+            ]
+            .map { "\($0.0)=\(URIEncoding.encode($0.1, keepingSlash: false))" }.joined(separator: "&")
             let response = try Self.exchange(
                 CurlTransfer.Request(
-                    url: sts, method: "POST", headers: ["Content-Type: application/x-www-form-urlencoded", "Accept: text/xml", "Expect:"], body: Array(form.utf8),
+                    url: sts, method: "POST", headers: ["Content-Type: application/x-www-form-urlencoded", "Accept: text/xml", "Expect:"],
+                    body: Array(form.utf8),
                     connectTimeout: timeout, totalTimeout: timeout, maxBytes: 64 * 1024), what: "STS (\(sts))")
             let xml = String(decoding: response, as: UTF8.self)
             guard let id = XMLText.first("AccessKeyId", in: xml), let secret = XMLText.first("SecretAccessKey", in: xml),
                 let expiration = XMLText.first("Expiration", in: xml).flatMap(Self.date)
             else { throw CredentialError("STS (\(sts)) answered without credentials for \(role)") }
-            return (SignatureV4.Credentials(accessKeyID: id, secretAccessKey: secret, sessionToken: XMLText.first("SessionToken", in: xml)), expiration)
+            return (
+                SignatureV4.Credentials(accessKeyID: id, secretAccessKey: secret, sessionToken: XMLText.first("SessionToken", in: xml)), expiration
+            )
         case .container(let url, let file, let token, let timeout):
             var authorization = token
             if let file {
-                guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { throw CredentialError("the container authorization token file \(file) cannot be read") }
+                guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
+                    throw CredentialError("the container authorization token file \(file) cannot be read")
+                }
                 authorization = text.trimmingCharacters(in: .whitespacesAndNewlines)
             }
             let response = try Self.exchange(
                 CurlTransfer.Request(
-                    url: url, headers: authorization.map { ["Authorization: \($0)"] } ?? [], connectTimeout: timeout, totalTimeout: timeout, maxBytes: 64 * 1024),
+                    url: url, headers: authorization.map { ["Authorization: \($0)"] } ?? [], connectTimeout: timeout, totalTimeout: timeout,
+                    maxBytes: 64 * 1024),
                 what: "the container credentials endpoint (\(url))")
             guard let object = try? JSONSerialization.jsonObject(with: Data(response)) as? [String: Any], let id = object["AccessKeyId"] as? String,
                 let secret = object["SecretAccessKey"] as? String, let expiration = (object["Expiration"] as? String).flatMap(Self.date)
@@ -92,7 +107,9 @@ enum CredentialEndpoint: Sendable {
 /// flat documents these services send, without a parser. Entities are decoded.
 enum XMLText {
     static func first(_ element: String, in xml: String) -> String? {
-        guard let open = xml.range(of: "<\(element)>"), let close = xml.range(of: "</\(element)>", range: open.upperBound..<xml.endIndex) else { return nil }
+        guard let open = xml.range(of: "<\(element)>"), let close = xml.range(of: "</\(element)>", range: open.upperBound..<xml.endIndex) else {
+            return nil
+        }
         return String(xml[open.upperBound..<close.lowerBound])
             .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
             .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&apos;", with: "'").replacingOccurrences(of: "&amp;", with: "&")

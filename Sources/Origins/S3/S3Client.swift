@@ -35,7 +35,8 @@ final class S3Client: Sendable {
         _ key: String, source: String, validators: OriginClient.Validators? = nil, into descriptor: Int32? = nil, deadline: ContinuousClock.Instant,
         maxBytes: Int? = nil
     ) throws(OriginError) -> OriginClient.Outcome {
-        let response = try send("GET", key, headers: validators?.conditionalHeaders ?? [], source: source, into: descriptor, deadline: deadline, maxBytes: maxBytes)
+        let response = try send(
+            "GET", key, headers: validators?.conditionalHeaders ?? [], source: source, into: descriptor, deadline: deadline, maxBytes: maxBytes)
         switch response.status {
         case 200: return .downloaded(bytes: response.bodyBytes, validators: OriginClient.Validators(of: response), digest: response.digest)
         case 304 where validators != nil: return .notModified
@@ -59,7 +60,8 @@ final class S3Client: Sendable {
         guard response.status == 200 else {
             // A HEAD's refusal has no body: the first byte asked for by GET brings S3's error document, for the log.
             guard response.status == 400 || response.status == 403, Self.code(of: response) == nil else { throw error(for: response, source: source) }
-            let explained = try send("GET", key, headers: ["Range: bytes=0-0"], source: source, into: nil, deadline: deadline, maxBytes: CurlTransfer.errorBodyBytes)
+            let explained = try send(
+                "GET", key, headers: ["Range: bytes=0-0"], source: source, into: nil, deadline: deadline, maxBytes: CurlTransfer.errorBodyBytes)
             throw error(for: (200..<300).contains(explained.status) ? response : explained, source: source)
         }
         guard let length = response.headers["content-length"].flatMap({ Int($0) }), length >= 0 else {
@@ -88,7 +90,8 @@ final class S3Client: Sendable {
     ) throws(OriginError) -> CurlTransfer.Response {
         var retried = false
         while true {
-            var request = try client.request(origin, url: bucket.url(of: key), method: method, headers: headers, source: source, deadline: deadline, maxBytes: maxBytes)
+            var request = try client.request(
+                origin, url: bucket.url(of: key), method: method, headers: headers, source: source, deadline: deadline, maxBytes: maxBytes)
             request.body = body
             request.headers += try signature(method, key, body: body, source: source)
             let response = try client.perform(request, source: source, into: descriptor)
@@ -118,7 +121,8 @@ final class S3Client: Sendable {
     /// has no body to tell which: its `Date` and temporary credentials decide.
     private func shouldRetry(_ response: CurlTransfer.Response) -> Bool {
         let code = Self.code(of: response)
-        let serverTime = XMLText.first("ServerTime", in: String(decoding: response.body, as: UTF8.self)).flatMap(CredentialEndpoint.date)
+        let serverTime =
+            XMLText.first("ServerTime", in: String(decoding: response.body, as: UTF8.self)).flatMap(CredentialEndpoint.date)
             ?? response.headers["date"].flatMap(Self.httpDate)
         let skew = serverTime.map { Int(saturating: $0.timeIntervalSince(Date()).rounded()) }
         if let skew, code == "RequestTimeTooSkewed" || (code == nil && abs(skew - clockOffset.load(ordering: .relaxed)) > 300) {
@@ -152,13 +156,16 @@ final class S3Client: Sendable {
         }
         switch (response.status, code) {
         case (404, "NoSuchBucket"):
-            return .denied(source, origin: origin.name, status: 404, detail: "S3 NoSuchBucket: bucket `\(bucket.name)` does not exist at \(bucket.hostHeader)")
+            return .denied(
+                source, origin: origin.name, status: 404, detail: "S3 NoSuchBucket: bucket `\(bucket.name)` does not exist at \(bucket.hostHeader)")
         case (404, _), (410, _): return .notFound(source)
         case (500..<600, _): return .failed(source, status: response.status)
         default:
             let message = XMLText.first("Message", in: document).map { ": \($0)" } ?? ""
             let signed = credentials.source == .none ? "unsigned (credentials: none)" : "signed with \(credentials.source.rawValue) credentials"
-            return .denied(source, origin: origin.name, status: response.status, detail: "S3 \(code ?? "error without a code")\(message) (\(bucket.displayName), \(signed))")
+            return .denied(
+                source, origin: origin.name, status: response.status,
+                detail: "S3 \(code ?? "error without a code")\(message) (\(bucket.displayName), \(signed))")
         }
     }
 

@@ -51,7 +51,8 @@ public struct SignatureV4: Sendable {
         let scope = "\(time.prefix(8))/\(region)/\(service)/aws4_request"
         let stringToSign = "AWS4-HMAC-SHA256\n\(time)\n\(scope)\n\(SHA256.hash(request.text).hexString)"
         let signature = HMACSHA256.authenticate(Array(stringToSign.utf8), key: signingKey(day: String(time.prefix(8)))).hexString
-        let authorization = "AWS4-HMAC-SHA256 Credential=\(credentials.accessKeyID)/\(scope), SignedHeaders=\(request.signedHeaders), Signature=\(signature)"
+        let authorization =
+            "AWS4-HMAC-SHA256 Credential=\(credentials.accessKeyID)/\(scope), SignedHeaders=\(request.signedHeaders), Signature=\(signature)"
         return added + [("Authorization", authorization)]
     }
 
@@ -66,13 +67,16 @@ public struct SignatureV4: Sendable {
     static func canonicalRequest(
         method: String, path: String, query: [(name: String, value: String)], headers: [(name: String, value: String)], payloadHash: String
     ) -> (text: String, signedHeaders: String) {
-        let encoded: [(name: String, value: String)] = query.map { (URIEncoding.encode($0.name, keepingSlash: false), URIEncoding.encode($0.value, keepingSlash: false)) }
+        let encoded: [(name: String, value: String)] = query.map {
+            (URIEncoding.encode($0.name, keepingSlash: false), URIEncoding.encode($0.value, keepingSlash: false))
+        }
         let sorted = encoded.sorted { (a, b) -> Bool in a.name == b.name ? a.value < b.value : a.name < b.name }
         let canonicalQuery = sorted.map { $0.name + "=" + $0.value }.joined(separator: "&")
         let canonicalHeaders = headers.map { (name: $0.name.lowercased(), value: collapsingSpaces($0.value)) }.sorted { $0.name < $1.name }
         let signedHeaders = canonicalHeaders.map(\.name).joined(separator: ";")
         let path = URIEncoding.encode(path.hasPrefix("/") ? path : "/" + path, keepingSlash: true)
-        let text = [method, path, canonicalQuery, canonicalHeaders.map { "\($0.name):\($0.value)\n" }.joined(), signedHeaders, payloadHash].joined(separator: "\n")
+        let text = [method, path, canonicalQuery, canonicalHeaders.map { "\($0.name):\($0.value)\n" }.joined(), signedHeaders, payloadHash].joined(
+            separator: "\n")
         return (text, signedHeaders)
     }
 

@@ -2,7 +2,7 @@ import CCurl
 import CheckedConversion
 import Hashing
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// One HTTP exchange through libcurl, the only way this module talks to the network: redirects
@@ -72,7 +72,8 @@ struct CurlTransfer {
                                 url: url, method: method, upload: body.baseAddress, upload_length: body.count, headers: headers.baseAddress,
                                 header_count: Int32(headers.count), pinned_address: pinned,
                                 connect_timeout_ms: milliseconds(min(request.connectTimeout, request.totalTimeout)),
-                                total_timeout_ms: milliseconds(request.totalTimeout), max_bytes: curl_off_t(request.maxBytes), on_body: ResponseSink.onBody,
+                                total_timeout_ms: milliseconds(request.totalTimeout), max_bytes: curl_off_t(request.maxBytes),
+                                on_body: ResponseSink.onBody,
                                 body_context: context, on_header: ResponseSink.onHeader, header_context: context)
                             return ccurl_perform(&call, &status, &error)
                         }

@@ -3,7 +3,7 @@ import CheckedConversion
 import Layout
 import Vips
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Bitmaps handed to cairo: an owned `cairo_surface_t` made from libvips pixels (opaque RGB, or
@@ -55,8 +55,9 @@ final class CairoImage {
         let surface = try Self.blank(width: width, height: height, alpha: false)
         let copy = malloc(jpeg.count)!
         jpeg.withUnsafeBytes { copy.copyMemory(from: $0.baseAddress!, byteCount: jpeg.count) }
-        let status = cairo_surface_set_mime_data(surface, CAIRO_MIME_TYPE_JPEG, copy.assumingMemoryBound(to: UInt8.self), UInt(jpeg.count),
-                                                 { free($0) }, copy)
+        let status = cairo_surface_set_mime_data(
+            surface, CAIRO_MIME_TYPE_JPEG, copy.assumingMemoryBound(to: UInt8.self), UInt(jpeg.count),
+            { free($0) }, copy)
         guard status == CAIRO_STATUS_SUCCESS else {
             free(copy)
             cairo_surface_destroy(surface)

@@ -12,8 +12,9 @@ enum CairoMask {
     /// puts on the fresh all-zero A8 surface through the context it is given.
     static func draw(area: PixelRect, _ draw: (OpaquePointer) -> Void) throws(VipsError) -> VImage {
         try render(area: area, format: CAIRO_FORMAT_A8, draw) { data, stride throws(VipsError) in
-            try VImage.copying(UnsafeRawBufferPointer(start: data, count: stride * area.height),
-                               width: area.width, height: area.height, bands: 1, stride: stride)
+            try VImage.copying(
+                UnsafeRawBufferPointer(start: data, count: stride * area.height),
+                width: area.width, height: area.height, bands: 1, stride: stride)
         }
     }
 
@@ -27,8 +28,10 @@ enum CairoMask {
 
     /// Makes a zeroed `format` surface of `area`'s size, lets `draw` paint it, and hands its pixels
     /// (first byte, row stride) to `copy`.
-    private static func render(area: PixelRect, format: cairo_format_t, _ draw: (OpaquePointer) -> Void,
-                               copy: (UnsafeMutablePointer<UInt8>, Int) throws(VipsError) -> VImage) throws(VipsError) -> VImage {
+    private static func render(
+        area: PixelRect, format: cairo_format_t, _ draw: (OpaquePointer) -> Void,
+        copy: (UnsafeMutablePointer<UInt8>, Int) throws(VipsError) -> VImage
+    ) throws(VipsError) -> VImage {
         precondition(area.width > 0 && area.height > 0, "a surface needs pixels")
         guard let surface = cairo_image_surface_create(format, Int32(area.width), Int32(area.height)) else {
             throw VipsError(operation: "cairo surface", message: "no surface")

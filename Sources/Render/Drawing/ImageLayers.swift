@@ -90,7 +90,8 @@ struct ImageLayers {
                 let grid = PixelRect(
                     x: sourceColumns[column], y: sourceRows[row],
                     width: sourceColumns[column + 1] - sourceColumns[column], height: sourceRows[row + 1] - sourceRows[row])
-                let from = grid.intersection(PixelRect(x: 0, y: 0, width: image.width, height: image.height))
+                let from =
+                    grid.intersection(PixelRect(x: 0, y: 0, width: image.width, height: image.height))
                     ?? PixelRect(x: 0, y: 0, width: 0, height: 0)
                 let to = PixelRect(
                     x: slice.destinationColumnsPx[column], y: slice.destinationRowsPx[row],

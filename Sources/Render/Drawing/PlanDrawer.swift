@@ -59,7 +59,8 @@ struct PlanDrawer {
         switch operation {
         case .image(let paint):
             let layers = try ImageLayers(
-                source: images[paint.ref]!, paint: paint, scale: plan.scale, limits: limits, deadline: deadline, colorMode: colorMode).layers()
+                source: images[paint.ref]!, paint: paint, scale: plan.scale, limits: limits, deadline: deadline, colorMode: colorMode
+            ).layers()
             return try finished(layers, paint.placement, outerClips: outerClips)
         case .fill(let paint):
             return try finished(try ShapeLayers.fill(paint, scale: plan.scale), paint.placement, outerClips: outerClips)

@@ -112,7 +112,8 @@ struct Encoder {
         let progressive = settings.progressive
         let lossless = settings.lossless
         return switch format {
-        case .jpeg: try image.jpeg(quality: quality, progressive: progressive ?? options.progressiveJPEG, chroma: chroma, keepsMetadata: keepsMetadata)
+        case .jpeg:
+            try image.jpeg(quality: quality, progressive: progressive ?? options.progressiveJPEG, chroma: chroma, keepsMetadata: keepsMetadata)
         case .png: try image.png(bitDepth: image.bitsPerSample, palette: palette, interlaced: progressive ?? false, keepsMetadata: keepsMetadata)
         case .webp: try image.webp(quality: quality, synthetic: synthetic, lossless: lossless, keepsMetadata: keepsMetadata)
         case .avif: try image.avif(quality: quality, lossless: lossless, chroma: chroma, keepsMetadata: keepsMetadata)

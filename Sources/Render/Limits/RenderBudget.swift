@@ -52,7 +52,7 @@ struct RenderBudget {
     /// `VImage.directWritePixels`: every row with its filter byte for PNG, the pixels for libwebp.
     static let directWriteBytesPerPixel = 4
 
-        /// Estimated bytes, with what they are for (largest first), for the message when over budget.
+    /// Estimated bytes, with what they are for (largest first), for the message when over budget.
     private(set) var items: [(what: String, bytes: Int)] = []
     /// Layers the plan draws.
     private(set) var layers = 0
@@ -182,7 +182,7 @@ struct RenderBudget {
         add("a layer computed before it blends", largest * Self.rgbaBytes)
     }
 
-        /// An effect group's offscreen layer, composited as one layer (two with its shadow), and the
+    /// An effect group's offscreen layer, composited as one layer (two with its shadow), and the
     /// float strips a shadow's or blur's Gaussian holds.
     private mutating func addGroup(_ group: EffectGroup, geometry: PaintGeometry) {
         guard let area = geometry.groupArea(group), area.result != nil else { return }

@@ -61,14 +61,16 @@ public struct RenderCost: Sendable {
     /// or a content focus's decode at `reduction` (the judging of a 400-pixel copy costs little).
     static func analysis(trimming source: SourceImage) -> Item {
         let stored = Double(source.storedWidth) * Double(source.storedHeight)
-        return Item(what: "a trim of `\(source.name)`", milliseconds: trimPixel * stored / 1_000_000, advice: "leave out the trim or use a smaller source")
+        return Item(
+            what: "a trim of `\(source.name)`", milliseconds: trimPixel * stored / 1_000_000, advice: "leave out the trim or use a smaller source")
     }
 
     static func analysis(focusing source: SourceImage, reduction: LoadReduction) -> Item {
         let stored = Double(source.storedWidth) * Double(source.storedHeight)
         let size = reduction.reducedSize(width: source.storedWidth, height: source.storedHeight)
         let nanoseconds = storedPixel * stored + imagePixel * Double(size.width) * Double(size.height)
-        return Item(what: "a content focus on `\(source.name)`", milliseconds: nanoseconds / 1_000_000, advice: "use a focus point or a smaller source")
+        return Item(
+            what: "a content focus on `\(source.name)`", milliseconds: nanoseconds / 1_000_000, advice: "use a focus point or a smaller source")
     }
 
     /// Per output pixel of each encoder with the request's `settings`, ns: a palette PNG's quantisation
@@ -136,7 +138,9 @@ public struct RenderCost: Sendable {
             }
         }
         for text in glyphs.texts {
-            add("colour glyphs of a Text at \(Int(saturating: text.emPixels.rounded())) px", Self.colorGlyphPixel * text.colorPixels, advice: "use a smaller font size")
+            add(
+                "colour glyphs of a Text at \(Int(saturating: text.emPixels.rounded())) px", Self.colorGlyphPixel * text.colorPixels,
+                advice: "use a smaller font size")
         }
         for group in plan.effectGroups { addGroup(group, geometry: geometry) }
         let pixels = Double(plan.canvas.width) * Double(plan.canvas.height)
@@ -148,7 +152,9 @@ public struct RenderCost: Sendable {
             advice: searches ? "ask for a smaller size or leave out maxbytes" : "ask for a smaller size or fmt=jpeg")
         if let frames = animation?.frameCount, frames > 1 {
             items = items.map {
-                Item(what: "\($0.what) × \(frames) frames", milliseconds: $0.milliseconds * Double(frames), advice: $0.advice + ", or one frame (frame=N)")
+                Item(
+                    what: "\($0.what) × \(frames) frames", milliseconds: $0.milliseconds * Double(frames),
+                    advice: $0.advice + ", or one frame (frame=N)")
             }
         }
         items = analysis + items

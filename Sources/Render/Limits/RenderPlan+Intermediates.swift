@@ -9,15 +9,16 @@ extension RenderPlan {
     /// before the canvas cuts it. Tiles and 9-slice pieces are checked where their sizes are made.
     func checkIntermediateSizes(_ limits: RenderLimits) throws(RenderError) {
         for operation in flatOperations {
-            let (placement, what): (Placement?, String) = switch operation {
-            case .image(let paint): (paint.placement, "an image's frame")
-            case .fill(let fill): (fill.placement, "a fill")
-            case .border(let border): (border.placement, "a border")
-            case .shape(let shape): (shape.placement, "a shape")
-            case .text(let text): (text.placement, "a text")
-            case .symbol(let symbol): (symbol.placement, "a symbol")
-            case .group: (nil, "")
-            }
+            let (placement, what): (Placement?, String) =
+                switch operation {
+                case .image(let paint): (paint.placement, "an image's frame")
+                case .fill(let fill): (fill.placement, "a fill")
+                case .border(let border): (border.placement, "a border")
+                case .shape(let shape): (shape.placement, "a shape")
+                case .text(let text): (text.placement, "a text")
+                case .symbol(let symbol): (symbol.placement, "a symbol")
+                case .group: (nil, "")
+                }
             guard let placement, placement.visiblePixelRect != nil else { continue }
             try limits.checkIntermediate(width: placement.pixelRect.width, height: placement.pixelRect.height, what)
         }

@@ -6,10 +6,11 @@ import Vips
 /// Image operations in a PDF: drawn with the page's transform instead of being resampled to pixels.
 /// A JPEG source drawn whole, upright and in plain colour, whose pixels the page can use (no more
 /// than its frame × `imageScale` per axis), is embedded as its own JPEG data once it has decoded
-/// (image segments only: no metadata, nothing after EOI); any other image is decoded
-/// once (oriented, in sRGB, as the raster path does) at the size the page needs, at most its
-/// frame × `imageScale` (exactly its canvas pixels with `interpolation(.none)`), and embedded as JPEG
-/// when the source was a JPEG without alpha (at `quality`), else losslessly. Tiled and 9-sliced images are drawn by the raster path and placed as bitmaps.
+/// (image segments only: no metadata, nothing after EOI); any other image is decoded once
+/// (oriented, in sRGB, as the raster path does) at the size the page needs, at most its frame ×
+/// `imageScale` (exactly its canvas pixels with `interpolation(.none)`), and embedded as JPEG when
+/// the source was a JPEG without alpha (at `quality`), else losslessly. Tiled and 9-sliced images
+/// are drawn by the raster path and placed as bitmaps.
 final class PDFImages {
     let images: [ImageRef: SourceImage]
     /// Most embedded pixels per canvas pixel (`RenderOptions.pdfImageScale`).
@@ -86,7 +87,9 @@ final class PDFImages {
         if let known = embedded[key] { return known }
         let image: CairoImage
         let whole = width == Int(saturating: upright.width) && height == Int(saturating: upright.height)
-        if source.loaderFamily == .jpeg, whole, source.trim == nil, source.orientation == .up, source.hasPlainColor, let stream = try imageData(of: source) {
+        if source.loaderFamily == .jpeg, whole, source.trim == nil, source.orientation == .up, source.hasPlainColor,
+            let stream = try imageData(of: source)
+        {
             image = try CairoImage(jpeg: stream, width: width, height: height)
         } else {
             try limits.checkIntermediate(width: width, height: height, "`\(source.name)` embedded in the PDF")

@@ -75,7 +75,8 @@ struct PDFWriter {
             return
         }
         guard let placement = operation.placement,
-              let bounds = operation.isShape ? geometry.clipArea(placement.clips) : placement.visiblePixelRect else { return }
+            let bounds = operation.isShape ? geometry.clipArea(placement.clips) : placement.visiblePixelRect
+        else { return }
         cairo_save(context)
         defer { cairo_restore(context) }
         // Rect clips and the canvas are exact in `bounds`; other clip shapes are paths, as in the raster path's masks.

@@ -43,7 +43,8 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
         case .undecodable(let path, _): "source image `\(path)` is truncated or corrupt and cannot be decoded"
         case let .unknownSymbol(name, suggestions):
             "no icon for the symbol `\(name)`"
-                + (suggestions.isEmpty ? "; see the symbol table in docs/url-api.md" : "; did you mean \(suggestions.map { "`\($0)`" }.joined(separator: ", "))?")
+                + (suggestions.isEmpty
+                    ? "; see the symbol table in docs/url-api.md" : "; did you mean \(suggestions.map { "`\($0)`" }.joined(separator: ", "))?")
         case let .unknownFont(name, available, more):
             "no installed font family is named `\(name)`; installed: \(available.map { "\"\($0)\"" }.joined(separator: ", "))"
                 + (more > 0 ? " and \(more) more" : "")

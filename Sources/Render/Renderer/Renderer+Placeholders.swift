@@ -7,7 +7,9 @@ extension Renderer {
     /// animated): the canvas is drawn as for `render(_:)`, computed once, reduced to at most
     /// `ThumbHash.maxSide` on each side for the hashes and colours (BlurHash and ThumbHash
     /// reference encoders work on images this small too), and to `LQIPLadder.sides` for the tiny image.
-    public func placeholders(_ prepared: PreparedRender, _ set: PlaceholderSet) throws(RenderError) -> (values: PlaceholderValues, timings: RenderTimings) {
+    public func placeholders(_ prepared: PreparedRender, _ set: PlaceholderSet) throws(RenderError) -> (
+        values: PlaceholderValues, timings: RenderTimings
+    ) {
         var timings = prepared.timings
         var stages = StageClock()
         let deadline = remainingDeadline(prepared)

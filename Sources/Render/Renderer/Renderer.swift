@@ -33,14 +33,18 @@ public struct Renderer: Sendable {
     /// `sources` hold every image the view shows (`view.imageRefs`), already resolved; a missing one
     /// is the caller's mistake (`unresolvedSource`). Sizes, layers, memory, time and the format's cap
     /// are checked before anything is drawn (`prepare`); the deadline after every stage.
-    public func render(_ request: RenderRequest, sources: [ImageRef: ResolvedSource], autoFormats: [ImageFormat] = []) throws(RenderError) -> RenderedImage {
+    public func render(_ request: RenderRequest, sources: [ImageRef: ResolvedSource], autoFormats: [ImageFormat] = []) throws(RenderError)
+        -> RenderedImage
+    {
         try render(prepare(request, sources: sources, autoFormats: autoFormats))
     }
 
     /// Reads the sources' headers, lays `request` out and checks everything the plan will cost (sizes, layers,
     /// memory, CPU time against the deadline, the format's cap) without drawing a pixel; `render(_:)`
     /// draws the result. Arguments as for `render(_:sources:autoFormats:)`.
-    public func prepare(_ request: RenderRequest, sources: [ImageRef: ResolvedSource], autoFormats: [ImageFormat] = []) throws(RenderError) -> PreparedRender {
+    public func prepare(_ request: RenderRequest, sources: [ImageRef: ResolvedSource], autoFormats: [ImageFormat] = []) throws(RenderError)
+        -> PreparedRender
+    {
         try prepare(open(request, sources: sources), autoFormats: autoFormats)
     }
 
@@ -87,7 +91,8 @@ public struct Renderer: Sendable {
         try checkOutput(plan)
         try plan.checkIntermediateSizes(limits)
         let animates = request.frame == nil && Animation.driver(in: images) != nil
-        let choices = try FormatChoice.candidates(format: request.format, autoFormats: autoFormats, canvas: plan.canvas, limits: limits, animated: animates)
+        let choices = try FormatChoice.candidates(
+            format: request.format, autoFormats: autoFormats, canvas: plan.canvas, limits: limits, animated: animates)
         // PDF is never fmt=auto's: the glyph images are the same for every candidate.
         let glyphImages = GlyphImages(plan: plan, pdf: choices[0].format == .pdf)
         func checked(_ choice: FormatChoice) throws(RenderError) -> PreparedRender {
@@ -142,7 +147,8 @@ public struct Renderer: Sendable {
         }
         timings.render = stages.lap()
         let encoder = Encoder(
-            choice: choice, quality: request.quality, maxBytes: request.maxBytes, isOpaque: request.isOpaque, matte: request.view.matte, options: options,
+            choice: choice, quality: request.quality, maxBytes: request.maxBytes, isOpaque: request.isOpaque, matte: request.view.matte,
+            options: options,
             settings: request.encoder, primary: images[.primary], synthetic: plan.isSynthetic, deadline: deadline)
         let output = try encoder.encode(canvas, sources: Array(images.values))
         timings.encode = stages.lap()
@@ -183,7 +189,8 @@ public struct Renderer: Sendable {
 
     /// Reads the header of every image the view shows, from `sources`; the request's `orient`
     /// applies to its own image only.
-    func readHeaders(_ request: RenderRequest, sources: [ImageRef: ResolvedSource], deadline: Deadline) throws(RenderError) -> [ImageRef: SourceImage] {
+    func readHeaders(_ request: RenderRequest, sources: [ImageRef: ResolvedSource], deadline: Deadline) throws(RenderError) -> [ImageRef: SourceImage]
+    {
         var images: [ImageRef: SourceImage] = [:]
         for ref in request.view.imageRefs {
             try deadline.check()
@@ -198,7 +205,9 @@ public struct Renderer: Sendable {
     /// Crops the images the view crops (from their headers alone), trims the ones it trims (which
     /// decodes them), then picks the `frame` shown, before layout, so a content focus judges the
     /// frame drawn.
-    func lookAtPixels(_ request: RenderRequest, images opened: [ImageRef: SourceImage], deadline: Deadline) throws(RenderError) -> [ImageRef: SourceImage] {
+    func lookAtPixels(_ request: RenderRequest, images opened: [ImageRef: SourceImage], deadline: Deadline) throws(RenderError) -> [ImageRef:
+        SourceImage]
+    {
         var images = opened
         for (ref, crop) in request.view.imageCrops {
             guard let image = images[ref] else { continue }

@@ -46,7 +46,8 @@ extension SourceImage {
             // Every frame of an animation: a corrupt later frame fails only there.
             let image =
                 isAnimated
-                ? try file.loadPages(first: 0, count: nil) : try file.load(reduction: loaderFamily == .jpeg ? .jpegShrink(8) : .none, sequential: true)
+                ? try file.loadPages(first: 0, count: nil)
+                : try file.load(reduction: loaderFamily == .jpeg ? .jpegShrink(8) : .none, sequential: true)
             _ = try Watchdog.run(cancelling: image, after: deadline?.remaining) { () throws(VipsError) in try image.minimum(band: 0) }
             return nil
         } catch {

@@ -6,7 +6,8 @@ extension SourceImage {
     /// decode that fits the store. `nil` without a store, or for a decode that streams.
     func derivedKey(for reduction: LoadReduction) -> DerivedSources.Key? {
         guard let derived else { return nil }
-        let keeps = decodesWhole(reduction) || (reduction == .none && keptFullDecodeBytesPerPixel > 0 && keptBytes(reduction) <= derived.sources.capacity)
+        let keeps =
+            decodesWhole(reduction) || (reduction == .none && keptFullDecodeBytesPerPixel > 0 && keptBytes(reduction) <= derived.sources.capacity)
         return keeps ? DerivedSources.Key(name: name, version: derived.version, reduction: reduction) : nil
     }
 

@@ -17,7 +17,8 @@ extension SymbolComposite {
             guard let disc = Self.elements(icon("circle-fill")), let inner = Self.elements(icon(glyph)) else { return nil }
             // Luminance mask: white keeps the disc, the black glyph leaves a hole (SVG 1.1 §14.4).
             // The mask draws in its own colours, so the disc alone carries currentColor.
-            let mask = #"<mask id="glyph" maskUnits="userSpaceOnUse" x="0" y="0" width="16" height="16">"#
+            let mask =
+                #"<mask id="glyph" maskUnits="userSpaceOnUse" x="0" y="0" width="16" height="16">"#
                 + #"<rect width="16" height="16" fill="white"/>"#
                 + #"<g fill="black" transform="\#(Self.centred(scale: Self.circleGlyphScale))">\#(inner)</g></mask>"#
             text = Self.document(box: 16, mask + #"<g mask="url(#glyph)">\#(disc)</g>"#)
@@ -37,7 +38,8 @@ extension SymbolComposite {
             text = Self.document(
                 box: glyph.unitsPerEm,
                 #"<clipPath id="inside"><path \#(path)/></clipPath>"#
-                    + #"<path \#(path) fill="none" stroke="currentColor" stroke-width="\#(width)" stroke-linejoin="round" clip-path="url(#inside)"/>"#)
+                    + #"<path \#(path) fill="none" stroke="currentColor" stroke-width="\#(width)" stroke-linejoin="round" clip-path="url(#inside)"/>"#
+            )
         }
         return Array(text.utf8)
     }

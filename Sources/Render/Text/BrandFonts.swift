@@ -43,7 +43,9 @@ public enum BrandFonts {
         var families = Set<String>()
         for index in 0..<Int(set.pointee.nfont) {
             var name: UnsafeMutablePointer<FcChar8>?
-            guard let pattern = set.pointee.fonts[index], FcPatternGetString(pattern, FC_FAMILY, 0, &name) == FcResultMatch, let name else { continue }
+            guard let pattern = set.pointee.fonts[index], FcPatternGetString(pattern, FC_FAMILY, 0, &name) == FcResultMatch, let name else {
+                continue
+            }
             families.insert(String(cString: name))
         }
         return families.sorted()

@@ -214,7 +214,9 @@ final class PangoTextLayout {
             let key = Key(font: font, size: size)
             if faces[key] == nil {
                 let face = hb_font_get_face(pango_font_get_hb_font(font))
-                let color = hb_ot_color_has_png(face) != 0 || hb_ot_color_has_layers(face) != 0 || hb_ot_color_has_svg(face) != 0 || hb_ot_color_has_paint(face) != 0
+                let color =
+                    hb_ot_color_has_png(face) != 0 || hb_ot_color_has_layers(face) != 0 || hb_ot_color_has_svg(face) != 0
+                    || hb_ot_color_has_paint(face) != 0
                 faces[key] = GlyphFace(pointSize: size, isColor: color, glyphs: [])
             }
             for index in 0..<Int(glyphs.pointee.num_glyphs) {

@@ -93,7 +93,9 @@ public struct CORSPolicy: Sendable, Equatable {
         if items == ["*"] { return .any }
         for item in items {
             guard isOrigin(item) else {
-                throw SettingError(reason: "must be `*` or a comma-separated list of origins such as https://app.example.com (scheme and host, no path); got `\(item)`")
+                throw SettingError(
+                    reason:
+                        "must be `*` or a comma-separated list of origins such as https://app.example.com (scheme and host, no path); got `\(item)`")
             }
         }
         return .listed(Set(items))

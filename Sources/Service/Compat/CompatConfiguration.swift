@@ -38,23 +38,32 @@ public struct CompatConfiguration: Sendable, Equatable {
 
     /// An even number of hex digits, or empty.
     static func hex(_ text: String) throws(SettingError) -> String {
-        guard text.isEmpty || ImgproxySignature.hexBytes(text) != nil else { throw SettingError(reason: "must be hex digits, an even number of them") }
+        guard text.isEmpty || ImgproxySignature.hexBytes(text) != nil else {
+            throw SettingError(reason: "must be hex digits, an even number of them")
+        }
         return text
     }
 
     /// Why these settings cannot serve, given whether native signing is on; `nil` when they can.
     func problem(signing: Bool) -> ConfigurationError? {
         if imgproxy != nil, imgproxyKey.isEmpty != imgproxySalt.isEmpty {
-            return .invalid(key: "compat.imgproxy.key", value: "", origin: "compat.imgproxy.salt", reason: "imgproxy signs with a key and a salt: set both, or neither")
+            return .invalid(
+                key: "compat.imgproxy.key", value: "", origin: "compat.imgproxy.salt",
+                reason: "imgproxy signs with a key and a salt: set both, or neither")
         }
         if let prefix = imgproxy, prefix == thumbor {
-            return .invalid(key: "compat.thumbor", value: prefix, origin: "compat.imgproxy", reason: "imgproxy and thumbor URLs need prefixes of their own")
+            return .invalid(
+                key: "compat.thumbor", value: prefix, origin: "compat.imgproxy", reason: "imgproxy and thumbor URLs need prefixes of their own")
         }
         if signing, imgproxy != nil, imgproxyKey.isEmpty {
-            return .invalid(key: "compat.imgproxy.key", value: "", origin: "signing.keys", reason: "signing is on: set compat.imgproxy.key and .salt so imgproxy URLs are signed too")
+            return .invalid(
+                key: "compat.imgproxy.key", value: "", origin: "signing.keys",
+                reason: "signing is on: set compat.imgproxy.key and .salt so imgproxy URLs are signed too")
         }
         if signing, thumbor != nil, thumborKey.isEmpty {
-            return .invalid(key: "compat.thumbor.key", value: "", origin: "signing.keys", reason: "signing is on: set compat.thumbor.key so thumbor URLs are signed too")
+            return .invalid(
+                key: "compat.thumbor.key", value: "", origin: "signing.keys",
+                reason: "signing is on: set compat.thumbor.key so thumbor URLs are signed too")
         }
         return nil
     }

@@ -45,7 +45,8 @@ struct CompatRoute: Sendable {
         let parsed: Parsed
         do {
             guard request.query.isEmpty else {
-                throw SpecError.foreignOption(option: "query", message: "\(system.name) URLs carry their options in the path; this one has a query (`?\(request.query)`)")
+                throw SpecError.foreignOption(
+                    option: "query", message: "\(system.name) URLs carry their options in the path; this one has a query (`?\(request.query)`)")
             }
             let rest = request.path.dropFirst(prefix.count)
             let slash = rest.firstIndex(of: "/") ?? rest.endIndex
@@ -94,6 +95,8 @@ struct CompatRoute: Sendable {
             request = try ThumborURL.request(path, limits: limits)
         }
         try SourceName.check(request.spec.source)
-        return Parsed(image: ImageRequest(spec: request.spec, imageParameters: ImageParameters(overlay: nil, hasChain: false)), download: request.download, expires: request.expires)
+        return Parsed(
+            image: ImageRequest(spec: request.spec, imageParameters: ImageParameters(overlay: nil, hasChain: false)), download: request.download,
+            expires: request.expires)
     }
 }

@@ -14,12 +14,16 @@ extension ImageService {
             let origins = configuration.origins
             routes.append(
                 CompatRoute(
-                    prefix: prefix + "/", system: .imgproxy(signature, watermark: compat.imgproxyWatermark, sourceName: { sourceName(of: $0, in: origins) }),
+                    prefix: prefix + "/",
+                    system: .imgproxy(signature, watermark: compat.imgproxyWatermark, sourceName: { sourceName(of: $0, in: origins) }),
                     pipeline: pipeline, limits: configuration.spec, presets: configuration.presets))
         }
         if let prefix = compat.thumbor {
             let signature = compat.thumborKey.isEmpty ? nil : ThumborSignature(key: Array(compat.thumborKey.utf8))
-            routes.append(CompatRoute(prefix: prefix + "/", system: .thumbor(signature), pipeline: pipeline, limits: configuration.spec, presets: configuration.presets))
+            routes.append(
+                CompatRoute(
+                    prefix: prefix + "/", system: .thumbor(signature), pipeline: pipeline, limits: configuration.spec, presets: configuration.presets)
+            )
         }
         return routes
     }

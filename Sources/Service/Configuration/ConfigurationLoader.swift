@@ -37,7 +37,8 @@ public enum ConfigurationLoader {
         // local files and cache reads however many origin fetches are allowed.
         configuration.originFetches = min(configuration.originFetches, configuration.ioWorkers)
         do {
-            configuration.origins = try OriginMap(configuration.originsText, internal: configuration.originsInternalText, options: configuration.originOptions)
+            configuration.origins = try OriginMap(
+                configuration.originsText, internal: configuration.originsInternalText, options: configuration.originOptions)
         } catch {
             throw .invalid(key: "origins", value: configuration.originsText, origin: "the configuration", reason: error.description)
         }
@@ -56,7 +57,8 @@ public enum ConfigurationLoader {
                 throw .invalid(key: "result_tier", value: configuration.resultTierText, origin: "the configuration", reason: error.description)
             }
         }
-        let buckets = configuration.origins.origins.compactMap { origin in origin.bucket.map { ("origins.\(origin.name).credentials", $0) } }
+        let buckets =
+            configuration.origins.origins.compactMap { origin in origin.bucket.map { ("origins.\(origin.name).credentials", $0) } }
             + (configuration.resultTier.map { [("result_tier.credentials", $0)] } ?? [])
         for (key, bucket) in buckets {
             do {
@@ -76,11 +78,14 @@ public enum ConfigurationLoader {
             throw .invalid(key: "presets", value: configuration.presets.text, origin: "the configuration", reason: error.description)
         }
         if configuration.presetsOnly && configuration.presets.isEmpty {
-            throw .invalid(key: "presets_only", value: "true", origin: "the configuration", reason: "no presets are defined, so every /img/ request would be refused: set presets")
+            throw .invalid(
+                key: "presets_only", value: "true", origin: "the configuration",
+                reason: "no presets are defined, so every /img/ request would be refused: set presets")
         }
     }
 
-    private static func apply(_ key: String, _ value: String, origin: String, to configuration: inout ServiceConfiguration) throws(ConfigurationError) {
+    private static func apply(_ key: String, _ value: String, origin: String, to configuration: inout ServiceConfiguration) throws(ConfigurationError)
+    {
         guard let setting = Settings.named(key) else { throw .unknownKey(key, origin: origin) }
         do {
             try setting.apply(&configuration, value)

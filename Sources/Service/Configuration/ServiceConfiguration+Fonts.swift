@@ -29,7 +29,8 @@ extension ServiceConfiguration {
     public func fontsVersion() -> String? {
         guard let fonts else { return nil }
         let folder = URL(fileURLWithPath: fonts, isDirectory: true)
-        let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])?.allObjects.compactMap { $0 as? URL } ?? []
+        let files =
+            FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])?.allObjects.compactMap { $0 as? URL } ?? []
         let hasher = SHA256Hasher()
         for file in files.sorted(by: { $0.path < $1.path }) where (try? file.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true {
             hasher.update(Array(file.path.dropFirst(folder.path.count).utf8) + [0])

@@ -7,12 +7,13 @@ extension ServiceConfiguration {
         RenderOptions(progressiveJPEG: progressiveJPEG, pdfImageScale: pdfImageScale)
     }
 
-    /// The renderer this configuration describes: `render`'s limits, `renderOptions`, libvips's untrusted loaders as `loaders.untrusted` says, and libvips's
-    /// own resources as the service bounds them (no operation cache, one thread per image). The
-    /// service and the CLI's `render` both build theirs here, so a limit set in the config file
-    /// applies to both alike, and `render --repeat` measures the work a miss does: only the service
-    /// keeps decodes for the next size of an original (`keepingDerivedSources`, within
-    /// `derived_sources.max_bytes`). Throws when libvips cannot start.
+    /// The renderer this configuration describes: `render`'s limits, `renderOptions`, libvips's
+    /// untrusted loaders as `loaders.untrusted` says, and libvips's own resources as the service
+    /// bounds them (no operation cache, one thread per image). The service and the CLI's `render`
+    /// both build theirs here, so a limit set in the config file applies to both alike, and `render
+    /// --repeat` measures the work a miss does: only the service keeps decodes for the next size of
+    /// an original (`keepingDerivedSources`, within `derived_sources.max_bytes`). Throws when
+    /// libvips cannot start.
     public func makeRenderer(keepingDerivedSources: Bool = false) throws(VipsError) -> Renderer {
         try Vips.start()
         Vips.allowUntrustedLoaders(untrustedLoaders)

@@ -81,7 +81,8 @@ enum ContentDisposition {
         let keep = Set("!#$&+-.^_`|~".utf8)
         return text.utf8.map { byte in
             let isAlphanumeric = (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
-            return isAlphanumeric || keep.contains(byte) ? String(UnicodeScalar(byte)) : "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+            return isAlphanumeric || keep.contains(byte)
+                ? String(UnicodeScalar(byte)) : "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
         }.joined()
     }
 

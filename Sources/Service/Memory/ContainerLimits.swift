@@ -14,7 +14,9 @@ public struct ContainerLimits: Sendable, Equatable {
     public let cpus: Int
 
     /// This process's limits, read once.
-    public static let current = ContainerLimits(cgroupRoot: "/sys/fs/cgroup", membership: (try? String(contentsOfFile: "/proc/self/cgroup", encoding: .utf8)) ?? "", schedulable: schedulableCPUs())
+    public static let current = ContainerLimits(
+        cgroupRoot: "/sys/fs/cgroup", membership: (try? String(contentsOfFile: "/proc/self/cgroup", encoding: .utf8)) ?? "",
+        schedulable: schedulableCPUs())
 
     public init(memoryBytes: Int?, cpus: Int) {
         self.memoryBytes = memoryBytes

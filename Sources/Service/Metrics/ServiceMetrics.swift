@@ -16,7 +16,8 @@ final class ServiceMetrics: Sendable {
     }
 
     func render(_ timings: RenderTimings) {
-        for (stage, milliseconds) in [("decode", timings.decode), ("layout", timings.layout), ("render", timings.render), ("encode", timings.encode)] {
+        for (stage, milliseconds) in [("decode", timings.decode), ("layout", timings.layout), ("render", timings.render), ("encode", timings.encode)]
+        {
             registry.observe(
                 "imgframe_render_stage_duration_seconds", help: "Time of each render stage (imgframe.render.duration).",
                 labels: [("stage", stage)], seconds: milliseconds / 1000)
@@ -52,13 +53,21 @@ final class ServiceMetrics: Sendable {
             ("imgframe_cache_written_bytes_total", "Bytes written to the cache (imgframe.cache.bytes_written).", c.bytesWritten),
             ("imgframe_cache_served_bytes_total", "Bytes served from the cache (imgframe.cache.bytes_served).", c.bytesServed),
             ("imgframe_renders_total", "Renders started (imgframe.renders).", statistics.renders),
-            ("imgframe_memory_refusals_total", "Renders refused with 503 above the memory high-water mark (imgframe.memory.refusals).", governor.refusals),
-            ("imgframe_derived_sources_evictions_total", "Kept decodes dropped for the byte budget (imgframe.derived_sources.evictions).", derived?.evictions ?? 0),
+            (
+                "imgframe_memory_refusals_total", "Renders refused with 503 above the memory high-water mark (imgframe.memory.refusals).",
+                governor.refusals
+            ),
+            (
+                "imgframe_derived_sources_evictions_total", "Kept decodes dropped for the byte budget (imgframe.derived_sources.evictions).",
+                derived?.evictions ?? 0
+            ),
         ]
         for (name, help, value) in counters { registry.set(name, help: help, type: "counter", to: Double(value)) }
         for (outcome, value) in [("hit", derived?.hits ?? 0), ("miss", derived?.misses ?? 0)] {
             registry.set(
-                "imgframe_derived_sources_lookups_total", help: "Decodes that may be kept (JPEG shrink-on-load, HEIF/AVIF full size) looked up among the kept ones, by outcome (imgframe.derived_sources.lookups).",
+                "imgframe_derived_sources_lookups_total",
+                help:
+                    "Decodes that may be kept (JPEG shrink-on-load, HEIF/AVIF full size) looked up among the kept ones, by outcome (imgframe.derived_sources.lookups).",
                 type: "counter", labels: [("outcome", outcome)], to: Double(value))
         }
         let usage = cache.usage

@@ -5,8 +5,9 @@ import Sources
 import TransformSpec
 
 /// One request for an image, or for a source's `/info`, on its way through `ImagePipeline`: what
-/// was asked (set when the request is parsed); `identify` hands it on as an `IdentifiedJob`. A value: each stage hands the job on with its part filled in; the
-/// parsed request it holds is shared, not copied (a hit makes no copy of the spec).
+/// was asked (set when the request is parsed); `identify` hands it on as an `IdentifiedJob`. A
+/// value: each stage hands the job on with its part filled in; the parsed request it holds is
+/// shared, not copied (a hit makes no copy of the spec).
 struct ImageJob: Sendable {
     /// Answers the client (once); the second argument is the cache status for the access log.
     typealias Respond = @Sendable (HTTPResponse, _ cache: CacheStatus) -> Void

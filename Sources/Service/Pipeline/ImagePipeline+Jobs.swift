@@ -13,7 +13,8 @@ extension ImagePipeline {
     /// The job of an `/info` request for the source `name` (with its `v`, if any).
     func infoJob(_ name: String, cacheVersion: String?, _ request: HTTPRequest, respond: @escaping ImageJob.Respond) -> ImageJob {
         ImageJob(
-            info: name, canonical: InfoRoute.canonical(name, cacheVersion: cacheVersion), ifNoneMatch: request.headers["If-None-Match"], respond: respond,
+            info: name, canonical: InfoRoute.canonical(name, cacheVersion: cacheVersion), ifNoneMatch: request.headers["If-None-Match"],
+            respond: respond,
             originDeadline: sources.deadline())
     }
 

@@ -124,7 +124,8 @@ struct ImagePipeline: Sendable {
     /// The identity of `job` with its sources at `versions`, remembered for `cache.source_check`.
     private func identity(_ job: ImageJob, _ versions: [SourceVersion]) -> IdentityMemo.Identity {
         let identity = RequestIdentity(
-            canonical: job.bodyCanonical, cacheVersion: job.cacheVersion, sources: versions, formats: job.formats.map(\.rawValue), fonts: fontsVersion)
+            canonical: job.bodyCanonical, cacheVersion: job.cacheVersion, sources: versions, formats: job.formats.map(\.rawValue), fonts: fontsVersion
+        )
         let tags = PurgeTag.tags(sources: versions.map(\.name), template: job.template)
         let checked = IdentityMemo.Identity(key: identity.key, etag: identity.etag, tags: tags)
         identities.remember(job.memoKey, checked)
@@ -223,7 +224,8 @@ struct ImagePipeline: Sendable {
             let image = try renderer.render(prepared)
             metrics.render(image.timings)
             let created = Int(saturating: Date().timeIntervalSince1970)
-            let entry = CacheEntry(contentType: image.format.contentType, etag: identity.etag, created: created, body: image.bytes, tags: identity.tags)
+            let entry = CacheEntry(
+                contentType: image.format.contentType, etag: identity.etag, created: created, body: image.bytes, tags: identity.tags)
             cache.store(entry, for: identity.key)
             let timings = image.timings
             tier?.offer(entry, for: identity.key, renderTime: .milliseconds(timings.decode + timings.layout + timings.render + timings.encode))
@@ -246,7 +248,9 @@ struct ImagePipeline: Sendable {
         let info = try SourceInfo(name: name, file: source.file, limits: renderer.limits)
         var headers = cachingHeaders(identified.job, identified.identity)
         headers.add("Content-Type", "application/json")
-        return Answer(response: HTTPResponse(status: .ok, headers: headers, body: Array((InfoRoute.json(info).serialized() + "\n").utf8)), cache: .notApplicable)
+        return Answer(
+            response: HTTPResponse(status: .ok, headers: headers, body: Array((InfoRoute.json(info).serialized() + "\n").utf8)), cache: .notApplicable
+        )
     }
 
     /// `ETag` and `Cache-Control`, the purge tags (`Surrogate-Key`, `Cache-Tag`); `Vary` naming

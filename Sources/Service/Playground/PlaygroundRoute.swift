@@ -38,7 +38,9 @@ struct PlaygroundRoute: Sendable {
         guard !signing else { return respond(ErrorMapping.response(ErrorMapping.outcome(for: RequestError.notFound)), .notApplicable) }
         // Listing a folder reads the disk: on the I/O lane, like any other look at the sources.
         if path == Self.sourcesPath { return list(respond) { [self] in sources() } }
-        if path == Self.templatesPath { return list(respond) { [view] in Self.json(.ok, PlaygroundTemplates(folder: view.templates).json.serialized() + "\n") } }
+        if path == Self.templatesPath {
+            return list(respond) { [view] in Self.json(.ok, PlaygroundTemplates(folder: view.templates).json.serialized() + "\n") }
+        }
         let parsed: ImageRequest
         do {
             if path.hasPrefix(Self.planPrefix) {
@@ -62,14 +64,16 @@ struct PlaygroundRoute: Sendable {
     /// The request an imgproxy or thumbor URL path (`/_ip/{signature}/…`) stands for.
     private func foreignRequest(_ target: Substring) throws -> ImageRequest {
         guard let route = compat.first(where: { target.hasPrefix($0.prefix) }) else {
-            throw SpecError.foreignOption(option: "path", message: "`\(target)` starts with no compat prefix of this server (compat.imgproxy, compat.thumbor)")
+            throw SpecError.foreignOption(
+                option: "path", message: "`\(target)` starts with no compat prefix of this server (compat.imgproxy, compat.thumbor)")
         }
         let rest = target.dropFirst(route.prefix.count)
         return try route.parse(rest.firstIndex(of: "/").map { rest[rest.index(after: $0)...] } ?? "").image
     }
 
     /// Answers with `listing()`, made on the I/O lane.
-    private func list(_ respond: @escaping @Sendable (HTTPResponse, _ cache: CacheStatus) -> Void, _ listing: @escaping @Sendable () -> HTTPResponse) {
+    private func list(_ respond: @escaping @Sendable (HTTPResponse, _ cache: CacheStatus) -> Void, _ listing: @escaping @Sendable () -> HTTPResponse)
+    {
         image.pipeline.executor.submit(
             .io,
             {

@@ -24,12 +24,15 @@ struct PlaygroundTemplates {
     init(folder: TemplateFolder, limit: Int = Limits.playgroundTemplates) {
         guard let root = folder.directory.resolvedRoot, let files = try? FileManager.default.contentsOfDirectory(atPath: root) else { return }
         let suffix = ViewTemplate.fileName("")
-        let names = files.filter { !$0.hasPrefix(".") && $0.hasSuffix(suffix) }.map { String($0.dropLast(suffix.count)) }.filter(ViewTemplate.isValidName).sorted()
+        let names = files.filter { !$0.hasPrefix(".") && $0.hasSuffix(suffix) }.map { String($0.dropLast(suffix.count)) }.filter(
+            ViewTemplate.isValidName
+        ).sorted()
         isTruncated = names.count > limit
         for name in names.prefix(limit) {
             do throws(TemplateError) {
                 let template = try folder.template(named: name)
-                entries.append(Entry(name: name, result: .success(template.parameters.map { ($0, template.kinds[$0] ?? .text, template.defaults[$0]) })))
+                entries.append(
+                    Entry(name: name, result: .success(template.parameters.map { ($0, template.kinds[$0] ?? .text, template.defaults[$0]) })))
             } catch .notFound {
                 continue  // a link that leads outside the folder: `/view/` does not serve it either
             } catch {
@@ -46,7 +49,8 @@ struct PlaygroundTemplates {
             case .success(let parameters):
                 let list = parameters.map { parameter in
                     JSONValue.object(
-                        [("name", .string(parameter.name)), ("kind", .string(parameter.kind.rawValue))] + (parameter.defaultValue.map { [("default", JSONValue.string($0))] } ?? []))
+                        [("name", .string(parameter.name)), ("kind", .string(parameter.kind.rawValue))]
+                            + (parameter.defaultValue.map { [("default", JSONValue.string($0))] } ?? []))
                 }
                 return .object([("name", .string(entry.name)), ("parameters", .array(list))])
             case .failure(let error):

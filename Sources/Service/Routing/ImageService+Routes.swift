@@ -38,15 +38,21 @@ extension ImageService {
         var routes: [Route] = []
         if let exposition = context.exposition { routes.append(metricsRoute(exposition)) }
         if let playground = context.playground {
-            routes.append(Route(.other, .exact("/"), .prefix(PlaygroundRoute.prefix)) { request, finish in playground.handle(request, respond: finish) })
+            routes.append(
+                Route(.other, .exact("/"), .prefix(PlaygroundRoute.prefix)) { request, finish in playground.handle(request, respond: finish) })
         }
         routes += healthRoutes(sources: context.sources)
         routes.append(imageRoute(.view, .prefix(ViewRoute.prefix), context) { request, finish in context.view.handle(request, respond: finish) })
-        routes.append(imageRoute(.info, .prefix(InfoRoute.prefix), context, download: false) { request, finish in context.info.handle(request, respond: finish) })
+        routes.append(
+            imageRoute(.info, .prefix(InfoRoute.prefix), context, download: false) { request, finish in context.info.handle(request, respond: finish)
+            })
         routes.append(imageRoute(.img, .prefix(ImagePath.prefix), context) { request, finish in context.image.handle(request, respond: finish) })
         for compat in context.compat {
             // Signed by their own system's rules (`CompatRoute.verify`), not by `sig=`.
-            routes.append(imageRoute(.img, .prefix(compat.prefix), context, download: false, nativeSignature: false) { request, finish in compat.handle(request, respond: finish) })
+            routes.append(
+                imageRoute(.img, .prefix(compat.prefix), context, download: false, nativeSignature: false) { request, finish in
+                    compat.handle(request, respond: finish)
+                })
         }
         return RouteTable(routes: routes)
     }
@@ -109,14 +115,17 @@ extension ImageService {
                     if let requested {
                         ContentDisposition.apply(
                             to: &response, requested: requested,
-                            sourceName: path.hasPrefix(ViewRoute.prefix) ? ViewRoute.templateName(fromTarget: path) : (try? ImagePath.sourceName(fromTarget: path)) ?? "image")
+                            sourceName: path.hasPrefix(ViewRoute.prefix)
+                                ? ViewRoute.templateName(fromTarget: path) : (try? ImagePath.sourceName(fromTarget: path)) ?? "image")
                     }
                     finish(response, cache)
                 }
             },
             handle: { request, finish in
                 if request.method == .options { return finish(cors.preflight(request), .notApplicable) }
-                guard !nativeSignature || verifySignature(request, context) else { return finish(ErrorMapping.response(status: .forbidden, message: "forbidden"), .notApplicable) }
+                guard !nativeSignature || verifySignature(request, context) else {
+                    return finish(ErrorMapping.response(status: .forbidden, message: "forbidden"), .notApplicable)
+                }
                 handle(request, finish)
             })
     }

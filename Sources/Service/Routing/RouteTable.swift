@@ -21,7 +21,9 @@ enum PathPattern: Sendable, Hashable {
     /// Whether `path`'s UTF-8 starts with `prefix`'s, compared in place for native strings.
     private static func bytes(of path: Substring, startWith prefix: String) -> Bool {
         let compared = path.utf8.withContiguousStorageIfAvailable { p in
-            prefix.utf8.withContiguousStorageIfAvailable { q in p.count >= q.count && UnsafeBufferPointer(rebasing: p.prefix(q.count)).elementsEqual(q) }
+            prefix.utf8.withContiguousStorageIfAvailable { q in
+                p.count >= q.count && UnsafeBufferPointer(rebasing: p.prefix(q.count)).elementsEqual(q)
+            }
         }
         return (compared ?? nil) ?? path.utf8.starts(with: prefix.utf8)
     }

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import Foundation
 import Layout
@@ -102,7 +102,9 @@ public final class TemplateFolder: Sendable {
     private func read(_ file: String, stamp: FileStamp) throws(TemplateError) -> String {
         guard stamp.isRegularFile else { throw .unreadable(file: file, reason: "not a regular file") }
         guard stamp.size <= maxBytes else { throw .unreadable(file: file, reason: "larger than \(maxBytes) bytes") }
-        guard let path = try? directory.path(for: file), let data = FileManager.default.contents(atPath: path) else { throw .unreadable(file: file, reason: "cannot be opened") }
+        guard let path = try? directory.path(for: file), let data = FileManager.default.contents(atPath: path) else {
+            throw .unreadable(file: file, reason: "cannot be opened")
+        }
         guard let text = String(validating: data, as: UTF8.self) else { throw .unreadable(file: file, reason: "not UTF-8 text") }
         return text
     }

@@ -29,7 +29,8 @@ final class Executor: Sendable {
             waited: { metrics.queueWait(lane: Lane.render.rawValue, seconds: $0.milliseconds / 1000) })
         // The I/O lane's queue is as long as the render lane's in total: its jobs hold a descriptor at most.
         io = WorkLane(
-            name: Lane.io.rawValue, workers: ioWorkers, queueLength: queueLength, queueTimeout: queueTimeout, heavyWorkers: min(originFetches, ioWorkers),
+            name: Lane.io.rawValue, workers: ioWorkers, queueLength: queueLength, queueTimeout: queueTimeout,
+            heavyWorkers: min(originFetches, ioWorkers),
             waited: { metrics.queueWait(lane: Lane.io.rawValue, seconds: $0.milliseconds / 1000) })
     }
 

@@ -48,7 +48,9 @@ final class ResultTier: Sendable {
     private let queued = Atomic<Int>(0)
     private let writer = DispatchQueue(label: "imgframe.result-tier.writes", qos: .utility)
 
-    init(_ settings: Settings, environment: [String: String], connectTimeout: Duration, registry: MetricsRegistry, logger: Logger) throws(CredentialError) {
+    init(_ settings: Settings, environment: [String: String], connectTimeout: Duration, registry: MetricsRegistry, logger: Logger)
+        throws(CredentialError)
+    {
         self.settings = settings
         store = try BucketStore(bucket: settings.bucket, environment: environment, connectTimeout: connectTimeout)
         self.registry = registry
@@ -133,7 +135,9 @@ final class ResultTier: Sendable {
             return true
         }
         if switchedOff {
-            logger.warning("result tier \(settings.bucket.displayName) is off for \(Self.cooldown) after \(Self.failuresToSwitchOff) failures in a row; the last: \(error)")
+            logger.warning(
+                "result tier \(settings.bucket.displayName) is off for \(Self.cooldown) after \(Self.failuresToSwitchOff) failures in a row; the last: \(error)"
+            )
         }
     }
 
@@ -147,7 +151,8 @@ final class ResultTier: Sendable {
 
     private func count(write outcome: String) {
         registry.increment(
-            "imgframe_result_tier_writes_total", help: "Shared result tier writes by outcome: written, failed, dropped (imgframe.result_tier.writes).",
+            "imgframe_result_tier_writes_total",
+            help: "Shared result tier writes by outcome: written, failed, dropped (imgframe.result_tier.writes).",
             labels: [("outcome", outcome)])
     }
 }

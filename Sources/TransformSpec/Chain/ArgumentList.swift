@@ -21,13 +21,15 @@ struct ArgumentList {
                 let allowed = signature[next...].map { $0.label.map { "`\($0):`" } ?? "an unlabelled value" }
                 let shown = argument.label.map { "`\($0):`" } ?? "an unlabelled value"
                 let hint = allowed.isEmpty ? "no more arguments" : allowed.joined(separator: ", ")
-                throw .argument(param: param, offset: argument.offset,
-                                message: "\(call) does not take \(shown) here; expected \(hint)")
+                throw .argument(
+                    param: param, offset: argument.offset,
+                    message: "\(call) does not take \(shown) here; expected \(hint)")
             }
             let skipped = signature[next..<index].filter { !$0.optional }
             if let missing = skipped.first {
-                throw .argument(param: param, offset: argument.offset,
-                                message: "\(call) needs \(Self.describe(missing.label)) before \(Self.describe(argument.label))")
+                throw .argument(
+                    param: param, offset: argument.offset,
+                    message: "\(call) needs \(Self.describe(missing.label)) before \(Self.describe(argument.label))")
             }
             values[argument.label ?? Self.unlabelled] = argument.value
             next = index + 1

@@ -40,7 +40,10 @@ extension ChainBuilder {
     /// A Label's `title:` or `icon:` closure, holding one view.
     private mutating func labelPart(_ e: Expression, _ part: String) throws(SpecError) -> ViewNode {
         guard case .closure(let content) = e.kind, let content else {
-            throw values.fail(e, "a Label's \(part) is a closure holding one view, e.g. \(part): { \(part == "icon" ? "Image(systemName: \"star\")" : "Text(\"Title\")") }")
+            throw values.fail(
+                e,
+                "a Label's \(part) is a closure holding one view, e.g. \(part): { \(part == "icon" ? "Image(systemName: \"star\")" : "Text(\"Title\")") }"
+            )
         }
         return try build(content)
     }
@@ -96,7 +99,9 @@ extension ChainBuilder {
                     throw .argument(param: param, offset: modifier.offset, message: "write modifiers on a GridRow's cells, not on the GridRow")
                 }
                 let rowArgs = try ArgumentList(rowArguments, signature: [.init(label: "alignment")], call: "GridRow", param: param, offset: rowOffset)
-                let alignment = try rowArgs["alignment"].map { (e) throws(SpecError) in try values.enumCase(e, VerticalAlignment.self, "GridRow alignment") }
+                let alignment = try rowArgs["alignment"].map { (e) throws(SpecError) in
+                    try values.enumCase(e, VerticalAlignment.self, "GridRow alignment")
+                }
                 var built: [GridCell] = []
                 for cell in cells {
                     for syntax in try groupMembers(cell) { built.append(try gridCell(syntax)) }

@@ -22,16 +22,22 @@ extension ChainBuilder {
         case "fixedSize":
             if m.arguments.isEmpty { return .fixedSize(child, horizontal: true, vertical: true) }
             let args = try arguments(m, [.init(label: "horizontal", optional: false), .init(label: "vertical", optional: false)])
-            return .fixedSize(child, horizontal: try values.bool(args["horizontal"]!, "horizontal"), vertical: try values.bool(args["vertical"]!, "vertical"))
+            return .fixedSize(
+                child, horizontal: try values.bool(args["horizontal"]!, "horizontal"), vertical: try values.bool(args["vertical"]!, "vertical"))
         case "alignmentGuide":
             return .alignmentGuide(child, try alignmentGuide(m))
         case "offset":
             // `offset(_ offset: CGSize)`: the same as `offset(x: width, y: height)`.
             if let first = m.arguments.first, first.label == nil, case .call("CGSize", let size) = first.value.kind {
                 let args = try ArgumentList(
-                    size, signature: [.init(label: "width", optional: false), .init(label: "height", optional: false)], call: "CGSize", param: param, offset: first.offset)
-                guard m.arguments.count == 1 else { throw .argument(param: param, offset: m.offset, message: "offset takes one CGSize, or x: and y:") }
-                return .effect(child, .offset(x: try values.signedFinite(args["width"]!, "offset width"), y: try values.signedFinite(args["height"]!, "offset height")))
+                    size, signature: [.init(label: "width", optional: false), .init(label: "height", optional: false)], call: "CGSize", param: param,
+                    offset: first.offset)
+                guard m.arguments.count == 1 else {
+                    throw .argument(param: param, offset: m.offset, message: "offset takes one CGSize, or x: and y:")
+                }
+                return .effect(
+                    child,
+                    .offset(x: try values.signedFinite(args["width"]!, "offset width"), y: try values.signedFinite(args["height"]!, "offset height")))
             }
             let args = try arguments(m, [.init(label: "x"), .init(label: "y")])
             let x = try args["x"].map { (e) throws(SpecError) in try values.signedFinite(e, "offset x") } ?? 0
@@ -39,11 +45,14 @@ extension ChainBuilder {
             return .effect(child, .offset(x: x, y: y))
         case "shadow":
             let args = try arguments(m, [.init(label: "color"), .init(label: "radius", optional: false), .init(label: "x"), .init(label: "y")])
-            return .effect(child, .shadow(Shadow(
-                color: try args["color"].map { (e) throws(SpecError) in try values.color(e) } ?? Shadow.defaultColor,
-                radius: try values.finite(args["radius"]!, "shadow radius"),
-                x: try args["x"].map { (e) throws(SpecError) in try values.signedFinite(e, "shadow x") } ?? 0,
-                y: try args["y"].map { (e) throws(SpecError) in try values.signedFinite(e, "shadow y") } ?? 0)))
+            return .effect(
+                child,
+                .shadow(
+                    Shadow(
+                        color: try args["color"].map { (e) throws(SpecError) in try values.color(e) } ?? Shadow.defaultColor,
+                        radius: try values.finite(args["radius"]!, "shadow radius"),
+                        x: try args["x"].map { (e) throws(SpecError) in try values.signedFinite(e, "shadow x") } ?? 0,
+                        y: try args["y"].map { (e) throws(SpecError) in try values.signedFinite(e, "shadow y") } ?? 0)))
         case "cornerRadius":
             // SwiftUI: `clipShape(RoundedRectangle(cornerRadius: r, style: .continuous))` (views spec §7.3).
             let args = try arguments(m, [.init(label: nil, optional: false), .init(label: "antialiased")])
@@ -71,7 +80,10 @@ extension ChainBuilder {
             let sigma = try values.number(e, "sharpened sigma")
             let range = ColorEffect.sharpenSigmas
             guard range.contains(sigma) else {
-                throw values.fail(e, "sharpened takes a sigma in pixels from \(values.format(range.lowerBound)) to \(values.format(range.upperBound)); got \(values.format(sigma))")
+                throw values.fail(
+                    e,
+                    "sharpened takes a sigma in pixels from \(values.format(range.lowerBound)) to \(values.format(range.upperBound)); got \(values.format(sigma))"
+                )
             }
             return .effect(child, .color(.sharpen(sigma: sigma)))
         case "rotationEffect":
@@ -94,7 +106,8 @@ extension ChainBuilder {
         case "id", "logSizes":
             let id = try values.string(try one(), m.name)
             guard id.utf8.count <= limits.maxNameLength else {
-                throw .argument(param: param, offset: m.offset, message: "the \(m.name == "id" ? "id" : "label") is longer than \(limits.maxNameLength) bytes")
+                throw .argument(
+                    param: param, offset: m.offset, message: "the \(m.name == "id" ? "id" : "label") is longer than \(limits.maxNameLength) bytes")
             }
             return m.name == "id" ? .id(child, id) : .logSizes(child, id)
         default:
@@ -136,7 +149,9 @@ extension ChainBuilder {
     /// allowed, as in SwiftUI (they pull the edges in).
     private func padding(_ m: ModifierSyntax) throws(SpecError) -> EdgeInsets {
         if let labelled = m.arguments.first(where: { $0.label != nil }) {
-            throw .argument(param: param, offset: labelled.offset, message: "padding takes no labels: padding(8), padding(.horizontal, 8) or padding(EdgeInsets(…))")
+            throw .argument(
+                param: param, offset: labelled.offset,
+                message: "padding takes no labels: padding(8), padding(.horizontal, 8) or padding(EdgeInsets(…))")
         }
         guard m.arguments.count <= 2 else {
             throw .argument(param: param, offset: m.arguments[2].offset, message: "padding takes at most an edge set and a length")

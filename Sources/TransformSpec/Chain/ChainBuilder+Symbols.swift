@@ -16,9 +16,10 @@ extension ChainBuilder {
             !part.isEmpty && part.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) }
         }
         guard valid, name.utf8.count <= limits.maxNameLength else {
-            throw .argument(param: param, offset: argument.offset,
-                            message: "`\(name.prefix(40))` is not an SF Symbols name: use lower-case words and digits joined by dots, "
-                                + "at most \(limits.maxNameLength) bytes, e.g. Image(systemName: \"star.fill\")")
+            throw .argument(
+                param: param, offset: argument.offset,
+                message: "`\(name.prefix(40))` is not an SF Symbols name: use lower-case words and digits joined by dots, "
+                    + "at most \(limits.maxNameLength) bytes, e.g. Image(systemName: \"star.fill\")")
         }
         return SymbolView(name: name)
     }
@@ -29,14 +30,16 @@ extension ChainBuilder {
     func symbolModifier(_ m: ModifierSyntax, _ partial: Partial) throws(SpecError) -> Partial? {
         guard case .symbol(var symbol) = partial else {
             guard m.name == "imageScale" else { return nil }
-            throw .argument(param: param, offset: m.offset,
-                            message: "imageScale(_:) is supported directly on a symbol only, e.g. Image(systemName: \"star\").imageScale(.large)")
+            throw .argument(
+                param: param, offset: m.offset,
+                message: "imageScale(_:) is supported directly on a symbol only, e.g. Image(systemName: \"star\").imageScale(.large)")
         }
         switch m.name {
         case "resizable":
             guard m.arguments.isEmpty else {
-                throw .argument(param: param, offset: m.offset,
-                                message: "a symbol stretches as a whole: write resizable() with no arguments (capInsets and resizingMode are for bitmap images)")
+                throw .argument(
+                    param: param, offset: m.offset,
+                    message: "a symbol stretches as a whole: write resizable() with no arguments (capInsets and resizingMode are for bitmap images)")
             }
             symbol.isResizable = true
         case "font":
@@ -49,8 +52,9 @@ extension ChainBuilder {
             let args = try arguments(m, [.init(label: nil, optional: false)])
             symbol.scale = try values.enumCase(args[nil]!, ImageScale.self, "image scale")
         case "interpolation", "bold", "italic", "fontWeight":
-            throw .argument(param: param, offset: m.offset,
-                            message: "\(m.name) has no effect on a symbol, which is drawn as a vector icon in one weight: remove it")
+            throw .argument(
+                param: param, offset: m.offset,
+                message: "\(m.name) has no effect on a symbol, which is drawn as a vector icon in one weight: remove it")
         default:
             return nil
         }

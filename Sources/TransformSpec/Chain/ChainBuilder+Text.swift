@@ -86,7 +86,9 @@ extension ChainBuilder {
         default:
             let args = try arguments(m, [.init(label: nil, optional: false)])
             let factor = try values.number(args[nil]!, "minimumScaleFactor")
-            guard factor > 0, factor <= 1 else { throw values.fail(args[nil]!, "minimumScaleFactor must be above 0 and at most 1; got \(values.format(factor))") }
+            guard factor > 0, factor <= 1 else {
+                throw values.fail(args[nil]!, "minimumScaleFactor must be above 0 and at most 1; got \(values.format(factor))")
+            }
             paragraph.minimumScaleFactor = factor
         }
         return TextEnvironment(attributes: attributes, paragraph: paragraph)
@@ -98,7 +100,9 @@ extension ChainBuilder {
         let reserves = try args["reservesSpace"].map { (e) throws(SpecError) in try values.bool(e, "reservesSpace") } ?? false
         let e = args[nil]!
         if e.kind == .nil {
-            guard !reserves else { throw values.fail(e, "lineLimit(_:reservesSpace:) needs a number of lines, e.g. lineLimit(2, reservesSpace: true)") }
+            guard !reserves else {
+                throw values.fail(e, "lineLimit(_:reservesSpace:) needs a number of lines, e.g. lineLimit(2, reservesSpace: true)")
+            }
             return LineLimit(max: nil)
         }
         let value = try values.number(e, "lineLimit")

@@ -8,7 +8,8 @@ extension ChainBuilder {
     static let viewModifiers =
         [
             "padding", "layoutPriority", "fixedSize", "alignmentGuide", "offset", "shadow", "cornerRadius", "clipShape", "blur",
-            "brightness", "contrast", "saturation", "grayscale", "colorInvert", "hueRotation", "colorMultiply", "sharpened", "ignoresSafeArea", "id", "logSizes",
+            "brightness", "contrast", "saturation", "grayscale", "colorInvert", "hueRotation", "colorMultiply", "sharpened", "ignoresSafeArea", "id",
+            "logSizes",
             "rotationEffect", "scaleEffect", "blendMode", "zIndex", "gridCellColumns", "gridCellUnsizedAxes",
             "fill", "stroke", "strokeBorder",
         ] + textModifiers.sorted()
@@ -47,7 +48,8 @@ extension ChainBuilder {
     mutating func stack(_ name: String, _ arguments: [Argument], _ children: [ChainSyntax], at offset: Int) throws(SpecError) -> ViewNode {
         if name == "Grid" { return try grid(arguments, children, at: offset) }
         if name == "GridRow" { throw .argument(param: param, offset: offset, message: "GridRow belongs directly in a Grid { … }") }
-        let signature: [ArgumentList.Parameter] = name == "ZStack" ? [.init(label: "alignment")] : [.init(label: "alignment"), .init(label: "spacing")]
+        let signature: [ArgumentList.Parameter] =
+            name == "ZStack" ? [.init(label: "alignment")] : [.init(label: "alignment"), .init(label: "spacing")]
         let args = try ArgumentList(arguments, signature: signature, call: name, param: param, offset: offset)
         let spacing = try args["spacing"].flatMap { (e) throws(SpecError) -> Double? in
             guard e.kind != .nil else { return nil }
@@ -65,7 +67,8 @@ extension ChainBuilder {
             let alignment = try args["alignment"].map { (e) throws(SpecError) in try values.enumCase(e, VerticalAlignment.self, "HStack alignment") }
             return .hStack(alignment: alignment ?? .center, spacing: spacing, children: nodes)
         case "VStack":
-            let alignment = try args["alignment"].map { (e) throws(SpecError) in try values.enumCase(e, HorizontalAlignment.self, "VStack alignment") }
+            let alignment = try args["alignment"].map { (e) throws(SpecError) in try values.enumCase(e, HorizontalAlignment.self, "VStack alignment")
+            }
             return .vStack(alignment: alignment ?? .center, spacing: spacing, children: nodes)
         default:
             return .zStack(alignment: try values.alignment(args["alignment"]), children: nodes)
@@ -84,7 +87,9 @@ extension ChainBuilder {
                     message: "\(problem): write it right after Rectangle(), Circle(), … and before any other modifier")
             }
             let args = try arguments(
-                m, m.name == "fill" ? [.init(label: nil)] : [.init(label: nil), .init(label: "lineWidth"), .init(label: "style"), .init(label: "antialiased")])
+                m,
+                m.name == "fill"
+                    ? [.init(label: nil)] : [.init(label: nil), .init(label: "lineWidth"), .init(label: "style"), .init(label: "antialiased")])
             let paint = try args[nil].map { (e) throws(SpecError) in try values.paint(e) }
             shape = ShapeView(kind: shape.kind, paint: paint)
             if let flag = args["antialiased"] { _ = try values.bool(flag, "antialiased") }

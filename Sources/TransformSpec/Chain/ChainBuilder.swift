@@ -46,7 +46,8 @@ struct ChainBuilder {
 
     static let modifiers =
         [
-            "resizable", "interpolation", "focus", "trim", "crop", "enlarging", "aspectRatio", "scaledToFit", "scaledToFill", "frame", "overlay", "background",
+            "resizable", "interpolation", "focus", "trim", "crop", "enlarging", "aspectRatio", "scaledToFit", "scaledToFill", "frame", "overlay",
+            "background",
             "border", "clipped", "framedAspectRatio", "opacity", "labelStyle", "mask",
         ] + viewModifiers + symbolModifiers + controlModifiers
 
@@ -56,11 +57,13 @@ struct ChainBuilder {
         // A trim changes the image itself (its intrinsic size), so one image has one trim.
         let trims = view.imageTrims
         for image in view.imageLeaves where image.trim != nil && image.trim != trims[image.ref] {
-            throw .conflict(param: param, message: "Image(\"\(image.ref.name(primary: source))\") is trimmed two different ways; trim each image once")
+            throw .conflict(
+                param: param, message: "Image(\"\(image.ref.name(primary: source))\") is trimmed two different ways; trim each image once")
         }
         let crops = view.imageCrops
         for image in view.imageLeaves where image.crop != nil && image.crop != crops[image.ref] {
-            throw .conflict(param: param, message: "Image(\"\(image.ref.name(primary: source))\") is cropped two different ways; crop each image once")
+            throw .conflict(
+                param: param, message: "Image(\"\(image.ref.name(primary: source))\") is cropped two different ways; crop each image once")
         }
         for image in view.imageLeaves where image.crop != nil && trims[image.ref] != nil || image.trim != nil && crops[image.ref] != nil {
             throw .conflict(param: param, message: "Image(\"\(image.ref.name(primary: source))\") is both trimmed and cropped; use one")
@@ -99,7 +102,8 @@ struct ChainBuilder {
     /// Checks a container's children after `Group`s joined theirs to it (`maxChildren`).
     func checkChildren(_ count: Int, of name: String, at offset: Int) throws(SpecError) {
         guard count <= limits.maxChildren else {
-            throw .limitExceeded(param: param, message: "`\(param)`: `\(name)` at offset \(offset) has \(count) children; the limit is \(limits.maxChildren)")
+            throw .limitExceeded(
+                param: param, message: "`\(param)`: `\(name)` at offset \(offset) has \(count) children; the limit is \(limits.maxChildren)")
         }
     }
 
@@ -118,7 +122,9 @@ struct ChainBuilder {
                 return .symbol(try symbolLeaf(argument))
             }
             guard let argument, argument.label == nil, case .string(let name) = argument.value.kind, !name.isEmpty else {
-                throw .argument(param: param, offset: argument?.offset ?? offset, message: "Image needs a source name in quotes, e.g. Image(\"logo.png\"), or a symbol: Image(systemName: \"star\")")
+                throw .argument(
+                    param: param, offset: argument?.offset ?? offset,
+                    message: "Image needs a source name in quotes, e.g. Image(\"logo.png\"), or a symbol: Image(systemName: \"star\")")
             }
             guard name.utf8.count <= limits.maxNameLength else {
                 throw .argument(param: param, offset: argument.offset, message: "the image name is longer than \(limits.maxNameLength) bytes")
@@ -209,7 +215,12 @@ struct ChainBuilder {
     /// `crop(width:height:alignment:)` or `crop(x:y:width:height:)`: a side is 0 (whole), a fraction
     /// below 1, or pixels from 1; `x`/`y` are the top-left corner in pixels of the upright image.
     private func crop(_ m: ModifierSyntax) throws(SpecError) -> ImageCrop {
-        let args = try arguments(m, [.init(label: "x"), .init(label: "y"), .init(label: "width", optional: false), .init(label: "height", optional: false), .init(label: "alignment")])
+        let args = try arguments(
+            m,
+            [
+                .init(label: "x"), .init(label: "y"), .init(label: "width", optional: false), .init(label: "height", optional: false),
+                .init(label: "alignment"),
+            ])
         func length(_ label: String) throws(SpecError) -> Double {
             let argument = args[label]!
             let value = try values.number(argument, label)
@@ -223,7 +234,9 @@ struct ChainBuilder {
         case (nil, nil):
             crop.alignment = try args["alignment"].map { (e) throws(SpecError) in try values.enumCase(e, Alignment.self, "alignment") } ?? .center
         case let (x?, y?):
-            guard args["alignment"] == nil else { throw .argument(param: param, offset: m.offset, message: "crop takes x: and y: or an alignment:, not both") }
+            guard args["alignment"] == nil else {
+                throw .argument(param: param, offset: m.offset, message: "crop takes x: and y: or an alignment:, not both")
+            }
             let (left, top) = (try values.number(x, "x"), try values.number(y, "y"))
             guard left >= 0, top >= 0 else {
                 throw .argument(param: param, offset: m.offset, message: "crop x and y are pixels of the upright image, ≥ 0")
@@ -244,15 +257,21 @@ struct ChainBuilder {
                 throw .argument(param: param, offset: m.offset, message: "focus(pixelX:pixelY:) takes both pixel coordinates and nothing else")
             }
             let (x, y) = (try values.number(xArgument, "pixelX"), try values.number(yArgument, "pixelY"))
-            guard x >= 0, y >= 0 else { throw .argument(param: param, offset: m.offset, message: "focus pixelX and pixelY are pixels of the upright image, ≥ 0") }
+            guard x >= 0, y >= 0 else {
+                throw .argument(param: param, offset: m.offset, message: "focus pixelX and pixelY are pixels of the upright image, ≥ 0")
+            }
             return .pixel(x: x, y: y)
         }
         if let strategy = args[nil] {
-            guard args["x"] == nil, args["y"] == nil else { throw .argument(param: param, offset: m.offset, message: "focus takes a strategy (.attention, .entropy) or x: and y:, not both") }
+            guard args["x"] == nil, args["y"] == nil else {
+                throw .argument(param: param, offset: m.offset, message: "focus takes a strategy (.attention, .entropy) or x: and y:, not both")
+            }
             return .content(try values.enumCase(strategy, ContentFocus.self, "focus"))
         }
         guard let xArgument = args["x"], let yArgument = args["y"] else {
-            throw .argument(param: param, offset: m.offset, message: "focus needs .attention, .entropy, or a point focus(x: 0.3, y: 0.25) in fractions of the image")
+            throw .argument(
+                param: param, offset: m.offset,
+                message: "focus needs .attention, .entropy, or a point focus(x: 0.3, y: 0.25) in fractions of the image")
         }
         let (x, y) = (try values.number(xArgument, "x"), try values.number(yArgument, "y"))
         guard (0...1).contains(x) else { throw values.fail(xArgument, "focus x is a fraction of the image's width, 0 to 1") }

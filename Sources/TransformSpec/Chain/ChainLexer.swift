@@ -188,7 +188,9 @@ struct ChainLexer {
                     text = String.UnicodeScalarView()
                     segments.append(.parameter(try interpolatedName(), offset: offset))
                 default:
-                    throw .syntax(param: param, offset: index - 2, expected: "an escape (\\\" \\\\ \\n \\t) or an interpolation \\(name)", found: "`\\\(escaped)`")
+                    throw .syntax(
+                        param: param, offset: index - 2, expected: "an escape (\\\" \\\\ \\n \\t) or an interpolation \\(name)",
+                        found: "`\\\(escaped)`")
                 }
             default:
                 text.append(c)
@@ -211,11 +213,14 @@ struct ChainLexer {
         }
         let name = String(String.UnicodeScalarView(scalars[start..<index]))
         guard !name.isEmpty else {
-            throw .syntax(param: param, offset: start, expected: "a parameter name (a Swift identifier such as `title`) after `\\(`", found: foundAt(start))
+            throw .syntax(
+                param: param, offset: start, expected: "a parameter name (a Swift identifier such as `title`) after `\\(`", found: foundAt(start))
         }
         skipSpaces()
         guard index < scalars.count, scalars[index] == ")" else {
-            throw .syntax(param: param, offset: index, expected: "`)` after the parameter name `\(name)`: interpolations hold a name only", found: foundAt(index))
+            throw .syntax(
+                param: param, offset: index, expected: "`)` after the parameter name `\(name)`: interpolations hold a name only",
+                found: foundAt(index))
         }
         index += 1
         return name

@@ -24,7 +24,10 @@ extension ChainParser {
         if accept("}") { return nil }
         let startsView = isPunctuation("(") || current.kind.identifierStartsUppercase
         guard startsView else {
-            throw error(expected: "a view or `}`: \(name) holds a view (a Button's label) or nothing (its action, which a rendered button never runs: write action: {})")
+            throw error(
+                expected:
+                    "a view or `}`: \(name) holds a view (a Button's label) or nothing (its action, which a rendered button never runs: write action: {})"
+            )
         }
         try enterBody(name, at: offset)
         let content = try chain(in: name)

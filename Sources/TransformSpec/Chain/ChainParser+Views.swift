@@ -32,7 +32,9 @@ extension ChainParser {
             position += 1
             let arguments = try parenthesizedArguments(after: "Image")
             guard arguments.count <= 1 else {
-                throw .argument(param: param, offset: arguments[1].offset, message: "Image takes one name, e.g. Image(\"logo.png\") or Image(systemName: \"star\")")
+                throw .argument(
+                    param: param, offset: arguments[1].offset,
+                    message: "Image takes one name, e.g. Image(\"logo.png\") or Image(systemName: \"star\")")
             }
             return .image(arguments.first, offset: offset)
         case "Color" where isPunctuation(".", peek()):
@@ -102,7 +104,8 @@ extension ChainParser {
         while case .identifier(let label) = current.kind, isPunctuation(":", peek()), isPunctuation("{", peek(2)) {
             position += 2
             let offset = current.offset
-            arguments.append(Argument(label: label, value: Expression(kind: .closure(try closure(of: "the \(name)'s \(label)")), offset: offset), offset: offset))
+            arguments.append(
+                Argument(label: label, value: Expression(kind: .closure(try closure(of: "the \(name)'s \(label)")), offset: offset), offset: offset))
         }
         return arguments
     }
@@ -122,7 +125,8 @@ extension ChainParser {
         }
         viewDepth -= 1
         guard children.count <= limits.maxChildren else {
-            throw .limitExceeded(param: param, message: "`\(param)`: `\(name)` at offset \(offset) has \(children.count) children; the limit is \(limits.maxChildren)")
+            throw .limitExceeded(
+                param: param, message: "`\(param)`: `\(name)` at offset \(offset) has \(children.count) children; the limit is \(limits.maxChildren)")
         }
         return children
     }

@@ -92,7 +92,9 @@ struct ChainParser {
     mutating func countNode(at offset: Int) throws(SpecError) {
         nodeCount += 1
         guard nodeCount <= limits.maxNodes else {
-            throw .limitExceeded(param: param, message: "`\(param)` at offset \(offset): more than \(limits.maxNodes) views and modifiers; the limit is \(limits.maxNodes)")
+            throw .limitExceeded(
+                param: param,
+                message: "`\(param)` at offset \(offset): more than \(limits.maxNodes) views and modifiers; the limit is \(limits.maxNodes)")
         }
     }
 
@@ -100,7 +102,9 @@ struct ChainParser {
     mutating func enterBody(_ name: String, at offset: Int) throws(SpecError) {
         viewDepth += 1
         guard viewDepth <= limits.maxDepth else {
-            throw .limitExceeded(param: param, message: "`\(param)`: `\(name)` at offset \(offset) nests views \(viewDepth) levels deep; the limit is \(limits.maxDepth)")
+            throw .limitExceeded(
+                param: param,
+                message: "`\(param)`: `\(name)` at offset \(offset) nests views \(viewDepth) levels deep; the limit is \(limits.maxDepth)")
         }
     }
 

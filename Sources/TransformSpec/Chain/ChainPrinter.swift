@@ -79,7 +79,9 @@ struct ChainPrinter {
             var args: [String] = []
             if !resizing.capInsets.isZero {
                 let c = resizing.capInsets
-                args.append("capInsets:EdgeInsets(top:\(number(c.top)),leading:\(number(c.leading)),bottom:\(number(c.bottom)),trailing:\(number(c.trailing)))")
+                args.append(
+                    "capInsets:EdgeInsets(top:\(number(c.top)),leading:\(number(c.leading)),bottom:\(number(c.bottom)),trailing:\(number(c.trailing)))"
+                )
             }
             if resizing.mode != .stretch { args.append("resizingMode:.\(resizing.mode.rawValue)") }
             text += ".resizable(\(args.joined(separator: ",")))"

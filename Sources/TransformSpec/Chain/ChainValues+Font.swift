@@ -45,7 +45,8 @@ extension ChainValues {
             if styled {
                 return TextAttributes(font: .textStyle(try enumCase(args[nil]!, TextStyle.self, "font")), weight: weight, design: design)
             }
-            return TextAttributes(font: .system(size: try finite(args["size"]!, "font size", positive: true), weight: weight ?? .regular), design: design)
+            return TextAttributes(
+                font: .system(size: try finite(args["size"]!, "font size", positive: true), weight: weight ?? .regular), design: design)
         case .memberCall("custom", let arguments):
             return TextAttributes(font: try customFont(arguments, at: e))
         case .member(let name), .qualified(_, let name):

@@ -37,9 +37,12 @@ extension ChainValues {
         switch type {
         case "LinearGradient":
             let args = try list([.init(label: "startPoint", optional: false), .init(label: "endPoint", optional: false)])
-            return .linearGradient(LinearGradient(colors: colors, startPoint: try unitPoint(args["startPoint"]!), endPoint: try unitPoint(args["endPoint"]!)))
+            return .linearGradient(
+                LinearGradient(colors: colors, startPoint: try unitPoint(args["startPoint"]!), endPoint: try unitPoint(args["endPoint"]!)))
         case "RadialGradient":
-            let args = try list([.init(label: "center", optional: false), .init(label: "startRadius", optional: false), .init(label: "endRadius", optional: false)])
+            let args = try list([
+                .init(label: "center", optional: false), .init(label: "startRadius", optional: false), .init(label: "endRadius", optional: false),
+            ])
             return .radialGradient(
                 RadialGradient(
                     colors: colors, center: try unitPoint(args["center"]!), startRadius: try number(args, "startRadius", 0),
@@ -51,7 +54,9 @@ extension ChainValues {
                     colors: colors, center: try args["center"].map { (v) throws(SpecError) in try unitPoint(v) } ?? UnitPoint(x: 0.5, y: 0.5),
                     startRadiusFraction: try number(args, "startRadiusFraction", 0), endRadiusFraction: try number(args, "endRadiusFraction", 0.5)))
         default:
-            let args = try list([.init(label: "center", optional: false), .init(label: "startAngle"), .init(label: "endAngle"), .init(label: "angle")])
+            let args = try list([
+                .init(label: "center", optional: false), .init(label: "startAngle"), .init(label: "endAngle"), .init(label: "angle"),
+            ])
             let center = try unitPoint(args["center"]!)
             if let angle = args["angle"] {
                 guard args["startAngle"] == nil, args["endAngle"] == nil else {
@@ -87,11 +92,16 @@ extension ChainValues {
                 let base = try color(Expression(kind: .qualified(type: ["Color"], member: type[1]), offset: list.offset))
                 return (LinearGradient.standard(base).colors, rest)
             }
-            guard case .call("Gradient", let inner) = list.kind else { throw fail(list, "gradient must be Gradient(colors: […]) or Color.….gradient") }
-            let gradientArgs = try ArgumentList(inner, signature: [.init(label: "colors", optional: false)], call: "Gradient", param: param, offset: list.offset)
+            guard case .call("Gradient", let inner) = list.kind else {
+                throw fail(list, "gradient must be Gradient(colors: […]) or Color.….gradient")
+            }
+            let gradientArgs = try ArgumentList(
+                inner, signature: [.init(label: "colors", optional: false)], call: "Gradient", param: param, offset: list.offset)
             list = gradientArgs["colors"]!
         }
-        guard case .array(let items) = list.kind, items.count >= 2 else { throw fail(list, "colors must be a list of at least two colours, e.g. [.red, .blue]") }
+        guard case .array(let items) = list.kind, items.count >= 2 else {
+            throw fail(list, "colors must be a list of at least two colours, e.g. [.red, .blue]")
+        }
         var colors: [RGBAColor] = []
         for item in items { colors.append(try color(item)) }
         return (colors, rest)

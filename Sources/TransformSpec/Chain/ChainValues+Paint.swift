@@ -34,7 +34,9 @@ extension ChainValues {
         if labels.contains("hex") {
             let args = try ArgumentList(arguments, signature: [.init(label: "hex", optional: false)], call: "Color", param: param, offset: e.offset)
             let text = try string(args["hex"]!, "hex")
-            guard let color = ColorText.hex(text) else { throw fail(args["hex"]!, "hex must be rrggbb or rrggbbaa, with or without #; got \"\(text)\"") }
+            guard let color = ColorText.hex(text) else {
+                throw fail(args["hex"]!, "hex must be rrggbb or rrggbbaa, with or without #; got \"\(text)\"")
+            }
             return color
         }
         if labels.contains("white") {
@@ -42,12 +44,15 @@ extension ChainValues {
                 arguments, signature: [.init(label: "white", optional: false), .init(label: "opacity")],
                 call: "Color", param: param, offset: e.offset)
             let white = try unit(args["white"]!, "white")
-            return RGBAColor(red: white, green: white, blue: white, opacity: try args["opacity"].map { (v) throws(SpecError) in try unit(v, "opacity") } ?? 1)
+            return RGBAColor(
+                red: white, green: white, blue: white, opacity: try args["opacity"].map { (v) throws(SpecError) in try unit(v, "opacity") } ?? 1)
         }
         let args = try ArgumentList(
             arguments,
-            signature: [.init(label: "red", optional: false), .init(label: "green", optional: false),
-                        .init(label: "blue", optional: false), .init(label: "opacity")],
+            signature: [
+                .init(label: "red", optional: false), .init(label: "green", optional: false),
+                .init(label: "blue", optional: false), .init(label: "opacity"),
+            ],
             call: "Color", param: param, offset: e.offset)
         return RGBAColor(
             red: try unit(args["red"]!, "red"), green: try unit(args["green"]!, "green"), blue: try unit(args["blue"]!, "blue"),

@@ -37,7 +37,8 @@ extension ChainValues {
             _ = try ArgumentList(arguments, signature: [], call: name, param: param, offset: e.offset)
             return name == "Rectangle" ? .rectangle : name == "Circle" ? .circle : .ellipse
         case "Capsule":
-            return .capsule(style: try style(try ArgumentList(arguments, signature: [.init(label: "style")], call: name, param: param, offset: e.offset)))
+            return .capsule(
+                style: try style(try ArgumentList(arguments, signature: [.init(label: "style")], call: name, param: param, offset: e.offset)))
         case "RoundedRectangle":
             let usesSize = arguments.first?.label == "cornerSize"
             let args = try ArgumentList(
@@ -46,7 +47,9 @@ extension ChainValues {
             let corner: Size
             if usesSize {
                 let sizeExpression = args["cornerSize"]!
-                guard case .call("CGSize", let sizeArguments) = sizeExpression.kind else { throw fail(sizeExpression, "cornerSize must be CGSize(width:height:)") }
+                guard case .call("CGSize", let sizeArguments) = sizeExpression.kind else {
+                    throw fail(sizeExpression, "cornerSize must be CGSize(width:height:)")
+                }
                 let size = try ArgumentList(
                     sizeArguments, signature: [.init(label: "width", optional: false), .init(label: "height", optional: false)],
                     call: "CGSize", param: param, offset: sizeExpression.offset)
@@ -106,7 +109,8 @@ extension ChainValues {
             return unit == "radians" ? value * 180 / .pi : value
         case .call("Angle", let a):
             let usesRadians = a.first?.label == "radians"
-            let args = try ArgumentList(a, signature: [.init(label: usesRadians ? "radians" : "degrees", optional: false)], call: "Angle", param: param, offset: e.offset)
+            let args = try ArgumentList(
+                a, signature: [.init(label: usesRadians ? "radians" : "degrees", optional: false)], call: "Angle", param: param, offset: e.offset)
             let value = try signedFinite(args[usesRadians ? "radians" : "degrees"]!, "the angle")
             return usesRadians ? value * 180 / .pi : value
         default:
@@ -129,7 +133,9 @@ extension ChainValues {
         default:
             break
         }
-        throw fail(e, "the guide must be .leading, .trailing, .top, .bottom, .firstTextBaseline, .lastTextBaseline, "
-            + "HorizontalAlignment.center or VerticalAlignment.center")
+        throw fail(
+            e,
+            "the guide must be .leading, .trailing, .top, .bottom, .firstTextBaseline, .lastTextBaseline, "
+                + "HorizontalAlignment.center or VerticalAlignment.center")
     }
 }

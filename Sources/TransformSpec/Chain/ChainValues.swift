@@ -66,10 +66,11 @@ struct ChainValues {
     /// An enum case written `.name` or `Type.name` (any qualifying type path is accepted).
     func enumCase<T: RawRepresentable & CaseIterable>(_ e: Expression, _ type: T.Type, _ what: String) throws(SpecError) -> T
     where T.RawValue == String {
-        let name: String? = switch e.kind {
-        case .member(let member), .qualified(_, let member): member
-        default: nil
-        }
+        let name: String? =
+            switch e.kind {
+            case .member(let member), .qualified(_, let member): member
+            default: nil
+            }
         guard let name, let value = T(rawValue: name) else {
             let allowed = T.allCases.map { ".\($0.rawValue)" }.joined(separator: ", ")
             let hint = name.map { Suggestion.hint(for: $0, among: T.allCases.map(\.rawValue), prefix: ".") } ?? ""

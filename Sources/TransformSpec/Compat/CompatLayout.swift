@@ -125,7 +125,8 @@ struct CompatLayout {
         case .none:
             return Compiled(view: .aspectRatio(image, ratio: nil, contentMode: .fit))
         case .fit where extend != nil && width != nil && height != nil:
-            return Compiled(view: .frame(.aspectRatio(image, ratio: nil, contentMode: .fit), width: width, height: height, alignment: extend ?? .center))
+            return Compiled(
+                view: .frame(.aspectRatio(image, ratio: nil, contentMode: .fit), width: width, height: height, alignment: extend ?? .center))
         case .fit:
             return Compiled(view: .aspectRatio(image, ratio: nil, contentMode: .fit), proposal: ProposedSize(width: width, height: height))
         case .cover:
@@ -140,7 +141,9 @@ struct CompatLayout {
             }
             if let extend {
                 // The whole box, the image no larger than itself inside it.
-                return Compiled(view: .frame(.aspectRatio(self.image(enlarging: false), ratio: nil, contentMode: .fill), width: width, height: height, alignment: extend))
+                return Compiled(
+                    view: .frame(
+                        .aspectRatio(self.image(enlarging: false), ratio: nil, contentMode: .fill), width: width, height: height, alignment: extend))
             }
             if resize == .fillDown {
                 // The largest rect of the box's shape inside the image at its own size, capped at the box
@@ -149,7 +152,8 @@ struct CompatLayout {
                     .flexFrame(.shape(.color(.clear)), FlexFrame(width: FlexAxis(max: width), height: FlexAxis(max: height))),
                     ratio: width / height, contentMode: .fit)
                 return Compiled(
-                    view: .overlay(window, content: .aspectRatio(image, ratio: nil, contentMode: .fill), alignment: alignment), proposesImageSize: true)
+                    view: .overlay(window, content: .aspectRatio(image, ratio: nil, contentMode: .fill), alignment: alignment),
+                    proposesImageSize: true)
             }
             // Proposed its own size, the box takes each side up to the image's: min(box, image), the
             // image filling it (at its own size when it is smaller than the box).

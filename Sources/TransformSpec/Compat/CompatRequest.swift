@@ -41,7 +41,8 @@ struct ForeignArguments {
     func number(_ index: Int, in range: ClosedRange<Double>, _ what: String) throws(SpecError) -> Double? {
         guard let text = self[index] else { return nil }
         guard let value = numbers.number(text), range.contains(value) else {
-            throw fail("\(what) must be a number from \(NumberText.format(range.lowerBound)) to \(NumberText.format(range.upperBound)); got `\(text)`")
+            throw fail(
+                "\(what) must be a number from \(NumberText.format(range.lowerBound)) to \(NumberText.format(range.upperBound)); got `\(text)`")
         }
         return value
     }

@@ -46,7 +46,8 @@ public enum ImgproxyURL {
                 ext = url[url.index(after: at)...]
                 url = url[..<at]
             }
-            guard let bytes = PercentDecoding.bytes(url, plusAsSpace: false), let decoded = String(validating: bytes, as: UTF8.self), !decoded.isEmpty else {
+            guard let bytes = PercentDecoding.bytes(url, plusAsSpace: false), let decoded = String(validating: bytes, as: UTF8.self), !decoded.isEmpty
+            else {
                 throw .foreignOption(option: "plain", message: "imgproxy `plain` source must be a percent-encoded UTF-8 URL; got `\(url)`")
             }
             return (decoded, ext)
@@ -71,7 +72,10 @@ public enum ImgproxyURL {
         guard url.contains("://") else { return url }
         guard let name = sourceName(url) else {
             throw .foreignOption(
-                option: "source", message: "imgproxy source `\(url)` is under no configured origin: ImageFrame fetches only the origins of its configuration (origins = name=base URL)")
+                option: "source",
+                message:
+                    "imgproxy source `\(url)` is under no configured origin: ImageFrame fetches only the origins of its configuration (origins = name=base URL)"
+            )
         }
         return name
     }
@@ -145,7 +149,9 @@ public enum ImgproxyURL {
                 layout.crop = width == 0 && height == 0 ? nil : ImageCrop(width: width, height: height, alignment: alignment)
             case "trim", "t":
                 try arguments.atMost(4)
-                if arguments[2] != nil || arguments[3] != nil { throw arguments.fail("`equal_hor`/`equal_ver` have no equivalent: ImageFrame trims each side by its own border") }
+                if arguments[2] != nil || arguments[3] != nil {
+                    throw arguments.fail("`equal_hor`/`equal_ver` have no equivalent: ImageFrame trims each side by its own border")
+                }
                 let color = try arguments[1].map { text throws(SpecError) in
                     guard let color = ColorText.hex(String(text)) else { throw arguments.fail("the colour must be hex `rrggbb`; got `\(text)`") }
                     return color
@@ -153,20 +159,28 @@ public enum ImgproxyURL {
                 layout.trim = ImageTrim(threshold: try arguments.number(0, in: 0...255, "the threshold") ?? ImageTrim.defaultThreshold, color: color)
             case "padding", "pd": layout.padding = try Self.padding(arguments)
             case "rotate", "rot":
-                guard let degrees = try arguments.number(0, in: -360...360, "the angle"), degrees.rounded() == degrees, Int(saturating: degrees) % 90 == 0 else {
+                guard let degrees = try arguments.number(0, in: -360...360, "the angle"), degrees.rounded() == degrees,
+                    Int(saturating: degrees) % 90 == 0
+                else {
                     throw arguments.fail("the angle must be a multiple of 90")
                 }
                 rotation = Int(saturating: degrees)
             case "background", "bg": layout.background = try Self.color(arguments)
             case "blur", "bl": layout.blur = try arguments.number(0, in: 0...limits.maxBlurRadius, "the blur's sigma").flatMap { $0 > 0 ? $0 : nil }
             case "sharpen", "sh":
-                layout.sharpen = try arguments.number(0, in: 0...ColorEffect.sharpenSigmas.upperBound, "the sharpen sigma").flatMap { $0 > 0 ? max($0, ColorEffect.sharpenSigmas.lowerBound) : nil }
+                layout.sharpen = try arguments.number(0, in: 0...ColorEffect.sharpenSigmas.upperBound, "the sharpen sigma").flatMap {
+                    $0 > 0 ? max($0, ColorEffect.sharpenSigmas.lowerBound) : nil
+                }
             case "quality", "q":
-                if let quality = try arguments.number(0, in: 0...100, "the quality"), quality > 0 { options["q"] = NumberText.format(quality.rounded()) }
+                if let quality = try arguments.number(0, in: 0...100, "the quality"), quality > 0 {
+                    options["q"] = NumberText.format(quality.rounded())
+                }
             case "format_quality", "fq": options["q"] = try Self.formatQuality(arguments)
             case "format", "f", "ext": try format(arguments[0] ?? "", option: name)
             case "max_bytes", "mb":
-                if let bytes = try arguments.number(0, in: 0...Double(limits.maxByteBudget), "the byte budget"), bytes > 0 { options["maxbytes"] = NumberText.format(bytes.rounded()) }
+                if let bytes = try arguments.number(0, in: 0...Double(limits.maxByteBudget), "the byte budget"), bytes > 0 {
+                    options["maxbytes"] = NumberText.format(bytes.rounded())
+                }
             case "watermark", "wm": layout.watermark = try watermark(arguments)
             case "strip_metadata", "sm": stripMetadata = try arguments.flag(0)
             case "keep_copyright", "kcr": keepCopyright = try arguments.flag(0)
@@ -181,7 +195,8 @@ public enum ImgproxyURL {
             case "raw":
                 throw arguments.fail("streaming the source unprocessed has no equivalent: ask /img/<name> without parameters")
             default:
-                throw .foreignOption(option: name, message: "imgproxy option `\(name)` has no equivalent in ImageFrame (docs/migrating.md lists what does)")
+                throw .foreignOption(
+                    option: name, message: "imgproxy option `\(name)` has no equivalent in ImageFrame (docs/migrating.md lists what does)")
             }
         }
 
@@ -201,7 +216,9 @@ public enum ImgproxyURL {
 
         static func resizingType(_ text: Substring, _ arguments: ForeignArguments) throws(SpecError) -> String {
             let types = ["fit", "fill", "fill-down", "force", "auto"]
-            guard types.contains(String(text)) else { throw arguments.fail("the resizing type must be one of \(types.joined(separator: ", ")); got `\(text)`") }
+            guard types.contains(String(text)) else {
+                throw arguments.fail("the resizing type must be one of \(types.joined(separator: ", ")); got `\(text)`")
+            }
             return String(text)
         }
 
@@ -214,7 +231,9 @@ public enum ImgproxyURL {
             let type = arguments[start] ?? "ce"
             if type == "sm" { return .focus(.content(.attention)) }
             if type == "fp" {
-                guard let x = try arguments.number(start + 1, in: 0...1, "the focus x"), let y = try arguments.number(start + 2, in: 0...1, "the focus y") else {
+                guard let x = try arguments.number(start + 1, in: 0...1, "the focus x"),
+                    let y = try arguments.number(start + 2, in: 0...1, "the focus y")
+                else {
                     throw arguments.fail("`fp` takes x and y in fractions 0–1: `g:fp:0.3:0.7`")
                 }
                 return .focus(.point(x: x, y: y))
@@ -223,7 +242,8 @@ public enum ImgproxyURL {
                 throw arguments.fail("the gravity must be one of \(gravities.keys.sorted().joined(separator: ", ")), sm or fp:x:y; got `\(type)`")
             }
             for index in [start + 1, start + 2] where try arguments.number(index, in: -1e6...1e6, "an offset") ?? 0 != 0 {
-                throw arguments.fail("gravity offsets have no equivalent: a crop sits at an edge, the centre, a focus point (`fp`) or what `sm` finds")
+                throw arguments.fail(
+                    "gravity offsets have no equivalent: a crop sits at an edge, the centre, a focus point (`fp`) or what `sm` finds")
             }
             return .alignment(alignment)
         }
@@ -258,7 +278,9 @@ public enum ImgproxyURL {
 
         /// `fq:jpeg:70:webp:60` as the native `q=jpeg:70,webp:60`.
         static func formatQuality(_ arguments: ForeignArguments) throws(SpecError) -> String {
-            guard arguments.values.count % 2 == 0, !arguments.values.isEmpty else { throw arguments.fail("takes format and quality pairs: `fq:jpeg:70:webp:60`") }
+            guard arguments.values.count % 2 == 0, !arguments.values.isEmpty else {
+                throw arguments.fail("takes format and quality pairs: `fq:jpeg:70:webp:60`")
+            }
             var parts: [String] = []
             for index in stride(from: 0, to: arguments.values.count, by: 2) {
                 guard let quality = try arguments.number(index + 1, in: 1...100, "a quality") else { continue }
@@ -271,7 +293,8 @@ public enum ImgproxyURL {
             let known = ["jpg": "jpeg", "jpeg": "jpeg", "png": "png", "webp": "webp", "avif": "avif", "gif": "gif", "jxl": "jxl", "pdf": "pdf"]
             guard !text.isEmpty else { return }
             guard let format = known[text.lowercased()] else {
-                throw .foreignOption(option: option, message: "imgproxy format `\(text)` has no equivalent; ImageFrame writes jpg, png, webp, avif, gif, jxl and pdf")
+                throw .foreignOption(
+                    option: option, message: "imgproxy format `\(text)` has no equivalent; ImageFrame writes jpg, png, webp, avif, gif, jxl and pdf")
             }
             options["fmt"] = format
         }
@@ -283,7 +306,9 @@ public enum ImgproxyURL {
             guard let watermark else { throw arguments.fail("this server has no watermark image (compat.imgproxy.watermark)") }
             let position = arguments[1] ?? "ce"
             guard position != "re", position != "ch" else { throw arguments.fail("a replicated watermark has no equivalent") }
-            guard let alignment = Self.gravities[String(position)] else { throw arguments.fail("the position must be one of \(Self.gravities.keys.sorted().joined(separator: ", ")); got `\(position)`") }
+            guard let alignment = Self.gravities[String(position)] else {
+                throw arguments.fail("the position must be one of \(Self.gravities.keys.sorted().joined(separator: ", ")); got `\(position)`")
+            }
             if try arguments.number(4, in: 0...1, "the scale") ?? 0 != 0 {
                 throw arguments.fail("a watermark scaled to the result has no equivalent: it is drawn at its own size")
             }
@@ -300,11 +325,15 @@ public enum ImgproxyURL {
         /// option lists; ImageFrame's hold native parameters, and here only those a layout does not own.
         mutating func preset(_ name: String, _ arguments: ForeignArguments) throws(SpecError) {
             guard let preset = presets[name] else {
-                throw arguments.fail("no preset `\(name)` is defined (presets in the configuration: \(presets.names.isEmpty ? "none" : presets.names.joined(separator: ", ")))")
+                throw arguments.fail(
+                    "no preset `\(name)` is defined (presets in the configuration: \(presets.names.isEmpty ? "none" : presets.names.joined(separator: ", ")))"
+                )
             }
             for pair in preset.pairs {
                 guard QueryParameters.rendererOptions.contains(pair.key) else {
-                    throw arguments.fail("preset `\(name)` sets `\(pair.key)`; with an imgproxy URL a preset may hold only renderer options (\(QueryParameters.rendererOptions.joined(separator: ", ")))")
+                    throw arguments.fail(
+                        "preset `\(name)` sets `\(pair.key)`; with an imgproxy URL a preset may hold only renderer options (\(QueryParameters.rendererOptions.joined(separator: ", ")))"
+                    )
                 }
                 presetOptions.append(pair)
             }
@@ -314,7 +343,9 @@ public enum ImgproxyURL {
         mutating func request(source: String) throws(SpecError) -> CompatRequest {
             try resolveResize()
             try applyDevicePixelRatio()
-            if options["fmt"] == nil, !presetOptions.contains(where: { $0.key == "fmt" }), let format = sourceFormat(of: source, keeping: ["jpeg", "png", "gif"]) {
+            if options["fmt"] == nil, !presetOptions.contains(where: { $0.key == "fmt" }),
+                let format = sourceFormat(of: source, keeping: ["jpeg", "png", "gif"])
+            {
                 options["fmt"] = format
             }
             var pairs = presetOptions.filter { options[$0.key] == nil }
@@ -332,7 +363,9 @@ public enum ImgproxyURL {
             if download.attachment {
                 request.download = download.name ?? "1"
             } else if download.name != nil {
-                throw .foreignOption(option: "filename", message: "imgproxy `filename` without `return_attachment:1`: ImageFrame names the file of an attachment only; add `att:1`")
+                throw .foreignOption(
+                    option: "filename",
+                    message: "imgproxy `filename` without `return_attachment:1`: ImageFrame names the file of an attachment only; add `att:1`")
             }
             return request
         }
@@ -350,20 +383,26 @@ public enum ImgproxyURL {
             guard layout.resize != .none else { return }
             layout.width = layout.width.map { $0 * dpr }
             layout.height = layout.height.map { $0 * dpr }
-            layout.padding = layout.padding.map { EdgeInsets(top: $0.top * dpr, leading: $0.leading * dpr, bottom: $0.bottom * dpr, trailing: $0.trailing * dpr) }
+            layout.padding = layout.padding.map {
+                EdgeInsets(top: $0.top * dpr, leading: $0.leading * dpr, bottom: $0.bottom * dpr, trailing: $0.trailing * dpr)
+            }
             layout.blur = layout.blur.map { $0 * dpr }
             let largest = limits.numbers.largestMagnitude
-            let lengths = [layout.width, layout.height, layout.padding?.top, layout.padding?.leading, layout.padding?.bottom, layout.padding?.trailing]
+            let lengths = [
+                layout.width, layout.height, layout.padding?.top, layout.padding?.leading, layout.padding?.bottom, layout.padding?.trailing,
+            ]
             guard lengths.allSatisfy({ ($0 ?? 0) <= largest }), (layout.blur ?? 0) <= limits.maxBlurRadius else {
                 let bounds = "\(NumberText.format(largest)) points, blur \(NumberText.format(limits.maxBlurRadius))"
-                throw .foreignOption(option: "dpr", message: "imgproxy `dpr`: the box, padding or blur times dpr is past ImageFrame's limits (\(bounds))")
+                throw .foreignOption(
+                    option: "dpr", message: "imgproxy `dpr`: the box, padding or blur times dpr is past ImageFrame's limits (\(bounds))")
             }
         }
 
         /// The resizing type, gravity and extend as one `CompatLayout.Resize`.
         mutating func resolveResize() throws(SpecError) {
             if layout.crop != nil, layout.trim != nil {
-                throw .foreignOption(option: "crop", message: "imgproxy `crop` together with `trim` has no equivalent: ImageFrame trims or crops an image, not both")
+                throw .foreignOption(
+                    option: "crop", message: "imgproxy `crop` together with `trim` has no equivalent: ImageFrame trims or crops an image, not both")
             }
             if let gravity {
                 switch gravity {
@@ -384,7 +423,10 @@ public enum ImgproxyURL {
             case "auto" where layout.width == nil || layout.height == nil: layout.resize = .fit
             case "auto":
                 throw .foreignOption(
-                    option: "resizing_type", message: "imgproxy `auto` with both sides picks fill or fit by the source's orientation, which ImageFrame does not switch on; ask fit or fill")
+                    option: "resizing_type",
+                    message:
+                        "imgproxy `auto` with both sides picks fill or fit by the source's orientation, which ImageFrame does not switch on; ask fit or fill"
+                )
             default: layout.resize = .fit
             }
             // A focus only chooses what a crop keeps; imgproxy ignores gravity where nothing is cut.

@@ -45,11 +45,15 @@ public enum ThumborURL {
 
         mutating func read() throws(SpecError) -> CompatRequest {
             if segment(where: { $0 == "debug" }) != nil { throw fail("debug", "drawing the focal points has no equivalent") }
-            if segment(where: { $0 == "meta" }) != nil { throw fail("meta", "the JSON of operations has no equivalent; ImageFrame's /info/ describes a source") }
+            if segment(where: { $0 == "meta" }) != nil {
+                throw fail("meta", "the JSON of operations has no equivalent; ImageFrame's /info/ describes a source")
+            }
             if let trim = segment(where: { $0 == "trim" || $0.hasPrefix("trim:") }) { try self.trim(trim) }
             if let crop = segment(where: Self.isCrop) { try manualCrop(crop) }
             fitIn = segment(where: { ["fit-in", "adaptive-fit-in", "full-fit-in", "adaptive-full-fit-in"].contains($0) })
-            if let dimensions = segment(where: { $0.contains("x") && $0.allSatisfy { "0123456789x-orig".contains($0) } }) { try self.dimensions(dimensions) }
+            if let dimensions = segment(where: { $0.contains("x") && $0.allSatisfy { "0123456789x-orig".contains($0) } }) {
+                try self.dimensions(dimensions)
+            }
             if let h = segment(where: { ["left", "right", "center"].contains($0) }) { halign = String(h) }
             if let v = segment(where: { ["top", "bottom", "middle"].contains($0) }) { valign = String(v) }
             if segment(where: { $0 == "smart" }) != nil { layout.focus = .content(.attention) }
@@ -66,19 +70,24 @@ public enum ThumborURL {
                 throw fail("image", "the image path must be percent-encoded UTF-8")
             }
             guard !source.contains("://") else {
-                throw fail("image", "`\(source)` is a URL: ImageFrame reads sources under its root and configured origins by name (origin/path), never a URL of the request's own")
+                throw fail(
+                    "image",
+                    "`\(source)` is a URL: ImageFrame reads sources under its root and configured origins by name (origin/path), never a URL of the request's own"
+                )
             }
             try resolve()
             if options["fmt"] == nil, let format = sourceFormat(of: source, keeping: ["jpeg", "png", "gif", "webp"]) { options["fmt"] = format }
-            return try CompatRequest(source: source, layout: layout, options: options.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }, limits: limits)
+            return try CompatRequest(
+                source: source, layout: layout, options: options.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }, limits: limits)
         }
 
         static func isCrop(_ segment: Substring) -> Bool {
             let corners = segment.split(separator: ":", omittingEmptySubsequences: false)
-            return corners.count == 2 && corners.allSatisfy { corner in
-                let sides = corner.split(separator: "x", omittingEmptySubsequences: false)
-                return sides.count == 2 && sides.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isNumber) }
-            }
+            return corners.count == 2
+                && corners.allSatisfy { corner in
+                    let sides = corner.split(separator: "x", omittingEmptySubsequences: false)
+                    return sides.count == 2 && sides.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isNumber) }
+                }
         }
 
         /// `left x top : right x bottom` in pixels of the upright source; an empty window is no crop, as in thumbor.
@@ -87,7 +96,9 @@ public enum ThumborURL {
             guard numbers.count == 4 else { throw fail("crop", "expected `AxB:CxD` in pixels; got `\(segment)`") }
             let (left, top, right, bottom) = (numbers[0], numbers[1], numbers[2], numbers[3])
             guard right > left, bottom > top else { return }
-            guard layout.trim == nil else { throw fail("crop", "a manual crop together with `trim` has no equivalent: ImageFrame trims or crops an image, not both") }
+            guard layout.trim == nil else {
+                throw fail("crop", "a manual crop together with `trim` has no equivalent: ImageFrame trims or crops an image, not both")
+            }
             layout.crop = ImageCrop(width: right - left, height: bottom - top, origin: Point(x: left, y: top))
         }
 
@@ -95,7 +106,9 @@ public enum ThumborURL {
             var threshold = 0.0
             for part in segment.split(separator: ":").dropFirst() {
                 if part == "top-left" { continue }
-                if part == "bottom-right" { throw fail("trim", "trimming by the bottom-right pixel's colour has no equivalent; ImageFrame compares with the top-left one") }
+                if part == "bottom-right" {
+                    throw fail("trim", "trimming by the bottom-right pixel's colour has no equivalent; ImageFrame compares with the top-left one")
+                }
                 guard let value = Double(part), (0...442).contains(value) else { throw fail("trim", "the tolerance must be a number; got `\(part)`") }
                 threshold = min(value, 255)
             }
@@ -139,10 +152,14 @@ public enum ThumborURL {
             let arguments = ForeignArguments(system: "thumbor", option: filter.name, values: filter.arguments, numbers: limits.numbers)
             switch filter.name {
             case "quality":
-                if let quality = try arguments.number(0, in: 0...100, "the quality"), quality > 0 { options["q"] = NumberText.format(quality.rounded()) }
+                if let quality = try arguments.number(0, in: 0...100, "the quality"), quality > 0 {
+                    options["q"] = NumberText.format(quality.rounded())
+                }
             case "format":
                 let formats = ["jpeg": "jpeg", "jpg": "jpeg", "png": "png", "webp": "webp", "gif": "gif", "avif": "avif"]
-                guard let format = arguments[0].flatMap({ formats[$0.lowercased()] }) else { throw arguments.fail("the format must be one of jpeg, png, webp, gif, avif") }
+                guard let format = arguments[0].flatMap({ formats[$0.lowercased()] }) else {
+                    throw arguments.fail("the format must be one of jpeg, png, webp, gif, avif")
+                }
                 options["fmt"] = format
             case "blur":
                 let radius = try arguments.number(0, in: 0...limits.maxBlurRadius, "the radius") ?? 0
@@ -150,7 +167,8 @@ public enum ThumborURL {
                 layout.blur = radius >= 1 ? Self.effectiveSigma(radius: radius.rounded(), sigma: sigma > 0 ? sigma : radius) : nil
             case "fill":
                 guard let text = arguments[0], let color = Self.color(text) else {
-                    throw arguments.fail("the colour must be a name or hex (`fill(white)`, `fill(ff0000)`); `auto`, `blur` and `transparent` have no equivalent")
+                    throw arguments.fail(
+                        "the colour must be a name or hex (`fill(white)`, `fill(ff0000)`); `auto`, `blur` and `transparent` have no equivalent")
                 }
                 if fitIn != nil {
                     layout.extend = .center
@@ -191,7 +209,9 @@ public enum ThumborURL {
             case "no_upscale": upscale = false
             case "upscale": upscale = true
             case "max_bytes":
-                if let bytes = try arguments.number(0, in: 1...Double(limits.maxByteBudget), "the byte budget") { options["maxbytes"] = NumberText.format(bytes.rounded()) }
+                if let bytes = try arguments.number(0, in: 1...Double(limits.maxByteBudget), "the byte budget") {
+                    options["maxbytes"] = NumberText.format(bytes.rounded())
+                }
             case "sharpen":
                 guard let radius = try arguments.number(1, in: 0...100, "the radius"), radius > 0 else { return }
                 layout.sharpen = min(max(radius, ColorEffect.sharpenSigmas.lowerBound), ColorEffect.sharpenSigmas.upperBound)
@@ -205,7 +225,9 @@ public enum ThumborURL {
                     focalPoints.append(((numbers[0] + (width / 2).rounded(.down)), (numbers[1] + (height / 2).rounded(.down)), width * height))
                 }
             default:
-                throw .foreignOption(option: filter.name, message: "thumbor filter `\(filter.name)` has no equivalent in ImageFrame (docs/migrating.md lists what does)")
+                throw .foreignOption(
+                    option: filter.name,
+                    message: "thumbor filter `\(filter.name)` has no equivalent in ImageFrame (docs/migrating.md lists what does)")
             }
         }
 
@@ -242,7 +264,8 @@ public enum ThumborURL {
                 "white": RGBAColor(red: 1, green: 1, blue: 1), "black": RGBAColor(red: 0, green: 0, blue: 0),
                 "red": RGBAColor(red: 1, green: 0, blue: 0), "green": RGBAColor(red: 0, green: 128.0 / 255, blue: 0),
                 "blue": RGBAColor(red: 0, green: 0, blue: 1), "yellow": RGBAColor(red: 1, green: 1, blue: 0),
-                "gray": RGBAColor(red: 128.0 / 255, green: 128.0 / 255, blue: 128.0 / 255), "grey": RGBAColor(red: 128.0 / 255, green: 128.0 / 255, blue: 128.0 / 255),
+                "gray": RGBAColor(red: 128.0 / 255, green: 128.0 / 255, blue: 128.0 / 255),
+                "grey": RGBAColor(red: 128.0 / 255, green: 128.0 / 255, blue: 128.0 / 255),
             ]
             return named[text.lowercased()] ?? ColorText.hex(String(text))
         }
@@ -257,7 +280,9 @@ public enum ThumborURL {
             func place(_ index: Int) throws(SpecError) -> (fraction: Double, inset: Double) {
                 let text = arguments.values[index]
                 if text == "center" { return (0.5, 0) }
-                guard let value = limits.numbers.number(text) else { throw arguments.fail("`\(text)`: a position is pixels, negative from the far edge, or `center`") }
+                guard let value = limits.numbers.number(text) else {
+                    throw arguments.fail("`\(text)`: a position is pixels, negative from the far edge, or `center`")
+                }
                 return text.hasPrefix("-") ? (1, -value) : (0, value)
             }
             let (x, left) = try place(1)
@@ -285,7 +310,9 @@ public enum ThumborURL {
                     (horizontal, vertical) = (1 - vertical, horizontal)
                 }
                 if layout.crop != nil { throw fail("rotate", "a manual crop together with `rotate` has no equivalent yet; use one") }
-                if layout.flips.horizontal || layout.flips.vertical { throw fail("rotate", "a flip (`-W`/`-H`) together with `rotate` has no equivalent yet; use one") }
+                if layout.flips.horizontal || layout.flips.vertical {
+                    throw fail("rotate", "a flip (`-W`/`-H`) together with `rotate` has no equivalent yet; use one")
+                }
             }
             if !focalPoints.isEmpty {
                 // Their centre of mass, in the window a manual crop keeps (points outside it dropped).

@@ -12,7 +12,8 @@ extension PresetTable {
         var applied: [String] = []
         for name in use.value.split(separator: ":", omittingEmptySubsequences: false).map(String.init) {
             guard !name.isEmpty else {
-                throw .invalidValue(param: "preset", value: use.value, expected: "a preset name, or several separated by `:` (preset=thumb or preset=thumb:sharp)")
+                throw .invalidValue(
+                    param: "preset", value: use.value, expected: "a preset name, or several separated by `:` (preset=thumb or preset=thumb:sharp)")
             }
             guard let preset = self[name] else { throw .unknownPreset(name, defined: names) }
             if templateOptionsOnly, let key = preset.pairs.first(where: { !QueryParameters.rendererOptions.contains($0.key) })?.key {

@@ -37,7 +37,11 @@ struct SugarCompiler {
         let focus = try values.focus("focus")
         // Only a crop leaves anything to choose: a filled frame, or the image at its own size.
         if focus != nil, contentMode != .fill, mode != .none {
-            throw .conflict(param: "focus", message: "`focus` picks what a crop keeps; `mode=\(mode.rawValue)` shows the whole image: use mode=fill (or mode=none with a smaller frame)")
+            throw .conflict(
+                param: "focus",
+                message:
+                    "`focus` picks what a crop keeps; `mode=\(mode.rawValue)` shows the whole image: use mode=fill (or mode=none with a smaller frame)"
+            )
         }
         var node = ViewNode.image(
             ImageView(

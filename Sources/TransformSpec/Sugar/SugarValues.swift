@@ -36,7 +36,9 @@ struct SugarValues {
     /// A finite size in points, > 0 (`w`, `h`).
     func positive(_ key: String) throws(SpecError) -> Double? {
         guard let text = value(key) else { return nil }
-        guard let n = numbers.number(text), n > 0 else { throw invalid(key, "a number of points > 0, at most \(NumberText.format(numbers.largestMagnitude))") }
+        guard let n = numbers.number(text), n > 0 else {
+            throw invalid(key, "a number of points > 0, at most \(NumberText.format(numbers.largestMagnitude))")
+        }
         return n
     }
 
@@ -44,7 +46,9 @@ struct SugarValues {
     func length(_ key: String) throws(SpecError) -> Double? {
         guard let text = value(key) else { return nil }
         if text == "inf" || text == "infinity" { return .infinity }
-        guard let n = numbers.number(text), n >= 0 else { throw invalid(key, "a number of points ≥ 0 and at most \(NumberText.format(numbers.largestMagnitude)), or `inf`") }
+        guard let n = numbers.number(text), n >= 0 else {
+            throw invalid(key, "a number of points ≥ 0 and at most \(NumberText.format(numbers.largestMagnitude)), or `inf`")
+        }
         return n
     }
 
@@ -77,7 +81,10 @@ struct SugarValues {
         guard let text = value(key) else { return nil }
         let parsed = Self.parts(text, by: ",").map { numbers.number($0) }
         guard parsed.count == 1 || parsed.count == 4, let values = parsed as? [Double], values.allSatisfy({ $0 >= 0 }) else {
-            throw invalid(key, "four point values ≥ 0 (each at most \(NumberText.format(numbers.largestMagnitude))) as `top,leading,bottom,trailing` (or one value for all)")
+            throw invalid(
+                key,
+                "four point values ≥ 0 (each at most \(NumberText.format(numbers.largestMagnitude))) as `top,leading,bottom,trailing` (or one value for all)"
+            )
         }
         let v = values.count == 1 ? Array(repeating: values[0], count: 4) : values
         return EdgeInsets(top: v[0], leading: v[1], bottom: v[2], trailing: v[3])
@@ -119,9 +126,12 @@ struct SugarValues {
         if sections.count == 2 {
             let names = Self.parts(sections[1], by: ",").map { Alignment(rawValue: $0) }
             guard names.count == 2, let start = names[0], let end = names[1] else {
-                throw invalid(key, "`linear(colours;start,end)` with start and end among \(Alignment.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw invalid(
+                    key, "`linear(colours;start,end)` with start and end among \(Alignment.allCases.map(\.rawValue).joined(separator: ", "))")
             }
-            points = (UnitPoint(x: start.horizontalFraction, y: start.verticalFraction), UnitPoint(x: end.horizontalFraction, y: end.verticalFraction))
+            points = (
+                UnitPoint(x: start.horizontalFraction, y: start.verticalFraction), UnitPoint(x: end.horizontalFraction, y: end.verticalFraction)
+            )
         }
         return .linearGradient(LinearGradient(colors: stops, startPoint: points.0, endPoint: points.1))
     }
@@ -137,7 +147,8 @@ struct SugarValues {
         let parts = Self.parts(text, by: ",")
         let width = parts.count == 2 ? numbers.number(parts[1]) : 1
         guard parts.count <= 2, let color = Self.color(parts[0]), let width, width >= 0 else {
-            throw invalid(key, "a colour, optionally with a width in points (at most \(NumberText.format(numbers.largestMagnitude))): `blue` or `blue,2`")
+            throw invalid(
+                key, "a colour, optionally with a width in points (at most \(NumberText.format(numbers.largestMagnitude))): `blue` or `blue,2`")
         }
         return (color, width)
     }
@@ -159,7 +170,8 @@ struct SugarValues {
     func trim(_ key: String) throws(SpecError) -> ImageTrim? {
         guard let text = value(key) else { return nil }
         let parts = Self.parts(text, by: ",")
-        let expected = "a threshold from 0 to 255 with an optional border colour, e.g. `10`, `10,ffffff` or `0,white` (default threshold \(NumberText.format(ImageTrim.defaultThreshold)), colour: the top-left pixel)"
+        let expected =
+            "a threshold from 0 to 255 with an optional border colour, e.g. `10`, `10,ffffff` or `0,white` (default threshold \(NumberText.format(ImageTrim.defaultThreshold)), colour: the top-left pixel)"
         guard (1...2).contains(parts.count) else { throw invalid(key, expected) }
         var trim = ImageTrim()
         if Self.flagWords[parts[0].lowercased()] != "1" {
@@ -177,7 +189,8 @@ struct SugarValues {
     func quality(_ key: String) throws(SpecError) -> EncoderQuality? {
         guard let text = value(key) else { return nil }
         let formats = ImageFormat.allCases.filter(\.usesQuality).map(\.rawValue)
-        let expected = "a quality from 1 to 100 for every format (`75`), per format (`webp:70,avif:50`; formats: \(formats.joined(separator: ", "))), or both (`75,avif:50`)"
+        let expected =
+            "a quality from 1 to 100 for every format (`75`), per format (`webp:70,avif:50`; formats: \(formats.joined(separator: ", "))), or both (`75,avif:50`)"
         var quality = EncoderQuality()
         for part in Self.parts(text, by: ",") {
             let pieces = part.split(separator: ":", omittingEmptySubsequences: false)

@@ -31,7 +31,9 @@ struct SwiftLexer {
 
     /// Operators of more than one character, longest first (maximal munch as Swift does).
     private static let operators = ["...", "..<", "->", "==", "!=", "<=", ">=", "&&", "||", "??", "+=", "-=", "*=", "/="]
-    private static let singles: Set<Unicode.Scalar> = [".", "(", ")", ",", ":", "{", "}", "[", "]", "-", "+", "*", "/", "%", ";", "=", "<", ">", "!", "?", "&", "|", "\\", "^", "~"]
+    private static let singles: Set<Unicode.Scalar> = [
+        ".", "(", ")", ",", ":", "{", "}", "[", "]", "-", "+", "*", "/", "%", ";", "=", "<", ">", "!", "?", "&", "|", "\\", "^", "~",
+    ]
 
     mutating func tokenize(depth: Int = 0) throws(SpecError) -> [SwiftToken] {
         var tokens: [SwiftToken] = []
@@ -120,7 +122,8 @@ struct SwiftLexer {
             index += 1
             guard index < end, Self.isNamePart(scalars[index]) else { throw fail(index, "a name after `\(c)`") }
             let word = name()
-            let kind: SwiftToken.Kind = c == "@" ? .attribute(word) : c == "#" ? .directive(word) : word.first!.isNumber ? .identifier("$" + word) : .binding(word)
+            let kind: SwiftToken.Kind =
+                c == "@" ? .attribute(word) : c == "#" ? .directive(word) : word.first!.isNumber ? .identifier("$" + word) : .binding(word)
             return SwiftToken(kind: kind, offset: offset(start))
         }
         for op in Self.operators where matches(op) {
@@ -221,7 +224,9 @@ struct SwiftLexer {
             case "u":
                 guard index < end, scalars[index] == "{" else { throw fail(index, "`{` after \\u") }
                 let close = scalars[index...].firstIndex(of: "}") ?? end
-                guard close < end, let code = UInt32(String(String.UnicodeScalarView(scalars[(index + 1)..<close])), radix: 16), let scalar = Unicode.Scalar(code) else {
+                guard close < end, let code = UInt32(String(String.UnicodeScalarView(scalars[(index + 1)..<close])), radix: 16),
+                    let scalar = Unicode.Scalar(code)
+                else {
                     throw fail(index, "a Unicode scalar in hexadecimal, \\u{1F600}")
                 }
                 text.append(scalar)

@@ -175,7 +175,8 @@ extension SwiftParser {
         }
         while !isSymbol("{"), current.kind != .end { advance() }
         let body = try block()
-        return SwiftFunction(name: name, parameters: parameters, body: body, offset: offset, source: source(from: start, to: tokens[position - 1].offset + 1))
+        return SwiftFunction(
+            name: name, parameters: parameters, body: body, offset: offset, source: source(from: start, to: tokens[position - 1].offset + 1))
     }
 
     /// `extension View { func name(…) -> some View { … } }`: custom modifiers. Other extensions are skipped.
@@ -234,7 +235,10 @@ extension SwiftParser {
         var text = ""
         var nesting = 0
         while current.kind != .end {
-            if nesting == 0, isSymbol("=") || isSymbol(",") || isSymbol(")") || isSymbol("{") || isSymbol("}") || isSymbol(";") || (current.followsNewline && !text.isEmpty && !isSymbol("->")) {
+            if nesting == 0,
+                isSymbol("=") || isSymbol(",") || isSymbol(")") || isSymbol("{") || isSymbol("}") || isSymbol(";")
+                    || (current.followsNewline && !text.isEmpty && !isSymbol("->"))
+            {
                 break
             }
             if isSymbol("(") || isSymbol("[") || isSymbol("<") { nesting += 1 }

@@ -4,7 +4,9 @@ import CheckedConversion
 /// `* / %`, prefix operators, then calls, members, subscripts and trailing closures.
 extension SwiftParser {
     /// Binary operators from loosest to tightest.
-    private static let precedence: [Set<String>] = [["||"], ["&&"], ["==", "!=", "<", ">", "<=", ">="], ["??"], ["...", "..<"], ["+", "-"], ["*", "/", "%"]]
+    private static let precedence: [Set<String>] = [
+        ["||"], ["&&"], ["==", "!=", "<", ">", "<=", ">="], ["??"], ["...", "..<"], ["+", "-"], ["*", "/", "%"],
+    ]
 
     mutating func expression() throws(SpecError) -> SwiftExpr {
         try enter()
@@ -165,7 +167,9 @@ extension SwiftParser {
         case .symbol("["):
             let list = try arguments(close: "]")
             if let labelled = list.first(where: { $0.label != nil }) {
-                throw .syntax(param: param, offset: labelled.value.offset, expected: "an array: dictionaries are not supported in templates", found: "`\(labelled.label!):`")
+                throw .syntax(
+                    param: param, offset: labelled.value.offset, expected: "an array: dictionaries are not supported in templates",
+                    found: "`\(labelled.label!):`")
             }
             return at(.array(list.map(\.value)))
         case .symbol("{"):
@@ -173,7 +177,7 @@ extension SwiftParser {
         case .symbol("\\"):
             advance()
             var path: [String] = []
-            if let root = current.identifier { path.append(root) ; advance() }
+            if let root = current.identifier { path.append(root); advance() }
             while accept(".") { path.append(try self.name("a property name in the key path")) }
             return at(.keyPath(path))
         default:
@@ -203,7 +207,9 @@ extension SwiftParser {
             case .code(let tokens):
                 var inner = SwiftParser(tokens: tokens, param: param, scalars: scalars)
                 inner.depth = depth
-                guard tokens.count > 1 else { throw .syntax(param: param, offset: tokens[0].offset, expected: "an expression in `\\( )`", found: "`)`") }
+                guard tokens.count > 1 else {
+                    throw .syntax(param: param, offset: tokens[0].offset, expected: "an expression in `\\( )`", found: "`)`")
+                }
                 let value = try inner.expression()
                 guard inner.current.kind == .end else { throw inner.error(expected: "`)` to close the interpolation") }
                 pieces.append(.expression(value))
@@ -219,7 +225,8 @@ extension SwiftParser {
         let close = try matchingClose()
         try enter()
         defer { leave() }
-        var inner = SwiftParser(tokens: Array(tokens[(position + 1)..<close]) + [SwiftToken(kind: .end, offset: tokens[close].offset)], param: param, scalars: scalars)
+        var inner = SwiftParser(
+            tokens: Array(tokens[(position + 1)..<close]) + [SwiftToken(kind: .end, offset: tokens[close].offset)], param: param, scalars: scalars)
         inner.depth = depth
         position = close
         advance()
@@ -243,7 +250,9 @@ extension SwiftParser {
         var names: [String] = []
         if accept("(") {
             while !isSymbol(")"), current.kind != .end {
-                if let word = current.identifier, names.count == 0 || tokens[position - 1].isSymbol(",") || tokens[position - 1].isSymbol("(") { names.append(word) }
+                if let word = current.identifier, names.count == 0 || tokens[position - 1].isSymbol(",") || tokens[position - 1].isSymbol("(") {
+                    names.append(word)
+                }
                 advance()
             }
             advance()

@@ -40,7 +40,8 @@ extension SwiftParser {
             return .return(value, offset: offset)
         case .identifier("guard"), .identifier("while"), .identifier("repeat"), .identifier("do"), .identifier("defer"), .identifier("throw"):
             throw error(expected: "a view or a `let`, `if`, `switch`, `for` or `return` statement (templates run no `\(current.identifier!)`)")
-        case .identifier(let name) where peek().isSymbol("=") || peek().isSymbol("+=") || peek().isSymbol("-=") || peek().isSymbol("*=") || peek().isSymbol("/="):
+        case .identifier(let name)
+        where peek().isSymbol("=") || peek().isSymbol("+=") || peek().isSymbol("-=") || peek().isSymbol("*=") || peek().isSymbol("/="):
             advance()
             guard case .symbol(let op) = advance().kind else { throw error(expected: "an assignment") }
             let value = try expression()

@@ -88,7 +88,9 @@ struct SwiftParser {
     mutating func enter() throws(SpecError) {
         depth += 1
         guard depth <= Self.maxDepth else {
-            throw .limitExceeded(param: param, message: "`\(param)` at offset \(TemplateOffset.scalar(current.offset)): code nests more than \(Self.maxDepth) levels deep")
+            throw .limitExceeded(
+                param: param,
+                message: "`\(param)` at offset \(TemplateOffset.scalar(current.offset)): code nests more than \(Self.maxDepth) levels deep")
         }
     }
 

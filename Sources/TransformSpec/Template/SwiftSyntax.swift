@@ -145,7 +145,9 @@ enum SwiftDeclaration: Equatable, Sendable {
 
     /// Whether this is `let name = "text"`: a parameter of its file with that default.
     var isParameterDefault: Bool {
-        guard case .constant(let property, _) = self, property.isConstant, let value = property.value, case .string(let pieces) = value.kind else { return false }
+        guard case .constant(let property, _) = self, property.isConstant, let value = property.value, case .string(let pieces) = value.kind else {
+            return false
+        }
         return pieces.allSatisfy { if case .text = $0 { true } else { false } }
     }
 

@@ -23,11 +23,15 @@ struct TemplateDate: Sendable, Equatable {
             guard range.upperBound <= s.count, range.allSatisfy({ (0x30...0x39).contains(s[$0]) }) else { return nil }
             return range.reduce(0) { $0 * 10 + Int(s[$1] - 0x30) }
         }
-        guard s.count >= 10, s[4] == UInt8(ascii: "-"), s[7] == UInt8(ascii: "-"), let y = number(0..<4), let m = number(5..<7), let d = number(8..<10) else { return nil }
+        guard s.count >= 10, s[4] == UInt8(ascii: "-"), s[7] == UInt8(ascii: "-"), let y = number(0..<4), let m = number(5..<7),
+            let d = number(8..<10)
+        else { return nil }
         (year, month, day) = (y, m, d)
         var index = 10
         if index < s.count, s[index] == UInt8(ascii: "T") || s[index] == UInt8(ascii: " ") {
-            guard s.count >= index + 6, s[index + 3] == UInt8(ascii: ":"), let h = number((index + 1)..<(index + 3)), let mi = number((index + 4)..<(index + 6)) else { return nil }
+            guard s.count >= index + 6, s[index + 3] == UInt8(ascii: ":"), let h = number((index + 1)..<(index + 3)),
+                let mi = number((index + 4)..<(index + 6))
+            else { return nil }
             (hour, minute) = (h, mi)
             index += 6
             if index < s.count, s[index] == UInt8(ascii: ":") {
@@ -49,7 +53,8 @@ struct TemplateDate: Sendable, Equatable {
                 index += 2
             }
         }
-        guard index == s.count, (1...12).contains(month), (1...Self.days(in: month, year: year)).contains(day), hour < 24, minute < 60, second < 61 else { return nil }
+        guard index == s.count, (1...12).contains(month), (1...Self.days(in: month, year: year)).contains(day), hour < 24, minute < 60, second < 61
+        else { return nil }
     }
 
     static func days(in month: Int, year: Int) -> Int {

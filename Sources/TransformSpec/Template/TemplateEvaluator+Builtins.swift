@@ -31,7 +31,9 @@ extension TemplateEvaluator {
     }
 
     /// `value.name(arguments)` for a Swift value.
-    mutating func builtin(_ value: TemplateValue, _ name: String, _ arguments: [SwiftArgument], _ scope: inout TemplateScope, at offset: Int) throws(SpecError) -> TemplateValue {
+    mutating func builtin(_ value: TemplateValue, _ name: String, _ arguments: [SwiftArgument], _ scope: inout TemplateScope, at offset: Int)
+        throws(SpecError) -> TemplateValue
+    {
         let values = try self.values(arguments, &scope)
         switch (value, name, values.count) {
         case (.string(let s), "uppercased", 0): return .string(s.uppercased())
@@ -43,7 +45,8 @@ extension TemplateEvaluator {
         case (.date(let d), "formatted", 2):
             return .string(d.formatted(locale: locale, date: !Self.isOmitted(values[0]), time: !Self.isOmitted(values[1])))
         case (.int(let i), "formatted", 0): return .string(Self.grouped(i))
-        case (.double(let d), "formatted", 0): return .string(Self.swiftDescription(d).hasSuffix(".0") ? Self.grouped(Int(saturating: d)) : Self.swiftDescription(d))
+        case (.double(let d), "formatted", 0):
+            return .string(Self.swiftDescription(d).hasSuffix(".0") ? Self.grouped(Int(saturating: d)) : Self.swiftDescription(d))
         case (.int, "description", 0), (.double, "description", 0): return .string(try describe(value, at: offset))
         default: break
         }

@@ -1,6 +1,8 @@
 /// Calls: closures, the module's functions and view structs, methods on values, and SwiftUI.
 extension TemplateEvaluator {
-    mutating func call(_ callee: SwiftExpr, _ arguments: [SwiftArgument], _ scope: inout TemplateScope, at offset: Int) throws(SpecError) -> TemplateValue {
+    mutating func call(_ callee: SwiftExpr, _ arguments: [SwiftArgument], _ scope: inout TemplateScope, at offset: Int) throws(SpecError)
+        -> TemplateValue
+    {
         switch callee.kind {
         case .name(let name):
             if let local = scope.local(name) {
@@ -72,7 +74,9 @@ extension TemplateEvaluator {
         callDepth += 1
         defer { callDepth -= 1 }
         guard callDepth <= Self.maxCallDepth else {
-            throw .argument(param: param, offset: offset, message: "calls nest more than \(Self.maxCallDepth) deep here: a view or function that contains itself?")
+            throw .argument(
+                param: param, offset: offset, message: "calls nest more than \(Self.maxCallDepth) deep here: a view or function that contains itself?"
+            )
         }
         return try body(&self)
     }
@@ -80,7 +84,8 @@ extension TemplateEvaluator {
     /// Calls a function of the module (or a view struct's method or computed property), matching
     /// arguments to parameters by label, in order, as Swift does; defaults fill the rest.
     mutating func invoke(
-        _ function: SwiftFunction, file: Int, arguments: [SwiftArgument], instance: TemplateInstance?, receiver: [ChainSyntax]?, caller: inout TemplateScope, at offset: Int
+        _ function: SwiftFunction, file: Int, arguments: [SwiftArgument], instance: TemplateInstance?, receiver: [ChainSyntax]?,
+        caller: inout TemplateScope, at offset: Int
     ) throws(SpecError) -> TemplateValue {
         var frame: [String: TemplateValue] = [:]
         var index = 0
@@ -95,7 +100,9 @@ extension TemplateEvaluator {
                 throw fail(offset, "\(function.name) needs `\(parameter.label.map { $0 + ":" } ?? "_")` (\(signature(function)))")
             }
         }
-        guard index == arguments.count else { throw fail(offset, "\(function.name) takes \(signature(function)); an argument is extra or its label is wrong") }
+        guard index == arguments.count else {
+            throw fail(offset, "\(function.name) takes \(signature(function)); an argument is extra or its label is wrong")
+        }
         calleeScope.locals = [frame]
         return try nested(at: offset) { (this) throws(SpecError) in try this.run(function.body, &calleeScope) }
     }
@@ -108,26 +115,39 @@ extension TemplateEvaluator {
     /// label in order; a trailing closure sets the next property of function or view type; a
     /// property with a default may be left out. The root struct takes its properties from the
     /// request's parameters instead (`fromRequest`).
-    mutating func instantiate(_ view: SwiftViewStruct, file: Int, arguments: [SwiftArgument], caller: inout TemplateScope, at offset: Int) throws(SpecError) -> [ChainSyntax] {
+    mutating func instantiate(_ view: SwiftViewStruct, file: Int, arguments: [SwiftArgument], caller: inout TemplateScope, at offset: Int)
+        throws(SpecError) -> [ChainSyntax]
+    {
         var properties: [String: TemplateValue] = [:]
         var index = 0
         var definingScope = TemplateScope(file: file)
         for property in view.properties {
-            if index < arguments.count, arguments[index].label == property.name || arguments[index].isTrailing && arguments[index].label == nil && Self.takesClosure(property) {
+            if index < arguments.count,
+                arguments[index].label == property.name || arguments[index].isTrailing && arguments[index].label == nil && Self.takesClosure(property)
+            {
                 properties[property.name] = try evaluate(arguments[index].value, &caller)
                 index += 1
             } else if let value = property.value {
                 properties[property.name] = try evaluate(value, &definingScope)
             } else {
-                throw fail(offset, "\(view.name) needs `\(property.name):` (\(view.name)(" + view.properties.filter { $0.value == nil }.map { $0.name + ":" }.joined() + "))")
+                throw fail(
+                    offset,
+                    "\(view.name) needs `\(property.name):` (\(view.name)("
+                        + view.properties.filter { $0.value == nil }.map { $0.name + ":" }.joined() + "))")
             }
         }
-        guard index == arguments.count else { throw fail(offset, "\(view.name) has no property for an argument here: its properties are " + view.properties.map(\.name).joined(separator: ", ")) }
+        guard index == arguments.count else {
+            throw fail(
+                offset, "\(view.name) has no property for an argument here: its properties are " + view.properties.map(\.name).joined(separator: ", ")
+            )
+        }
         return try body(of: TemplateInstance(file: file, view: view, properties: properties), at: offset)
     }
 
     /// The root struct, its properties from the request's parameters or their defaults.
-    mutating func instantiate(_ view: SwiftViewStruct, file: Int, arguments: [SwiftArgument], at offset: Int, fromRequest: Bool) throws(SpecError) -> [ChainSyntax] {
+    mutating func instantiate(_ view: SwiftViewStruct, file: Int, arguments: [SwiftArgument], at offset: Int, fromRequest: Bool) throws(SpecError)
+        -> [ChainSyntax]
+    {
         var properties: [String: TemplateValue] = [:]
         var scope = TemplateScope(file: file)
         for property in view.properties {
@@ -143,7 +163,9 @@ extension TemplateEvaluator {
     }
 
     private mutating func body(of instance: TemplateInstance, at offset: Int) throws(SpecError) -> [ChainSyntax] {
-        guard let body = instance.view.members["body"] else { throw fail(instance.view.offset, "struct \(instance.view.name) has no `var body: some View`") }
+        guard let body = instance.view.members["body"] else {
+            throw fail(instance.view.offset, "struct \(instance.view.name) has no `var body: some View`")
+        }
         var scope = TemplateScope(file: instance.file, offset: body.offset, instance: instance)
         let value = try nested(at: offset) { (this) throws(SpecError) in try this.run(body.body, &scope) }
         return try views(value, at: offset)

@@ -56,7 +56,8 @@ extension TemplateEvaluator {
             default: throw fail(e.offset, "`\(op)` does not apply to \(value.kindName)")
             }
         case let .ternary(condition, whenTrue, whenFalse):
-            return try boolean(try evaluate(condition, &scope), at: condition.offset) ? try evaluate(whenTrue, &scope) : try evaluate(whenFalse, &scope)
+            return try boolean(try evaluate(condition, &scope), at: condition.offset)
+                ? try evaluate(whenTrue, &scope) : try evaluate(whenFalse, &scope)
         case .array(let items):
             guard items.count <= Self.maxElements else { throw fail(e.offset, "an array of more than \(Self.maxElements) elements") }
             var values: [TemplateValue] = []
@@ -123,7 +124,9 @@ extension TemplateEvaluator {
     private mutating func member(_ base: SwiftExpr, _ name: String, _ scope: inout TemplateScope, at offset: Int) throws(SpecError) -> TemplateValue {
         if case .name("self") = base.kind, scope.receiver == nil { return try lookup(name, &scope, at: offset) }
         // `person.fullName` of a model the folder does not declare: a parameter of its own.
-        if case .name(let root) = base.kind, let value = parameters[root + "." + name], scope.local(root) == nil, scope.instance?.properties[root]?.isNil ?? true {
+        if case .name(let root) = base.kind, let value = parameters[root + "." + name], scope.local(root) == nil,
+            scope.instance?.properties[root]?.isNil ?? true
+        {
             return value
         }
         let value = try evaluate(base, &scope)

@@ -4,12 +4,16 @@ import CheckedConversion
 extension TemplateEvaluator {
     /// `Name(arguments)` for a name the module does not declare: a SwiftUI view, `ForEach`,
     /// `Group`, a conversion (`String(x)`, `Int(x)`), or a SwiftUI value (`Color(…)`, `LinearGradient(…)`).
-    mutating func swiftUICall(_ name: String, _ arguments: [SwiftArgument], _ scope: inout TemplateScope, at offset: Int) throws(SpecError) -> TemplateValue {
+    mutating func swiftUICall(_ name: String, _ arguments: [SwiftArgument], _ scope: inout TemplateScope, at offset: Int) throws(SpecError)
+        -> TemplateValue
+    {
         switch name {
         case "ForEach":
             return try forEach(arguments, &scope, at: offset)
         case "Group":
-            guard let content = arguments.last(where: { $0.isTrailing || $0.label == "content" }) else { throw fail(offset, "Group { … } needs its views in a closure") }
+            guard let content = arguments.last(where: { $0.isTrailing || $0.label == "content" }) else {
+                throw fail(offset, "Group { … } needs its views in a closure")
+            }
             return .views(try views(try evaluate(content.value, &scope), at: offset))
         case "EmptyView":
             return .views([])
@@ -38,7 +42,11 @@ extension TemplateEvaluator {
             let stack = LeafSyntax.stack(name: name, arguments: try chainArguments(rest, &scope, call: name), children: children, offset: offset)
             return .views([ChainSyntax(leaf: stack, modifiers: [], offset: offset)])
         case _ where name == "Button" || ChainParser.callViews.contains(name) || ChainParser.closureViews.contains(name):
-            return .views([ChainSyntax(leaf: .view(name: name, arguments: try chainArguments(arguments, &scope, call: name), offset: offset), modifiers: [], offset: offset)])
+            return .views([
+                ChainSyntax(
+                    leaf: .view(name: name, arguments: try chainArguments(arguments, &scope, call: name), offset: offset), modifiers: [],
+                    offset: offset)
+            ])
         default:
             guard let first = name.unicodeScalars.first, first.properties.isUppercase else {
                 throw fail(offset, "`\(name)` is not a function of this template's folder or of SwiftUI")
@@ -55,16 +63,21 @@ extension TemplateEvaluator {
         else { throw fail(offset, "ForEach needs data and content: ForEach(0..<3) { i in … }") }
         let elements = try self.elements(of: try evaluate(data.value, &scope), at: data.value.offset)
         guard elements.count <= limits.maxChildren else {
-            throw .limitExceeded(param: param, message: "`\(param)`: ForEach makes \(elements.count) views; a container may have \(limits.maxChildren)")
+            throw .limitExceeded(
+                param: param, message: "`\(param)`: ForEach makes \(elements.count) views; a container may have \(limits.maxChildren)")
         }
-        guard case .closure(let closure) = try evaluate(content.value, &scope) else { throw fail(content.value.offset, "ForEach's content is a closure") }
+        guard case .closure(let closure) = try evaluate(content.value, &scope) else {
+            throw fail(content.value.offset, "ForEach's content is a closure")
+        }
         var views: [ChainSyntax] = []
         for element in elements { views += try self.views(try invoke(closure, [element], at: offset), at: offset) }
         return .views(views)
     }
 
     /// `base.name(arguments)`: a modifier on a view, a method of a Swift value, or a SwiftUI value's.
-    mutating func method(_ base: TemplateValue, _ name: String, _ arguments: [SwiftArgument], _ scope: inout TemplateScope, at offset: Int) throws(SpecError) -> TemplateValue {
+    mutating func method(_ base: TemplateValue, _ name: String, _ arguments: [SwiftArgument], _ scope: inout TemplateScope, at offset: Int)
+        throws(SpecError) -> TemplateValue
+    {
         switch base {
         case .views(let views):
             return try modify(views, name, arguments, &scope, at: offset)
@@ -109,7 +122,8 @@ extension TemplateEvaluator {
         case .call(let type, _) where type.hasSuffix("Gradient"):
             return ChainSyntax(leaf: .gradient(e), modifiers: [], offset: e.offset)
         case .member(let name):
-            return ChainSyntax(leaf: .color(Expression(kind: .qualified(type: ["Color"], member: name), offset: e.offset)), modifiers: [], offset: e.offset)
+            return ChainSyntax(
+                leaf: .color(Expression(kind: .qualified(type: ["Color"], member: name), offset: e.offset)), modifiers: [], offset: e.offset)
         case let .method(base, name, arguments):
             var view = try view(from: base)
             view.modifiers.append(ModifierSyntax(name: name, offset: e.offset, arguments: arguments, hasParentheses: true, content: nil))
@@ -137,7 +151,9 @@ extension TemplateEvaluator {
 
     /// Applies modifier `name` to `views` (each of several, as a `Group` does): ignored when a
     /// still picture has no use for it, run when the module declares it in `extension View`.
-    mutating func modify(_ views: [ChainSyntax], _ name: String, _ arguments: [SwiftArgument], _ scope: inout TemplateScope, at offset: Int) throws(SpecError) -> TemplateValue {
+    mutating func modify(_ views: [ChainSyntax], _ name: String, _ arguments: [SwiftArgument], _ scope: inout TemplateScope, at offset: Int)
+        throws(SpecError) -> TemplateValue
+    {
         if StillPicture.ignoredModifiers.contains(name) { return .views(views) }
         if let custom = try module.modifier(name, from: scope.file, at: offset) {
             return try invoke(custom.function, file: custom.file, arguments: arguments, instance: nil, receiver: views, caller: &scope, at: offset)
@@ -155,7 +171,9 @@ extension TemplateEvaluator {
     /// A modifier's syntax: its arguments as chain expressions, and its view content (a trailing
     /// closure, `content:`, or a view passed as the first argument of `overlay`/`background`/`mask`;
     /// several views in it stack as a `ZStack` with the modifier's alignment, as SwiftUI does).
-    private mutating func modifier(_ name: String, _ arguments: [SwiftArgument], _ scope: inout TemplateScope, at offset: Int) throws(SpecError) -> ModifierSyntax {
+    private mutating func modifier(_ name: String, _ arguments: [SwiftArgument], _ scope: inout TemplateScope, at offset: Int) throws(SpecError)
+        -> ModifierSyntax
+    {
         let takesContent = ["overlay", "background", "mask"].contains(name)
         var rest: [SwiftArgument] = []
         var content: [ChainSyntax]?
@@ -181,13 +199,15 @@ extension TemplateEvaluator {
                 contentSyntax = content[0]
             } else {
                 let stackArguments = alignment.map { [Argument(label: "alignment", value: $0.value, offset: $0.offset)] } ?? []
-                contentSyntax = ChainSyntax(leaf: .stack(name: "ZStack", arguments: stackArguments, children: content, offset: offset), modifiers: [], offset: offset)
+                contentSyntax = ChainSyntax(
+                    leaf: .stack(name: "ZStack", arguments: stackArguments, children: content, offset: offset), modifiers: [], offset: offset)
             }
             // `.overlay(Text("…"), alignment: .bottom)`: the older spelling, with the view first.
             chainArguments = chainArguments.filter { $0.label != nil }
         }
         let hasParentheses = arguments.isEmpty || arguments.contains { !$0.isTrailing }
-        return ModifierSyntax(name: name, offset: offset, arguments: chainArguments, hasParentheses: hasParentheses || contentSyntax == nil, content: contentSyntax)
+        return ModifierSyntax(
+            name: name, offset: offset, arguments: chainArguments, hasParentheses: hasParentheses || contentSyntax == nil, content: contentSyntax)
     }
 
     /// Whether a SwiftUI value is a style (`Color.red`, `.blue`, a gradient) rather than a view
@@ -216,7 +236,10 @@ extension TemplateEvaluator {
             let expression: Expression
             if case .closure = value {
                 let views = try self.views(value, at: offset)
-                let stacked = views.count == 1 ? views[0] : ChainSyntax(leaf: .stack(name: "HStack", arguments: [], children: views, offset: offset), modifiers: [], offset: offset)
+                let stacked =
+                    views.count == 1
+                    ? views[0]
+                    : ChainSyntax(leaf: .stack(name: "HStack", arguments: [], children: views, offset: offset), modifiers: [], offset: offset)
                 expression = Expression(kind: .closure(views.isEmpty ? nil : stacked), offset: offset)
             } else {
                 expression = try self.expression(of: value, at: offset)
@@ -269,10 +292,13 @@ extension TemplateEvaluator {
         guard let closureArgument = arguments.first(where: { $0.isTrailing || $0.label == "computeValue" }),
             case .closure(let closure) = closureArgument.value.kind, case .success(let body) = closure.body, body.count == 1,
             case .expression(let e) = body[0]
-        else { throw fail(offset, "alignmentGuide takes a guide and a closure of one expression, e.g. .alignmentGuide(.leading) { d in d.width * 0.5 }") }
+        else {
+            throw fail(offset, "alignmentGuide takes a guide and a closure of one expression, e.g. .alignmentGuide(.leading) { d in d.width * 0.5 }")
+        }
         let parameter = closure.parameters.first ?? "_"
         let guide = GuideClosureSyntax(parameter: parameter, body: try quoted(e, parameter: parameter, &scope), offset: closure.offset)
-        return ModifierSyntax(name: "alignmentGuide", offset: offset, arguments: try chainArguments(keys, &scope), hasParentheses: true, content: nil, guide: guide)
+        return ModifierSyntax(
+            name: "alignmentGuide", offset: offset, arguments: try chainArguments(keys, &scope), hasParentheses: true, content: nil, guide: guide)
     }
 
     /// The closure's body with `d.width`, `d[.trailing]` and friends kept as dimensions and the rest computed.
@@ -295,9 +321,11 @@ extension TemplateEvaluator {
             default: throw fail(e.offset, "`d[.\(guide)]` is not known to templates; use d.width or d.height")
             }
         case .binary("*", let a, let b):
-            return Expression(kind: .product(try quoted(a, parameter: parameter, &scope), try quoted(b, parameter: parameter, &scope)), offset: e.offset)
+            return Expression(
+                kind: .product(try quoted(a, parameter: parameter, &scope), try quoted(b, parameter: parameter, &scope)), offset: e.offset)
         case .binary("/", let a, let b):
-            return Expression(kind: .quotient(try quoted(a, parameter: parameter, &scope), try quoted(b, parameter: parameter, &scope)), offset: e.offset)
+            return Expression(
+                kind: .quotient(try quoted(a, parameter: parameter, &scope), try quoted(b, parameter: parameter, &scope)), offset: e.offset)
         default:
             return try expression(of: try evaluate(e, &scope), at: e.offset)
         }

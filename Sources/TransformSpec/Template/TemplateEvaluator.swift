@@ -59,7 +59,9 @@ struct TemplateEvaluator {
         } else if let view = Self.rootStruct(of: source) {
             views = try instantiate(view, file: file, arguments: [], at: view.offset, fromRequest: true)
         } else {
-            throw fail(TemplateOffset.make(file: file, scalar: 0), "the file shows no view: write a view, `var body: some View { … }` or `struct Name: View { … }`")
+            throw fail(
+                TemplateOffset.make(file: file, scalar: 0),
+                "the file shows no view: write a view, `var body: some View { … }` or `struct Name: View { … }`")
         }
         return try Self.single(views, at: TemplateOffset.make(file: file, scalar: 0), param: param)
     }
@@ -101,7 +103,9 @@ struct TemplateEvaluator {
     }
 
     /// Runs `statements`, appending expression values to `collected`; the value of a `return`.
-    private mutating func run(_ statements: [SwiftStatement], _ scope: inout TemplateScope, into collected: inout [TemplateValue]) throws(SpecError) -> TemplateValue?? {
+    private mutating func run(_ statements: [SwiftStatement], _ scope: inout TemplateScope, into collected: inout [TemplateValue]) throws(SpecError)
+        -> TemplateValue??
+    {
         for statement in statements {
             switch statement {
             case .expression(let e):
@@ -118,7 +122,9 @@ struct TemplateEvaluator {
                     guard let old = scope.local(name) else { throw fail(offset, "`\(name)` is not a local variable") }
                     result = try binary(String(op.dropLast()), old, result, at: offset)
                 }
-                guard scope.assign(name, result) else { throw fail(offset, "`\(name)` is not a local variable: templates change only their own `var`s") }
+                guard scope.assign(name, result) else {
+                    throw fail(offset, "`\(name)` is not a local variable: templates change only their own `var`s")
+                }
             case let .if(conditions, then, otherwise, _):
                 scope.locals.append([:])
                 let holds = try self.holds(conditions, &scope)
@@ -129,7 +135,10 @@ struct TemplateEvaluator {
                 if let returned { return returned }
             case let .switch(subject, cases, offset):
                 let value = try evaluate(subject, &scope)
-                guard let chosen = try choose(cases, for: value, &scope) else { throw fail(offset, "no case of the switch matches \((try? describe(value, at: offset)) ?? value.kindName) and it has no `default`") }
+                guard let chosen = try choose(cases, for: value, &scope) else {
+                    throw fail(
+                        offset, "no case of the switch matches \((try? describe(value, at: offset)) ?? value.kindName) and it has no `default`")
+                }
                 scope.locals.append([:])
                 let returned = try run(chosen.body, &scope, into: &collected)
                 scope.locals.removeLast()

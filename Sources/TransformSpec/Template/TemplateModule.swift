@@ -62,7 +62,9 @@ public struct TemplateModule: Sendable {
     /// Whether any file declares `name` (a declaration or a modifier).
     func declares(_ name: String) -> Bool { declarations[name]?.contains { !$0.declaration.isParameterDefault } == true || modifiers[name] != nil }
 
-    private func resolve<D>(_ candidates: [(file: Int, declaration: D)], name: String, from file: Int, at offset: Int, source: (D) -> String) throws(SpecError) -> (file: Int, declaration: D)? {
+    private func resolve<D>(_ candidates: [(file: Int, declaration: D)], name: String, from file: Int, at offset: Int, source: (D) -> String)
+        throws(SpecError) -> (file: Int, declaration: D)?
+    {
         if let own = candidates.first(where: { $0.file == file }) { return own }
         guard let first = candidates.first else { return nil }
         let different = candidates.filter { source($0.declaration) != source(first.declaration) }
@@ -75,7 +77,9 @@ public struct TemplateModule: Sendable {
         return first
     }
 
-    private func resolve(_ candidates: [(file: Int, function: SwiftFunction)], name: String, from file: Int, at offset: Int, source: (SwiftFunction) -> String) throws(SpecError) -> (file: Int, function: SwiftFunction)? {
+    private func resolve(
+        _ candidates: [(file: Int, function: SwiftFunction)], name: String, from file: Int, at offset: Int, source: (SwiftFunction) -> String
+    ) throws(SpecError) -> (file: Int, function: SwiftFunction)? {
         let mapped = candidates.map { (file: $0.file, declaration: $0.function) }
         return try resolve(mapped, name: name, from: file, at: offset, source: source).map { (file: $0.file, function: $0.declaration) }
     }

@@ -58,7 +58,8 @@ struct TemplateParameterFinder {
                     if property.value == nil, let type = property.type, !module.declares(type) { models.insert(property.name) }
                     continue
                 }
-                declare(property.name, kind, defaultValue: property.value.flatMap(Self.literal), isRequired: property.value == nil, at: property.offset)
+                declare(
+                    property.name, kind, defaultValue: property.value.flatMap(Self.literal), isRequired: property.value == nil, at: property.offset)
             }
             visited.insert("\(root):\(view.name)")
             viewStruct(view, file: root, models: models)
@@ -225,7 +226,9 @@ struct TemplateParameterFinder {
     }
 
     private mutating func isFree(_ name: String, _ scope: inout Scope) -> Bool {
-        guard let first = name.unicodeScalars.first, !first.properties.isUppercase, first != "$", name != "self", !scope.binds(name) else { return false }
+        guard let first = name.unicodeScalars.first, !first.properties.isUppercase, first != "$", name != "self", !scope.binds(name) else {
+            return false
+        }
         return !declaration(name, from: scope.file)
     }
 

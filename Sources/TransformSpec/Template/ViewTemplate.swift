@@ -33,7 +33,10 @@ public struct ViewTemplate: Sendable {
     /// path segment that can never be `.`, `..` or contain a separator.
     public static func isValidName(_ name: String) -> Bool {
         !name.isEmpty && name.utf8.count <= maxNameLength
-            && name.utf8.allSatisfy { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") || ($0 < 0x80 && Character(Unicode.Scalar($0)).isLetter) || (0x30...0x39).contains($0) }
+            && name.utf8.allSatisfy {
+                $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") || ($0 < 0x80 && Character(Unicode.Scalar($0)).isLetter)
+                    || (0x30...0x39).contains($0)
+            }
     }
 
     /// The file a template is read from.
@@ -117,17 +120,24 @@ public struct ViewTemplate: Sendable {
             guard parameters.contains(key) else { throw .unknownTemplateParameter(key, template: name, parameters: parameters) }
             guard values[key] == nil else { throw .duplicateParameter(key) }
             guard value.count <= limits.maxTemplateValueLength else {
-                throw .limitExceeded(param: key, message: "`\(key)` is \(value.count) characters long; a template parameter may have at most \(limits.maxTemplateValueLength)")
+                throw .limitExceeded(
+                    param: key,
+                    message: "`\(key)` is \(value.count) characters long; a template parameter may have at most \(limits.maxTemplateValueLength)")
             }
             values[key] = try Self.value(value, for: key, kind: kinds[key] ?? .text)
         }
-        for (parameter, value) in defaults where values[parameter] == nil { values[parameter] = try Self.value(value, for: parameter, kind: kinds[parameter] ?? .text) }
-        if let missing = parameters.first(where: { values[$0] == nil && required.contains($0) }) { throw .missingTemplateParameter(missing, template: name) }
+        for (parameter, value) in defaults where values[parameter] == nil {
+            values[parameter] = try Self.value(value, for: parameter, kind: kinds[parameter] ?? .text)
+        }
+        if let missing = parameters.first(where: { values[$0] == nil && required.contains($0) }) {
+            throw .missingTemplateParameter(missing, template: name)
+        }
         // The preset's options first, the query's own on top: only renderer options, so the
         // template's parameters are the query's alone.
         let rendering = try QueryParameters(pairs: presets.expanded(options, templateOptionsOnly: true))
         return try TransformSpec.rendered(
-            view(values, locale: locale, limits: limits), source: "", proposal: TransformSpec.proposal(rendering, limits: limits), parameters: rendering, limits: limits)
+            view(values, locale: locale, limits: limits), source: "", proposal: TransformSpec.proposal(rendering, limits: limits),
+            parameters: rendering, limits: limits)
     }
 
     /// A parameter's query text as the value its kind says.
@@ -157,7 +167,10 @@ public struct ViewTemplate: Sendable {
             guard ColorText.hex(text) != nil else {
                 throw .invalidValue(param: name, value: text, expected: "a colour: a SwiftUI colour's name (red, blue, …) or #rrggbb")
             }
-            return .swiftUI(Expression(kind: .call(type: "Color", arguments: [Argument(label: "hex", value: Expression(kind: .string(text), offset: 0), offset: 0)]), offset: 0))
+            return .swiftUI(
+                Expression(
+                    kind: .call(type: "Color", arguments: [Argument(label: "hex", value: Expression(kind: .string(text), offset: 0), offset: 0)]),
+                    offset: 0))
         }
     }
 
