@@ -2,26 +2,26 @@ import Foundation
 import ServiceTestSupport
 import Testing
 
-/// Every benchmark script writes its report into one block of the documentation
-/// (`DOCS=1 scripts/bench-NAME`, scripts/bench.d/docs.py): each `scripts/bench-*` file has exactly one
-/// `<!-- bench-NAME -->` … `<!-- /bench-NAME -->` block in `docs/*.md`, and each block names a script.
-/// Reads files only.
-@Suite("benchmarks: one docs block per scripts/bench-* script")
+/// Every benchmark writes its report into one block of the documentation (`DOCS=1 bench/NAME`,
+/// bench/lib/harness.py): each benchmark `bench/NAME` has exactly one `<!-- bench-NAME -->` …
+/// `<!-- /bench-NAME -->` block in `docs/*.md`, and each block names a benchmark. Reads files only.
+@Suite("benchmarks: one docs block per benchmark in bench/")
 struct BenchmarkDocsTests {
     static let repository = ServiceFixture.samples.deletingLastPathComponent()
 
     /// The scripts that run others rather than measure: they have no block.
-    static let runners: Set<String> = ["bench-docs"]
+    static let runners: Set<String> = ["docs"]
 
-    /// The benchmark names: `NAME` of every `scripts/bench-NAME` file (folders such as
-    /// `bench-peers.d` hold their helpers).
+    /// The benchmark names: `NAME` of every executable `bench/NAME` file (bench/lib holds the harness
+    /// and the benchmarks' helpers; files with an extension, such as README.md, are no benchmarks).
     static func benchmarks() throws -> [String] {
-        let scripts = repository.appendingPathComponent("scripts")
-        return try FileManager.default.contentsOfDirectory(atPath: scripts.path).filter { name in
+        let bench = repository.appendingPathComponent("bench")
+        return try FileManager.default.contentsOfDirectory(atPath: bench.path).filter { name in
             var folder: ObjCBool = false
-            return name.hasPrefix("bench-") && !runners.contains(name)
-                && FileManager.default.fileExists(atPath: scripts.appendingPathComponent(name).path, isDirectory: &folder) && !folder.boolValue
-        }.map { String($0.dropFirst("bench-".count)) }.sorted()
+            let path = bench.appendingPathComponent(name).path
+            return !name.contains(".") && !runners.contains(name) && FileManager.default.fileExists(atPath: path, isDirectory: &folder)
+                && !folder.boolValue && FileManager.default.isExecutableFile(atPath: path)
+        }.sorted()
     }
 
     /// One marker line of a docs page: `<!-- bench-NAME -->` or `<!-- /bench-NAME -->`.
@@ -47,7 +47,7 @@ struct BenchmarkDocsTests {
         return found
     }
 
-    @Test("every scripts/bench-* script has exactly one block, with text, in one docs page")
+    @Test("every benchmark in bench/ has exactly one block, with text, in one docs page")
     func everyScriptHasItsBlock() throws {
         let benchmarks = try Self.benchmarks()
         let markers = try Self.markers()
@@ -59,24 +59,24 @@ struct BenchmarkDocsTests {
             let places = mine.map { "\($0.page):\($0.line)" }
             guard opening.count == 1, closing.count == 1 else {
                 Issue.record(
-                    "scripts/bench-\(name): \(opening.count) `<!-- bench-\(name) -->` and \(closing.count) `<!-- /bench-\(name) -->` lines in docs/*.md, not one each \(places)"
+                    "bench/\(name): \(opening.count) `<!-- bench-\(name) -->` and \(closing.count) `<!-- /bench-\(name) -->` lines in docs/*.md, not one each \(places)"
                 )
                 continue
             }
             #expect(opening[0].page == closing[0].page && opening[0].line < closing[0].line, "bench-\(name): \(places)")
             if opening[0].page == closing[0].page, closing[0].line - opening[0].line < 3 {
-                Issue.record("bench-\(name): the block in \(opening[0].page) has no report; run `DOCS=1 scripts/bench-\(name)`")
+                Issue.record("bench-\(name): the block in \(opening[0].page) has no report; run `DOCS=1 bench/\(name)`")
             }
         }
     }
 
-    @Test("every block in docs/*.md names an existing scripts/bench-* script")
+    @Test("every block in docs/*.md names an existing benchmark in bench/")
     func everyBlockHasItsScript() throws {
         let benchmarks = Set(try Self.benchmarks())
         let markers = try Self.markers()
         #expect(!markers.isEmpty)
         for marker in markers where !benchmarks.contains(marker.name) {
-            Issue.record("\(marker.page):\(marker.line): `bench-\(marker.name)` names no scripts/bench-\(marker.name)")
+            Issue.record("\(marker.page):\(marker.line): `bench-\(marker.name)` names no bench/\(marker.name)")
         }
     }
 }

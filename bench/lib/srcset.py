@@ -1,4 +1,4 @@
-"""Helpers for scripts/bench-srcset (run with the benchmarks' venv, .build-bench-venv: pyvips, Pillow).
+"""bench/srcset's own part (run with the benchmarks' venv, .build-bench-venv: pyvips, Pillow).
 
   generate DIR N SEED              N photo-like 4032x3024 baseline JPEG originals (q90, 4:2:0) in DIR,
                                    photo-000.jpg ..., made from the photos in Samples/, seeded
@@ -30,11 +30,7 @@ import time
 import urllib.parse
 import urllib.request
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
-SAMPLES = os.path.join(ROOT, "Samples")
-sys.path.insert(0, os.path.join(ROOT, "scripts", "bench-peers.d"))
-from peers import _status_kb, _tree, cpu_seconds, describe, reset_hwm, wait_idle  # noqa: E402  (bench-peers' decode check and /proc readers)
+from harness import SAMPLES, Memory, cpu_seconds, describe, metric, metrics, tree, wait_idle
 
 WIDTH, HEIGHT = 4032, 3024  # every original
 PAGE = 4  # originals per page
@@ -51,7 +47,7 @@ LABELS = {"on": "ImageFrame, derived sources on", "off": "ImageFrame, derived so
 
 
 def log(text):
-    print(f"bench-srcset: {text}", file=sys.stderr, flush=True)
+    print(f"bench/srcset: {text}", file=sys.stderr, flush=True)
 
 
 def name(i):
@@ -141,7 +137,7 @@ def generate(folder, count, seed):
     for out, _ in made:
         with Image.open(out) as image:
             if (image.format, image.size, image.info.get("progressive", 0)) != ("JPEG", (WIDTH, HEIGHT), 0):
-                sys.exit(f"bench-srcset: {out} is not a baseline {WIDTH}x{HEIGHT} JPEG")
+                sys.exit(f"bench/srcset: {out} is not a baseline {WIDTH}x{HEIGHT} JPEG")
         total += os.path.getsize(out)
     sources = {s: sum(1 for _, m in made if m == s) for s in SOURCES}
     log(f"{len(made)} originals {WIDTH}x{HEIGHT} in {time.monotonic() - start:.1f} s, {total / len(made) / 1e6:.2f} MB each on average"
@@ -189,35 +185,6 @@ def order(count, seed, phase="srcset"):
         rng.shuffle(page)
         items += page
     return items
-
-
-class Memory(threading.Thread):
-    """Samples the summed VmRSS of pids every 50 ms until stopped (their VmHWM reset first, as
-    bench-peers' rss does)."""
-
-    def __init__(self, pids):
-        super().__init__(daemon=True)
-        self.pids, self.peak_kb, self.done = pids, 0, threading.Event()
-        reset_hwm(pids)
-
-    def sample(self):
-        self.peak_kb = max(self.peak_kb, sum(_status_kb(p, "VmRSS") for p in self.pids))
-
-    def run(self):
-        while not self.done.wait(0.05):
-            self.sample()
-
-    def finish(self):
-        self.done.set()
-        self.join()
-        self.sample()
-        return dict(rss_peak_mib=round(self.peak_kb / 1024, 1), hwm_mib=round(sum(_status_kb(p, "VmHWM") for p in self.pids) / 1024, 1),
-                    procs=len(self.pids))
-
-
-def _metrics(base):
-    with urllib.request.urlopen(base + "/metrics", timeout=10) as answer:
-        return answer.read().decode()
 
 
 def _client(base, urls, connections):
@@ -270,16 +237,17 @@ def _client(base, urls, connections):
 def drive(peer, base, root, connections, count, seed, out, phase="srcset"):
     items = order(int(count), seed, phase)
     urls = [(f"{original} {VARIANTS[v][0]}", path(peer, original, v)) for original, v in items]
-    pids = _tree(int(root))
+    pids = tree(int(root))
     imgframe = peer != "thumbor"
-    before = _metrics(base) if imgframe else ""
+    before = metrics(base) if imgframe else ""
     memory = Memory(pids)
     memory.start()
     cpu0 = cpu_seconds(pids)
     wall, results = _client(base, urls, int(connections))
     cpu1 = wait_idle(pids)
-    mem = memory.finish()
-    after = _metrics(base) if imgframe else ""
+    peak, hwm, procs = memory.finish()
+    mem = dict(rss_peak_mib=peak, hwm_mib=hwm, procs=procs)
+    after = metrics(base) if imgframe else ""
     ok = [r for r in results.values() if r["status"] is not None and 200 <= r["status"] < 300]
     non2xx = sum(1 for r in results.values() if r["status"] is not None and not 200 <= r["status"] < 300)
     errors = [r["error"] for r in results.values() if r["status"] is None]
@@ -429,11 +397,7 @@ def report(results, compared, context):
 
 def _value(lines, name):
     """The value of the metric line `name value` among lines, or None."""
-    for line in lines:
-        key, _, value = line.rpartition(" ")
-        if key == name:
-            return float(value)
-    return None
+    return metric("\n".join(lines), name, None)
 
 
 def _memory(r):

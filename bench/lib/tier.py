@@ -1,4 +1,4 @@
-"""scripts/bench-tier's measurement: see that script. Prints a markdown report."""
+"""bench/tier's measurement: see that script. Prints a markdown report."""
 import argparse
 import http.client
 import os
@@ -8,15 +8,10 @@ import subprocess
 import sys
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import docs  # noqa: E402
+import harness
+from harness import cpu_seconds
 
 KEY, SECRET = "AKIDBENCHTIER", "bench-tier-secret-123"
-
-
-def cpu_seconds(pid):
-    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def wait_for(path, pattern, seconds=20):
@@ -26,36 +21,29 @@ def wait_for(path, pattern, seconds=20):
         if match:
             return match
         time.sleep(0.05)
-    raise SystemExit(f"bench-tier: timed out waiting for {pattern} in {path}:\n{open(path).read()}")
+    raise SystemExit(f"bench/tier: timed out waiting for {pattern} in {path}:\n{open(path).read()}")
 
 
 def replica(args, name, tier_port):
-    log = os.path.join(args.work, f"{name}.log")
-    env = dict(os.environ, AWS_ACCESS_KEY_ID=KEY, AWS_SECRET_ACCESS_KEY=SECRET, IMGFRAME_RESULT_TIER="s3://results/tier/",
+    env = dict(AWS_ACCESS_KEY_ID=KEY, AWS_SECRET_ACCESS_KEY=SECRET, IMGFRAME_RESULT_TIER="s3://results/tier/",
                IMGFRAME_RESULT_TIER_ENDPOINT=f"http://127.0.0.1:{tier_port}", IMGFRAME_RESULT_TIER_ADDRESSING="path",
                IMGFRAME_RESULT_TIER_CREDENTIALS="env",
                # Derived sources off: every render is of the same original and must decode it.
                IMGFRAME_DERIVED_SOURCES_MAX_BYTES="0")
-    process = subprocess.Popen([args.binary, "serve", "--port", "0", "--root", "Samples", "--log-level", "warning",
-                                "--cache-dir", os.path.join(args.work, f"cache-{name}")], stdout=open(log, "w"), stderr=subprocess.STDOUT, env=env)
-    port = int(wait_for(log, r"listening on http://127\.0\.0\.1:(\d+)").group(1))
-    return process, port
+    return harness.Imgframe(args.work, ["--root", "Samples", "--cache-dir", os.path.join(args.work, f"cache-{name}")], env=env, tag=name,
+                            binary=args.binary)
 
 
 def writes(port, outcome):
     """The replica's imgframe_result_tier_writes_total{outcome=...} (0 before the first)."""
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-    connection.request("GET", "/metrics")
-    text = connection.getresponse().read().decode()
-    match = re.search(r'^imgframe_result_tier_writes_total\{outcome="' + outcome + r'"\} (\S+)$', text, re.MULTILINE)
-    return float(match.group(1)) if match else 0
+    return harness.metric(harness.metrics(f"http://127.0.0.1:{port}"), f'imgframe_result_tier_writes_total{{outcome="{outcome}"}}')
 
 
 def batch(port, pid, urls, expected):
     """(latencies in ms, CPU ms per request of pid) for urls, one at a time on one connection."""
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     latencies = []
-    before = cpu_seconds(pid)
+    before = cpu_seconds([pid])
     for url in urls:
         start = time.perf_counter()
         connection.request("GET", url)
@@ -66,8 +54,8 @@ def batch(port, pid, urls, expected):
         if response.status != 200 or status != expected or not body:
             connection.request("GET", "/metrics")
             lookups = [line for line in connection.getresponse().read().decode().splitlines() if line.startswith("imgframe_result_tier_lookups_total{")]
-            raise SystemExit(f"bench-tier: {url} answered {response.status} {status}, expected 200 {expected}; {lookups}")
-    return latencies, (cpu_seconds(pid) - before) * 1000 / len(urls)
+            raise SystemExit(f"bench/tier: {url} answered {response.status} {status}, expected 200 {expected}; {lookups}")
+    return latencies, (cpu_seconds([pid]) - before) * 1000 / len(urls)
 
 
 def main():
@@ -84,9 +72,11 @@ def main():
     processes = [rclone]
     try:
         tier_port = int(wait_for(rclone_log, r"Starting s3 server on \[http://127\.0\.0\.1:(\d+)").group(1))
-        a, a_port = replica(args, "a", tier_port)
-        b, b_port = replica(args, "b", tier_port)
-        processes += [a, b]
+        a = replica(args, "a", tier_port)
+        processes.append(a.process)
+        b = replica(args, "b", tier_port)
+        processes.append(b.process)
+        a_port, b_port = a.port, b.port
         urls = [f"/img/landscape_4.jpg?w=300&h=200&mode=fill&fmt=jpeg&ph={i}" for i in range(args.count)]
         batch(a_port, a.pid, ["/img/landscape_4.jpg?w=10&fmt=jpeg"], "MISS")  # warm up libvips
         batch(b_port, b.pid, ["/img/landscape_4.jpg?w=11&fmt=jpeg"], "MISS")
@@ -97,10 +87,10 @@ def main():
             time.sleep(0.05)
         lost = sum(writes(port, outcome) for port in (a_port, b_port) for outcome in ("failed", "dropped"))
         if lost:
-            raise SystemExit(f"bench-tier: {lost} tier writes failed or were dropped")
-        rclone_before = cpu_seconds(rclone.pid)
+            raise SystemExit(f"bench/tier: {lost} tier writes failed or were dropped")
+        rclone_before = cpu_seconds([rclone.pid])
         tier_hits, tier_cpu = batch(b_port, b.pid, urls, "TIER-HIT")
-        rclone_cpu = (cpu_seconds(rclone.pid) - rclone_before) * 1000 / args.count
+        rclone_cpu = (cpu_seconds([rclone.pid]) - rclone_before) * 1000 / args.count
         local_hits, local_cpu = batch(b_port, b.pid, urls, "HIT")
 
         def row(name, latencies, cpu):
@@ -108,7 +98,7 @@ def main():
             return f"| {name} | {statistics.median(latencies):.2f} ms | {q[8]:.2f} ms | {cpu:.2f} ms |"
 
         report = "\n".join([
-            docs.context(f"`COUNT={args.count}`"), "",
+            harness.context(f"`COUNT={args.count}`"), "",
             f"{args.count} requests of each, one at a time, a 4032×3024 JPEG → 300×200 fill; the tier is `rclone serve s3` on loopback.", "",
             "| answer | median | p90 | replica CPU per request |",
             "|---|---|---|---|",
@@ -119,7 +109,7 @@ def main():
             f"Tier hit / render: latency {statistics.median(tier_hits) / statistics.median(renders):.3f}, "
             f"CPU {tier_cpu / render_cpu:.3f}; tier hit / local hit: latency {statistics.median(tier_hits) / statistics.median(local_hits):.1f}×.",
         ])
-        docs.publish("tier", report)
+        harness.publish("tier", report)
     finally:
         for process in processes:
             process.kill()

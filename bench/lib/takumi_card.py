@@ -1,4 +1,4 @@
-"""The og-card template drawn by takumi (takumi-py), for scripts/bench-view.
+"""The og-card template drawn by takumi (takumi-py), for bench/view.
 
 The same card as Samples/templates/og-card.swift: 1200×630, a diagonal gradient between the same two
 colours, the Bootstrap "stars" icon (what `Image(systemName: "sparkles")` draws) at 72×72 in white,

@@ -1,22 +1,20 @@
-"""Helpers for scripts/bench-peers (run with the benchmark's own venv, which has pyvips).
+"""bench/peers' own part (run with the benchmarks' venv, which has pyvips); servers, /proc readers and
+image checks are the harness's (harness.py).
 
   limit CASE SECONDS PROCS      the libvips in-process limit: PROCS processes loop one render each
-  supervise PIDFILE -- CMD...    run CMD in its own session, reap it and all its children on SIGTERM
-  rss PID OUT SECONDS           sample the memory of PID's process tree until SIGTERM (or SECONDS)
   check FILE CASE [PEER]        fail unless FILE is the case's output: its format and WIDTH x HEIGHT
   expected CASE                 print the format and size every peer must answer CASE with
   probe CASE OUT                one render of the libvips in-process limit, written to OUT (to check)
-  record WRK RSS PEER CASE C    one JSON line from a wrk --latency output and an rss result
+  record WRK RSS PEER CASE C    one JSON line from a wrk --latency output and a harness.py rss result
   report RESULTS [CONTEXT HITS] the plain table on stderr; the markdown report on stdout
 """
 
 import json
 import os
-import signal
 import sys
 import time
 
-SAMPLES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Samples")
+from harness import SAMPLES, describe, parse_wrk
 
 # Case name -> (source file, thumbnail arguments, expected output size, output format). The same
 # renders the HTTP peers are asked for: fit 4032x3024 into 300x400 and fill + centre crop 300x400, to
@@ -38,20 +36,6 @@ def expected(case):
     """'JPEG 300x225': the format and pixel size every peer must answer a case with."""
     _, _, (width, height), fmt = CASES[case]
     return f"{fmt.upper()} {width}x{height}"
-
-
-def describe(data):
-    """'PNG 300x300' for encoded image bytes (decoded with Pillow), or why they are not an image."""
-    import io
-
-    from PIL import Image
-
-    try:
-        with Image.open(io.BytesIO(data)) as image:
-            image.load()
-            return f"{image.format} {image.width}x{image.height}"
-    except Exception as e:  # noqa: BLE001 - any decoding failure is the answer
-        return f"not an image ({type(e).__name__}: {str(e).strip()[:80]}; {len(data)} bytes: {data[:60]!r})"
 
 
 def _render(image_bytes, case, n):
@@ -114,140 +98,6 @@ def limit(case, seconds, procs):
     print(json.dumps(dict(peer="libvips", case=case, conns=int(procs), ok_rps=round(rate, 1), renders=renders)))
 
 
-# --- supervise ------------------------------------------------------------------------------------
-
-
-def supervise(pidfile, cmd):
-    """Runs cmd in a new session and stays its parent (and, as a subreaper, the parent of whatever it
-    forks): on SIGTERM/SIGINT the whole session gets SIGTERM, then SIGKILL after 5 s, and every
-    process is reaped, so no orphan or zombie is left behind."""
-    import ctypes
-    import subprocess
-
-    PR_SET_CHILD_SUBREAPER = 36
-    try:
-        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
-    except (OSError, AttributeError):
-        pass
-    child = subprocess.Popen(cmd, start_new_session=True)
-    with open(pidfile, "w") as f:
-        f.write(f"{child.pid}\n")
-    stop = []
-    signal.signal(signal.SIGTERM, lambda *_: stop.append(1))
-    signal.signal(signal.SIGINT, lambda *_: stop.append(1))
-    while not stop and child.poll() is None:
-        time.sleep(0.1)
-    code = child.poll()
-    for sig, wait in ((signal.SIGTERM, 5.0), (signal.SIGKILL, 5.0)):
-        try:
-            os.killpg(child.pid, sig)
-        except ProcessLookupError:
-            pass
-        deadline = time.monotonic() + wait
-        while time.monotonic() < deadline:
-            try:
-                pid, _ = os.waitpid(-1, os.WNOHANG)
-            except ChildProcessError:
-                break  # nothing left to reap
-            if pid == 0:
-                time.sleep(0.05)
-        else:
-            continue
-        break
-    sys.exit(code if code is not None and code >= 0 else 0)
-
-
-# --- rss ------------------------------------------------------------------------------------------
-
-
-def _tree(root):
-    """root and all its descendants, from /proc/*/stat."""
-    children = {}
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat") as f:
-                stat = f.read()
-        except OSError:
-            continue
-        ppid = int(stat.rsplit(")", 1)[1].split()[1])
-        children.setdefault(ppid, []).append(int(entry))
-    pids, todo = [], [root]
-    while todo:
-        pid = todo.pop()
-        pids.append(pid)
-        todo.extend(children.get(pid, []))
-    return pids
-
-
-TICK = os.sysconf("SC_CLK_TCK")
-
-
-def cpu_seconds(pids):
-    """utime + stime of the processes pids (all threads, live and exited), in seconds."""
-    total = 0
-    for pid in pids:
-        with open(f"/proc/{pid}/stat") as f:
-            fields = f.read().rsplit(")", 1)[1].split()
-        total += int(fields[11]) + int(fields[12])
-    return total / TICK
-
-
-def wait_idle(pids, limit=10.0):
-    """The CPU time of pids once it stops rising (two reads 200 ms apart agree), at most `limit` s."""
-    deadline = time.monotonic() + limit
-    last = cpu_seconds(pids)
-    while time.monotonic() < deadline:
-        time.sleep(0.2)
-        now = cpu_seconds(pids)
-        if now == last:
-            return now
-        last = now
-    return last
-
-
-def reset_hwm(pids):
-    """Resets each process's VmHWM to its current RSS (clear_refs 5), so a run's peak is its own."""
-    for pid in pids:
-        try:
-            with open(f"/proc/{pid}/clear_refs", "w") as f:
-                f.write("5")
-        except OSError:
-            pass
-
-
-def _status_kb(pid, field):
-    try:
-        with open(f"/proc/{pid}/status") as f:
-            for line in f:
-                if line.startswith(field + ":"):
-                    return int(line.split()[1])
-    except OSError:
-        pass
-    return 0
-
-
-def rss(root, out, seconds):
-    """Samples the summed VmRSS of root's tree every 50 ms until SIGTERM or `seconds`, after
-    resetting each process's VmHWM (clear_refs 5); writes peak sum of VmRSS and summed VmHWM (MiB)."""
-    root = int(root)
-    reset_hwm(_tree(root))
-    stop = []
-    signal.signal(signal.SIGTERM, lambda *_: stop.append(1))
-    peak = 0
-    deadline = time.monotonic() + float(seconds)
-    while not stop and time.monotonic() < deadline:
-        pids = _tree(root)
-        peak = max(peak, sum(_status_kb(p, "VmRSS") for p in pids))
-        time.sleep(0.05)
-    pids = _tree(root)
-    peak = max(peak, sum(_status_kb(p, "VmRSS") for p in pids))
-    hwm = sum(_status_kb(p, "VmHWM") for p in pids)
-    with open(out, "w") as f:
-        json.dump(dict(rss_peak_mb=round(peak / 1024, 1), hwm_mb=round(hwm / 1024, 1), procs=len(pids)), f)
-
-
 # --- check ----------------------------------------------------------------------------------------
 
 
@@ -272,13 +122,6 @@ def probe(case, out):
 # --- record / report ------------------------------------------------------------------------------
 
 
-def _ms(text):
-    for unit, factor in (("us", 0.001), ("ms", 1.0), ("s", 1000.0), ("m", 60000.0)):
-        if text.endswith(unit):
-            return float(text[: -len(unit)]) * factor
-    return float(text)
-
-
 def _ok_seconds(path):
     """(sum, count) of imgframe_http_request_duration_seconds for its 200 image answers."""
     total = count = 0.0
@@ -294,24 +137,10 @@ def _ok_seconds(path):
 
 
 def record(wrk_out, rss_out, peer, case, conns, metrics_before=None, metrics_after=None):
-    requests = seconds = None
-    non2xx = errors = 0
-    p50 = p99 = avg = None
     with open(wrk_out) as f:
-        for line in f:
-            words = line.split()
-            if " requests in " in line:  # "  1234 requests in 10.00s, 12.3MB read"
-                requests, seconds = int(words[0]), _ms(words[3].rstrip(",")) / 1000
-            elif line.strip().startswith("Non-2xx or 3xx responses:"):
-                non2xx = int(words[-1])
-            elif line.strip().startswith("Socket errors:"):  # connect 0, read 0, write 0, timeout 0
-                errors = sum(int(w.rstrip(",")) for w in words[3::2])
-            elif words[:1] == ["Latency"] and avg is None:  # "Latency  12.3ms  4.5ms  80ms  75%"
-                avg = _ms(words[1])
-            elif words[:1] == ["50%"]:
-                p50 = _ms(words[1])
-            elif words[:1] == ["99%"]:
-                p99 = _ms(words[1])
+        wrk = parse_wrk(f.read())
+    requests, seconds, non2xx, errors = wrk["requests"], wrk["seconds"], wrk["non2xx"], wrk["socket_errors"]
+    p50, p99, avg = wrk["p50"], wrk["p99"], wrk["avg"]
     if requests is None:
         sys.exit(f"{peer} {case} c{conns}: no result in the wrk output:\n" + open(wrk_out).read())
     with open(rss_out) as f:
@@ -449,7 +278,4 @@ def report(path, context="", hits="0"):
 
 if __name__ == "__main__":
     command, args = sys.argv[1], sys.argv[2:]
-    if command == "supervise":
-        supervise(args[0], args[2:] if args[1:2] == ["--"] else args[1:])
-    else:
-        {"limit": limit, "rss": rss, "check": check, "probe": probe, "expected": lambda case: print(expected(case)), "record": record, "report": report}[command](*args)
+    {"limit": limit, "check": check, "probe": probe, "expected": lambda case: print(expected(case)), "record": record, "report": report}[command](*args)

@@ -2,7 +2,7 @@
 
 Usage: quality.py IMGFRAME "QUERY|QUERY" PHOTO... ; prints the report as markdown (a line of context,
 the table, the promise checked as sentences) and with DOCS=1 writes it into the block
-<!-- bench-quality --> of docs/url-api.md (scripts/bench.d/docs.py); exits 1, writing nothing, when a
+<!-- bench-quality --> of docs/url-api.md; exits 1, writing nothing, when a
 default breaks its promise (bytes AVIF < WebP < JPEG, SSIMULACRA2 within 3 points of JPEG's)."""
 import os
 import re
@@ -13,9 +13,8 @@ import tempfile
 import pyvips
 from ssimulacra2 import compute_ssimulacra2
 
-ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-sys.path.insert(0, os.path.join(ROOT, "scripts", "bench.d"))
-import docs  # noqa: E402  (the report's context line and its block in docs/)
+import harness
+from harness import ROOT
 
 FORMATS = ["jpeg", "webp", "avif", "jxl"]
 NAMES = {"jpeg": "JPEG", "webp": "WebP", "avif": "AVIF", "jxl": "JPEG XL"}
@@ -37,13 +36,13 @@ def default_qualities(imgframe, photo, query, work):
     for fmt in FORMATS:
         match = re.search(r"case [^:\n]*\." + fmt + r"\b[^:\n]*: (\d+)", body)
         if not match:
-            sys.exit(f"bench-quality: no default quality for {fmt} in {os.path.relpath(QUALITY_SOURCE, ROOT)}")
+            sys.exit(f"bench/quality: no default quality for {fmt} in {os.path.relpath(QUALITY_SOURCE, ROOT)}")
         quality = int(match.group(1))
         plain, explicit = (os.path.join(work, f"default-{fmt}-{i}.{fmt}") for i in (0, 1))
         render(imgframe, photo, query + f"&fmt={fmt}", plain)
         render(imgframe, photo, query + f"&fmt={fmt}&q={quality}", explicit)
         if open(plain, "rb").read() != open(explicit, "rb").read():
-            sys.exit(f"bench-quality: {fmt}'s default render differs from q={quality} (read from {os.path.relpath(QUALITY_SOURCE, ROOT)})")
+            sys.exit(f"bench/quality: {fmt}'s default render differs from q={quality} (read from {os.path.relpath(QUALITY_SOURCE, ROOT)})")
         qualities[fmt] = quality
     return qualities
 
@@ -55,7 +54,7 @@ def main():
     pyvips.cache_set_max(0)
     with tempfile.TemporaryDirectory() as work:
         quality = default_qualities(imgframe, photos[0], queries[0], work)
-        md = [docs.context("`QUERIES=\"" + "|".join(queries) + "\"`"), "",
+        md = [harness.context("`QUERIES=\"" + "|".join(queries) + "\"`"), "",
               "Bytes and SSIMULACRA2 (against a lossless render) of each format at its default quality:", "",
               "| photo | request | " + " | ".join(f"{NAMES[f]} (q {quality[f]}) bytes | SSIMULACRA2" for f in FORMATS) + " |",
               "|---|---|" + "---:|---:|" * len(FORMATS)]
@@ -77,7 +76,7 @@ def main():
                 cells = " | ".join(f"{results[f][0]:,} | {results[f][1]:.1f}" for f in FORMATS)
                 row = f"{name} `{query}`"
                 md.append(f"| {name} | `{query}` | {cells} |")
-                print(f"bench-quality: {row}: " + ", ".join(f"{f} {results[f][0]} B {results[f][1]:.1f}" for f in FORMATS), file=sys.stderr, flush=True)
+                print(f"bench/quality: {row}: " + ", ".join(f"{f} {results[f][0]} B {results[f][1]:.1f}" for f in FORMATS), file=sys.stderr, flush=True)
                 size = {f: results[f][0] for f in FORMATS}
                 if not size["avif"] < size["webp"] < size["jpeg"]:
                     failures.append(f"{row}: bytes not AVIF < WebP < JPEG: {size}")
@@ -94,10 +93,10 @@ def main():
     if failures:
         print("\n".join(md))
         for failure in failures:
-            print("bench-quality: " + failure, file=sys.stderr)
-        print("bench-quality: a default breaks its promise; nothing written to docs/", file=sys.stderr)
+            print("bench/quality: " + failure, file=sys.stderr)
+        print("bench/quality: a default breaks its promise; nothing written to docs/", file=sys.stderr)
         sys.exit(1)
-    docs.publish("quality", "\n".join(md))
+    harness.publish("quality", "\n".join(md))
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-"""Load generator of scripts/bench-origin-burst (Python stdlib only; loopback only; bounded in time).
+"""Load generator of bench/origin-burst (Python stdlib only; loopback only; bounded in time).
 
   burst.py BASE PID ORIGINALS
 
@@ -22,6 +22,8 @@ import sys
 import threading
 import time
 import urllib.parse
+
+from harness import status_kb
 
 RATE = float(os.environ.get("RATE", "50"))
 MISS_EVERY = float(os.environ.get("MISS_EVERY", "0.5"))
@@ -114,11 +116,7 @@ class Stream(threading.Thread):
 
 
 def threads_of(pid):
-    with open(f"/proc/{pid}/status") as f:
-        for line in f:
-            if line.startswith("Threads:"):
-                return int(line.split()[1])
-    return 0
+    return status_kb(pid, "Threads")
 
 
 def main(base, pid, originals):
@@ -130,9 +128,9 @@ def main(base, pid, originals):
     for _ in range(2):
         status, _, cache = get(host, port, HIT, 30)
         if status != 200:
-            sys.exit(f"bench-origin-burst: the hit URL answered {status}")
+            sys.exit(f"bench/origin-burst: the hit URL answered {status}")
     if cache.lower() != "hit":
-        sys.exit(f"bench-origin-burst: the hit URL's second answer is no cache hit (X-Cache: {cache!r})")
+        sys.exit(f"bench/origin-burst: the hit URL's second answer is no cache hit (X-Cache: {cache!r})")
     counter = iter(range(100000, 1000000))
 
     # 2. idle local misses
@@ -140,7 +138,7 @@ def main(base, pid, originals):
     for _ in range(IDLE_MISSES):
         status, seconds, _ = get(host, port, LOCAL_MISS.format(n=next(counter)), 30)
         if status != 200:
-            sys.exit(f"bench-origin-burst: an idle local miss answered {status}")
+            sys.exit(f"bench/origin-burst: an idle local miss answered {status}")
         idle.append(seconds)
     idle_threads = threads_of(pid)
 
@@ -199,7 +197,7 @@ def main(base, pid, originals):
 
     # --- report: markdown on stdout, the details on stderr ------------------------------------------
     def log(text):
-        print(f"bench-origin-burst: {text}", file=sys.stderr, flush=True)
+        print(f"bench/origin-burst: {text}", file=sys.stderr, flush=True)
 
     md = [f"{originals} concurrent misses on distinct originals, all answered after {burst_seconds:.1f} s. Requests during the"
           f" burst, {RATE:.0f}/s of each stream, open loop on pooled keep-alive connections, timed from their schedule"
@@ -252,7 +250,7 @@ def main(base, pid, originals):
             failures.append(f"{len(times)} origin requests ended {status}")
     print("\n".join(md), flush=True)
     if failures:
-        print("bench-origin-burst: FAILURES: " + "; ".join(failures), file=sys.stderr)
+        print("bench/origin-burst: FAILURES: " + "; ".join(failures), file=sys.stderr)
         sys.exit(1)
 
 

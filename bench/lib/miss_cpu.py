@@ -1,4 +1,4 @@
-"""CPU per miss, for scripts/bench-miss-cpu (run with the benchmarks' venv, which has Pillow).
+"""CPU per miss, for bench/miss-cpu (run with the benchmarks' venv, which has Pillow).
 
   miss_cpu.py BINARY WORKDIR
 
@@ -13,11 +13,10 @@ Starts BINARY serve on 127.0.0.1:0 (root Samples, a result cache in WORKDIR), th
 Before the rounds, the server's first answer and the render's output are decoded (Pillow) and checked
 against the case's format and pixel size. Prints a table per round (stderr) and the report, markdown
 (stdout): a line of context, the medians and the ratios as a sentence; with DOCS=1 also into the block
-<!-- bench-miss-cpu --> of docs/performance.md (scripts/bench.d/docs.py).
+<!-- bench-miss-cpu --> of docs/performance.md.
 """
 
 import os
-import re
 import statistics
 import subprocess
 import sys
@@ -25,14 +24,12 @@ import time
 import urllib.request
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
-sys.path.insert(0, HERE)
-sys.path.insert(0, os.path.join(ROOT, "scripts", "bench.d"))
-import docs  # noqa: E402  (the report's context line and its block in docs/)
-from peers import cpu_seconds, describe, expected, wait_idle  # noqa: E402  (the same checks and /proc readers as bench-peers)
+import harness  # noqa: E402  (the server, the /proc readers, the report's block in docs/)
+from harness import ROOT, cpu_seconds, describe, metric, parse_wrk, wait_idle  # noqa: E402
+from peers import expected  # noqa: E402  (the same cases as bench/peers)
 
 # Case -> (source under Samples, query with {n} for the per-request number). The same renders as
-# bench-peers' imgframe runs, at one JPEG quality (80) so both sides encode the same bytes.
+# bench/peers' imgframe runs, at one JPEG quality (80) so both sides encode the same bytes.
 SPECS = {
     "fit": ("landscape_4.jpg", "mode=fit&pw=300&ph={n}&fmt=jpeg&q=80"),
     "upscale": ("dot_green.png", "w=300&h=300&fmt=png&ph={n}"),
@@ -41,27 +38,14 @@ SPECS = {
 
 
 def log(text):
-    print(f"bench-miss-cpu: {text}", file=sys.stderr, flush=True)
+    print(f"bench/miss-cpu: {text}", file=sys.stderr, flush=True)
 
 
-def metrics(base):
+def counts(base):
     """(200 image answers, cache hits) from the server's /metrics."""
-    text = urllib.request.urlopen(base + "/metrics", timeout=10).read().decode()
-    ok = hits = 0
-    for line in text.splitlines():
-        if line.startswith('imgframe_http_request_duration_seconds_count{route="img",status="200"}'):
-            ok = int(float(line.rsplit(" ", 1)[1]))
-        elif line.startswith("imgframe_cache_hits_total "):
-            hits = int(float(line.rsplit(" ", 1)[1]))
-    return ok, hits
-
-
-def wrk_counts(text):
-    """(answers, non-2xx, socket errors) of a wrk run."""
-    answers = int(re.search(r"(\d+) requests in", text).group(1))
-    non2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", text)
-    errors = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", text)
-    return answers, int(non2xx.group(1)) if non2xx else 0, sum(map(int, errors.groups())) if errors else 0
+    text = harness.metrics(base)
+    return (int(metric(text, 'imgframe_http_request_duration_seconds_count{route="img",status="200"}')),
+            int(metric(text, "imgframe_cache_hits_total")))
 
 
 # PIN=1: the server and the in-process renders on the first core, wrk on the second (taskset), so
@@ -72,22 +56,13 @@ CLIENT_CPU = ["taskset", "-c", "1"] if PINNED else []
 
 
 def start_server(binary, work):
-    out, err = open(os.path.join(work, "serve.out"), "w"), open(os.path.join(work, "serve.err"), "w")
     # Derived sources off: every request asks for the same original, and a miss must decode it, as
     # the in-process render does.
-    server = subprocess.Popen(SERVER_CPU + [binary, "serve", "--root", os.path.join(ROOT, "Samples"), "--port", "0",
-                               "--cache-dir", os.path.join(work, "cache"), "--log-level", "warning"], stdout=out, stderr=err,
-                              env=dict(os.environ, IMGFRAME_DERIVED_SOURCES_MAX_BYTES="0"))
-    for _ in range(300):
-        with open(out.name) as f:
-            match = re.search(r"^listening on (\S+)", f.read(), re.M)
-        if match:
-            return server, match.group(1)
-        if server.poll() is not None:
-            break
-        time.sleep(0.1)
-    server.kill()
-    sys.exit("bench-miss-cpu: imgframe did not start: " + open(err.name).read())
+    try:
+        return harness.Imgframe(work, ["--root", os.path.join(ROOT, "Samples"), "--cache-dir", os.path.join(work, "cache")],
+                                env=dict(IMGFRAME_DERIVED_SOURCES_MAX_BYTES="0"), binary=binary, prefix=SERVER_CPU)
+    except RuntimeError as e:
+        sys.exit(f"bench/miss-cpu: {e}")
 
 
 def check_server(base, case, n):
@@ -96,10 +71,10 @@ def check_server(base, case, n):
     try:
         body = urllib.request.urlopen(url, timeout=30).read()
     except Exception as e:  # noqa: BLE001
-        sys.exit(f"bench-miss-cpu: {url}: {e}")
+        sys.exit(f"bench/miss-cpu: {url}: {e}")
     got = describe(body)
     if got != expected(case):
-        sys.exit(f"bench-miss-cpu: the server answered {got} for the {case} case, expected {expected(case)}")
+        sys.exit(f"bench/miss-cpu: the server answered {got} for the {case} case, expected {expected(case)}")
 
 
 def render(binary, work, case, repeat):
@@ -112,11 +87,11 @@ def render(binary, work, case, repeat):
     _, status, usage = os.wait4(child.pid, 0)
     wall = time.monotonic() - start
     if status != 0:
-        sys.exit(f"bench-miss-cpu: render {case} failed: {child.stderr.read().decode()}")
+        sys.exit(f"bench/miss-cpu: render {case} failed: {child.stderr.read().decode()}")
     with open(out, "rb") as f:
         got = describe(f.read())
     if got != expected(case):
-        sys.exit(f"bench-miss-cpu: render answered {got} for the {case} case, expected {expected(case)}")
+        sys.exit(f"bench/miss-cpu: render answered {got} for the {case} case, expected {expected(case)}")
     return usage.ru_utime + usage.ru_stime, wall
 
 
@@ -125,7 +100,7 @@ def serve_run(pid, base, case, seconds, connections, offset):
     source, query = SPECS[case]
     template = f"/img/{source}?{query}"
     threads = min(2, connections)
-    ok0, hits0 = metrics(base)
+    ok0, hits0 = counts(base)
     cpu0 = cpu_seconds([pid])
     start = time.monotonic()
     run = subprocess.run(CLIENT_CPU + ["wrk", f"-t{threads}", f"-c{connections}", f"-d{seconds}s", "--timeout", "30s", "-s",
@@ -133,13 +108,14 @@ def serve_run(pid, base, case, seconds, connections, offset):
                          capture_output=True, text=True, timeout=seconds + 60)
     wall = time.monotonic() - start
     if run.returncode != 0:
-        sys.exit("bench-miss-cpu: wrk failed: " + run.stdout + run.stderr)
+        sys.exit("bench/miss-cpu: wrk failed: " + run.stdout + run.stderr)
     cpu1 = wait_idle([pid])
-    ok1, hits1 = metrics(base)
-    answers, non2xx, errors = wrk_counts(run.stdout)
+    ok1, hits1 = counts(base)
+    wrk = parse_wrk(run.stdout)
+    answers, non2xx, errors = wrk["requests"], wrk["non2xx"], wrk["socket_errors"]
     ok = ok1 - ok0
     if ok <= 0:
-        sys.exit(f"bench-miss-cpu: no 200 answers in the {case} run:\n{run.stdout}")
+        sys.exit(f"bench/miss-cpu: no 200 answers in the {case} run:\n{run.stdout}")
     return dict(cpu_ms=1000 * (cpu1 - cpu0) / ok, ok=ok, wrk_ok=answers - non2xx, non2xx=non2xx, errors=errors,
                 hits=hits1 - hits0, rate=(answers - non2xx) / wall)
 
@@ -151,7 +127,8 @@ def main(binary, work):
     connections = int(os.environ.get("CONNECTIONS", "1"))
     repeat = int(os.environ.get("REPEAT", "150"))
     cases = [c for c in cases if c in SPECS]
-    server, base = start_server(binary, work)
+    server = start_server(binary, work)
+    base = server.base
     try:
         pid = server.pid
         for case in cases:
@@ -178,8 +155,7 @@ def main(binary, work):
                 rows.append(row)
                 log(" ".join(f"{k}={v}" for k, v in row.items()))
     finally:
-        server.terminate()
-        server.wait(timeout=30)
+        server.stop()
     sys.stderr.flush()
     report(rows, cases, dict(rounds=rounds, seconds=seconds, connections=connections, repeat=repeat))
 
@@ -199,7 +175,7 @@ def report(rows, cases, setup):
     keys = ("round", "case", "server_cpu_ms", "render_cpu_ms", "ratio", "server_ok", "wrk_ok", "non2xx", "sock_err", "hits",
             "server_ok_per_s", "render_wall_ms", "render_start_cpu_ms")
     table(head, [[row[k] for k in keys] for row in rows], sys.stderr)
-    md = [docs.context(f"`CASES=\"{' '.join(cases)}\" ROUNDS={setup['rounds']} DURATION={setup['seconds']}"
+    md = [harness.context(f"`CASES=\"{' '.join(cases)}\" ROUNDS={setup['rounds']} DURATION={setup['seconds']}"
                        f" CONNECTIONS={setup['connections']} REPEAT={setup['repeat']} PIN={'1' if PINNED else '0'}`"), "",
           "CPU time per cache miss: the server's under wrk (every request a new URL), against the same render in process"
           " (`imgframe render --repeat`), medians over the rounds:", "",
@@ -225,7 +201,7 @@ def report(rows, cases, setup):
     if any(r["hits"] or r["non2xx"] or r["sock_err"] for r in rows):
         md.append("- **Some runs had cache hits, non-2xx answers or socket errors**; see the rounds the script prints.")
     sys.stderr.flush()
-    docs.publish("miss-cpu", "\n".join(md))
+    harness.publish("miss-cpu", "\n".join(md))
 
 
 def table(head, lines, out=sys.stdout):

@@ -1,4 +1,5 @@
--- wrk script for scripts/bench-peers: every request a new URL from one template.
+-- wrk script of the benchmarks (bench/peers, bench/miss-cpu, bench/http): every request a new URL
+-- from one template.
 -- Arguments (after --): TEMPLATE THREADS OFFSET. In TEMPLATE, {q} becomes a JPEG quality cycling
 -- 70..89 and {n} the number OFFSET + (a counter interleaved over the threads), unique to the request;
 -- give each run its own OFFSET range and no URL repeats across runs either. Both are plain text
