@@ -5,8 +5,8 @@ import Testing
 
 /// The findings of an adversarial pass against `imgframe serve`, replayed against the real binary:
 /// each gets its precise answer, the process survives every one, no render outlives its deadline, and
-/// the server's peak and final RSS stay bounded. (`scripts/bench-hostile` replays the full-size
-/// versions and measures them.)
+/// the server's peak and final RSS stay bounded. The cases are Tests/Hostile/cases.json, which
+/// `bench/hostile` replays at full size and measures.
 @Suite("hostile requests: framing, slow heads, limits, signature spellings, stalled readers", .serialized)
 struct HostileRequestTests {
     static let key = "findings-key-of-at-least-32-bytes"
@@ -58,58 +58,34 @@ struct HostileRequestTests {
         for width in 50..<55 { #expect(try get("/img/landscape_4.jpg?w=\(width)&h=\(width)&mode=fill").status == 200) }
         let baseline = HostileInputTests.memory(pid, "VmRSS")
 
+        let cases = try HostileCases.load()
         // HTTP framing (C1, L3): a negative or signed chunk size, repeated lengths → 400, never a crash.
-        let framing = [
-            "Transfer-Encoding: chunked\r\n\r\n-1\r\n", "Transfer-Encoding: chunked\r\n\r\n+5\r\nhello\r\n0\r\n\r\n",
-            "Transfer-Encoding: chunked\r\n\r\n-0\r\n\r\n", "Transfer-Encoding: chunked\r\n\r\n0x5\r\nhello\r\n0\r\n\r\n",
-            "Content-Length: 0\r\nContent-Length: 0\r\n\r\n", "Content-Length: 5, 5\r\n\r\nhello", "Content-Length: +5\r\n\r\nhello",
-        ]
-        for case_ in framing {
-            let response = try send("GET /healthz HTTP/1.1\r\nHost: a\r\n" + case_)
-            #expect(response.status == 400, "\(case_.debugDescription) → \(response.status)")
-            #expect(try alive(), "\(case_.debugDescription)")
+        for framing in cases.framing {
+            let response = try send("GET /healthz HTTP/1.1\r\nHost: a\r\n" + framing.rest)
+            #expect(response.status == 400, "\(framing.rest.debugDescription) → \(response.status)")
+            #expect(try alive(), "\(framing.rest.debugDescription)")
         }
 
         // M4: a 30 KB head in small packets is answered (the head is scanned once, not re-parsed per read).
-        let head =
-            "GET /healthz HTTP/1.1\r\nHost: t\r\n" + (0..<60).map { "X-H\($0): " + String(repeating: "v", count: 490) + "\r\n" }.joined() + "\r\n"
         let dribble = try RawClient(port: server.port)
-        for piece in Array(head.utf8).chunked(into: 16) { try dribble.send(piece) }
-        #expect(try dribble.readResponse().status == 200)
+        for piece in Array(cases.head.bytes.utf8).chunked(into: 16) { try dribble.send(piece) }
+        #expect(try dribble.readResponse().status == cases.head.status)
 
-        // Images: sizes past the limits, encoders past their caps, loaders the service does not use.
-        let gradients = String(repeating: ".background(LinearGradient(colors:[.red,.blue],startPoint:.top,endPoint:.bottom))", count: 24)
-        let images: [(String, Set<Int>)] = [
-            (
-                "/img/landscape_4.jpg?chain=Image(%22landscape_4.jpg%22).resizable().frame(width:2.2e9,height:10).frame(width:100,height:100,alignment:.trailing).clipped()",
-                [400]
-            ),
-            ("/img/landscape_4.jpg?chain=resizable().frame(width:1e9,height:10)", [400]),
-            ("/img/landscape_4.jpg?chain=Color.red.frame(width:6324,height:6324)" + gradients, [400, 503]),
-            ("/img/landscape_4.jpg?w=6320&h=6320&mode=fill&fmt=avif&q=100", [400]),
-            ("/img/landscape_4.jpg?w=6320&h=6320&mode=fill&fmt=webp&q=100", [400]),
-            ("/img/landscape_4.jpg?w=6320&h=6320&mode=fill&fmt=gif", [400]),
-            ("/img/claims7000.jpg?w=10", [422]), ("/img/matrix.png?w=10", [415]), ("/img/fifo.jpg?w=10", [415]),
-        ]
-        for (target, statuses) in images {
-            let response = try get(target)
-            #expect(statuses.contains(response.status), "\(target.prefix(120)) → \(response.status) \(response.text)")
+        // Images: sizes past the limits, encoders past their caps, loaders the service does not use;
+        // /metrics is not on the public port while signing is on. Nothing from those is cached, and no
+        // render is left running.
+        for request in cases.requests {
+            let target = request.target.replacingOccurrences(of: "{large}", with: "landscape_4.jpg")
+            let response = try get(target, signed: request.signed ?? true)
+            #expect(request.status.contains(response.status), "\(target.prefix(120)) → \(response.status) \(response.text)")
             #expect(try alive(), "\(target.prefix(120))")
         }
-        // Nothing from those is cached, and no render is left running.
-        let metrics = try get("/metrics", signed: false)
-        #expect(metrics.status == 404, "/metrics must not be on the public port while signing is on")
 
         // L1, L2: an expired `exp` spelled `%65xp`, and other spellings of a valid signature → 403.
-        let now = Int(Date().timeIntervalSince1970)
-        let valid = signer.sign("/img/dot_green.png?w=33&h=20")
-        let sig = String(valid.split(separator: "=").last!)
-        let spellings = [
-            signer.sign("/img/dot_green.png?w=33&%65xp=\(now - 10)"), "/img/dot_green.png?h=20&w=33&sig=\(sig)",
-            "/img/dot_green.png?w=33&&h=20&sig=\(sig)", valid + "&", "/img/dot_green.png?&w=33&h=20&sig=\(sig)",
-        ]
+        let valid = signer.sign(cases.signatures.signed)
         #expect(try get(valid, signed: false).status == 200)
-        for attempt in spellings { #expect(try get(attempt, signed: false).status == 403, "\(attempt)") }
+        #expect(try get(signer.sign(cases.signatures.expired), signed: false).status == 403)
+        for attempt in cases.signatures.spellings(of: valid) { #expect(try get(attempt, signed: false).status == 403, "\(attempt)") }
 
         // H3: stalled readers hold no copies of the body: 30 of them wait for one fresh render (they
         // share its bytes), then 30 more read the same image from the cache (streamed from its file).
@@ -140,6 +116,61 @@ struct HostileRequestTests {
         #expect(peak < baseline + 512 * 1024, "peak RSS \(peak) kB over baseline \(baseline) kB + 512 MiB")
         server.terminate()
         #expect(server.waitForExit() == 0)
+    }
+}
+
+/// The cases this suite shares with `bench/hostile` (Tests/Hostile/cases.json, whose `about` says
+/// what each part means).
+struct HostileCases: Decodable {
+    struct Framing: Decodable {
+        var rest: String
+    }
+    struct Request: Decodable {
+        var target: String
+        var status: Set<Int>
+        var signed: Bool?
+    }
+    struct Head: Decodable {
+        var target: String
+        var headers: Int
+        var valueBytes: Int
+        var status: Int
+
+        /// `GET target`, then `headers` lines `X-H00: vvv…`.
+        var bytes: String {
+            "GET \(target) HTTP/1.1\r\nHost: t\r\n"
+                + (0..<headers).map { "X-H" + ($0 < 10 ? "0" : "") + "\($0): " + String(repeating: "v", count: valueBytes) + "\r\n" }.joined()
+                + "\r\n"
+        }
+    }
+    struct Signatures: Decodable {
+        var expired: String
+        var signed: String
+        var spellings: [String]
+
+        /// The spellings for `valid` (the signed target): `{signed}`, `{sig}` and `{sig:N}` filled in.
+        func spellings(of valid: String) -> [String] {
+            let sig = String(valid.split(separator: "=").last!)
+            let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+            let last = alphabet.firstIndex(of: sig.last!)!
+            return spellings.map { spelling in
+                var text = spelling.replacingOccurrences(of: "{signed}", with: valid).replacingOccurrences(of: "{sig}", with: sig)
+                for step in 1...3 {
+                    text = text.replacingOccurrences(of: "{sig:\(step)}", with: sig.dropLast() + String(alphabet[(last & ~3) | ((last + step) & 3)]))
+                }
+                return text
+            }
+        }
+    }
+
+    var framing: [Framing]
+    var requests: [Request]
+    var head: Head
+    var signatures: Signatures
+
+    static func load() throws -> HostileCases {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../Hostile/cases.json").standardizedFileURL
+        return try JSONDecoder().decode(HostileCases.self, from: Data(contentsOf: file))
     }
 }
 
