@@ -39,7 +39,7 @@ public struct EncoderQuality: Sendable, Hashable {
 extension ImageFormat {
     /// The quality used when `q` sets none, chosen so that each format's bytes on the sample photos
     /// rank AVIF < WebP < JPEG while SSIMULACRA2 stays within 3 points of JPEG's at 80
-    /// (`scripts/bench-quality`, whose table docs/url-api.md shows). PNG and GIF ignore it; a PDF's
+    /// (`bench/quality`, whose table docs/url-api.md shows). PNG and GIF ignore it; a PDF's
     /// is that of the JPEG photos it embeds.
     public var defaultQuality: Int {
         switch self {
