@@ -253,7 +253,8 @@ enum Settings {
                 c.queueLength = n == 0 ? c.workers * Limits.queuePerWorker : n
             }),
         Setting(
-            key: "queue_timeout", help: "longest wait of a render for a worker (503 after)", read: { durationText($0.queueTimeout) },
+            key: "queue_timeout", help: "longest wait of a job for a thread of its lane, render or I/O (503 after)",
+            read: { durationText($0.queueTimeout) },
             apply: { c, v throws(SettingError) in
                 let wait = try duration(v)
                 // A job is checked against its deadline when a worker takes it, so a shorter wait would
