@@ -137,34 +137,34 @@ public struct TransformSpec: Sendable, Hashable {
             }
             if degrees > 0 { orientation = .turned(quarterTurns: degrees / 90) }
         }
-        let format = try values.choice("fmt", FormatRequest.self, accepting: FormatRequest.spellings) ?? .auto
+        // Every setting the query leaves out keeps `init`'s default.
+        var spec = TransformSpec(source: source, view: view, proposal: proposal, orientation: orientation)
+        if let format = try values.choice("fmt", FormatRequest.self, accepting: FormatRequest.spellings) { spec.format = format }
         let colorMode = try parameters["colormode"].map { text throws(SpecError) in try ColorRenderingMode.parse(text, param: "colormode") }
-        let page = try parameters["page"].map { text throws(SpecError) in
+        if let colorMode { spec.colorMode = colorMode }
+        spec.page = try parameters["page"].map { text throws(SpecError) in
             try PageSize.parse(text, maxSide: limits.maxPageSide, numbers: limits.numbers)
         }
         // Only a PDF has pages; silently dropping `page` would hide a mistake, and `fmt=auto` never picks PDF.
-        if page != nil, format != .fixed(.pdf) {
+        if spec.page != nil, spec.format != .fixed(.pdf) {
             throw .conflict(param: "page", message: "`page` sets the PDF page size and applies to fmt=pdf only; add fmt=pdf or remove page")
         }
         // A PDF's vectors are composited by its viewer, in the viewer's colour space.
-        if format == .fixed(.pdf), let colorMode, colorMode != .nonLinear {
+        if spec.format == .fixed(.pdf), spec.colorMode != .nonLinear {
             throw .conflict(
                 param: "colormode",
                 message:
-                    "colormode=\(colorMode.rawValue) applies to bitmap output; a PDF is composited by its viewer: remove colormode or pick png, jpeg, webp or avif"
+                    "colormode=\(spec.colorMode.rawValue) applies to bitmap output; a PDF is composited by its viewer: remove colormode or pick png, jpeg, webp or avif"
             )
         }
-        let maxBytes = try values.integer("maxbytes", in: 1...limits.maxByteBudget)
-        let fixedFormat = try sixteenBitFormat(format, colorMode: colorMode ?? .nonLinear)
-        let encoder = try EncoderSettings.parse(values, format: fixedFormat, colorMode: colorMode ?? .nonLinear, maxBytes: maxBytes)
-        var spec = TransformSpec(
-            source: source, view: view, proposal: proposal,
-            scale: try values.number("scale", in: 1...limits.maxScale) ?? 1,
-            orientation: orientation, format: fixedFormat,
-            quality: try values.quality("q") ?? .default,
-            isOpaque: try values.flag("opaque") ?? false, colorMode: colorMode ?? .nonLinear, page: page,
-            frame: try values.integer("frame", in: 0...maxFrame), cacheVersion: try cacheVersion(parameters),
-            maxBytes: maxBytes, encoder: encoder)
+        spec.maxBytes = try values.integer("maxbytes", in: 1...limits.maxByteBudget)
+        spec.format = try sixteenBitFormat(spec.format, colorMode: spec.colorMode)
+        spec.encoder = try EncoderSettings.parse(values, format: spec.format, colorMode: spec.colorMode, maxBytes: spec.maxBytes)
+        if let scale = try values.number("scale", in: 1...limits.maxScale) { spec.scale = scale }
+        if let quality = try values.quality("q") { spec.quality = quality }
+        if let opaque = try values.flag("opaque") { spec.isOpaque = opaque }
+        spec.frame = try values.integer("frame", in: 0...maxFrame)
+        spec.cacheVersion = try cacheVersion(parameters)
         if let rounding = try values.choice("canvas", CanvasRounding.self) { spec.canvasRounding = rounding }
         return spec
     }

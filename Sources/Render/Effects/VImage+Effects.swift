@@ -88,8 +88,8 @@ extension VImage {
         var mask = try alpha.linear(multiply: [min(max(color.opacity, 0), 1)], add: [0]).embedded(x: margin, y: margin, width: w, height: h)
         if sigma > 0 { mask = try mask.gaussianBlurredScaled(sigma: sigma) }
         let layer = try VImage.colored(try mask.rounded8(), color: RGBAColor(red: color.red, green: color.green, blue: color.blue))
-        return Layer(
-            image: layer, x: PixelGrid(scale: scale).pixel(offsetX) - margin, y: PixelGrid(scale: scale).pixel(offsetY) - margin)
+        let grid = PixelGrid(scale: scale)
+        return Layer(image: layer, x: grid.pixel(offsetX) - margin, y: grid.pixel(offsetY) - margin)
     }
 
     /// `blur(radius:opaque:)` with a Gaussian of σ = `radius` × `scale` pixels. Opaque: alpha stays
