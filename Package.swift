@@ -127,6 +127,6 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["imgframe", "Layout", "LayoutVectorSupport", "HTTPTestSupport"]),
         // The built `imgframe serve` driven end to end: hostile input, slow readers, running out of
         // descriptors, every numeric extreme, what text may cost the process.
-        .testTarget(name: "SystemTests", dependencies: ["imgframe", "Layout", "TransformSpec", "Service", "HTTPTestSupport", "VipsTestSupport"]),
+        .testTarget(name: "SystemTests", dependencies: ["imgframe", "Layout", "TransformSpec", "Service", "HTTPTestSupport", "ServiceTestSupport", "VipsTestSupport"]),
     ]
 )

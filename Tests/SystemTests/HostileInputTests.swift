@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTestSupport
 import Service
+import ServiceTestSupport
 import Testing
 
 /// Hostile input against the real `imgframe serve`: each gets its precise status, `/healthz` keeps
@@ -30,22 +31,9 @@ struct HostileInputTests {
         try Data("<html>not an image</html>".utf8).write(to: root.appendingPathComponent("text.jpg"))
         var generator = SystemRandomNumberGenerator()
         try Data((0..<4096).map { _ in UInt8.random(in: 0...255, using: &generator) }).write(to: root.appendingPathComponent("garbage.png"))
-        try Data(try bombPNG()).write(to: root.appendingPathComponent("bomb.png"))
+        try Data(try ServiceFixture.pngBomb()).write(to: root.appendingPathComponent("bomb.png"))
         try Data(try bombJPEG()).write(to: root.appendingPathComponent("bomb.jpg"))
         return folder
-    }
-
-    static func bombPNG() throws -> [UInt8] {
-        var bytes = [UInt8](try Data(contentsOf: samples.appendingPathComponent("dot_green.png")))
-        for offset in [16, 20] { bytes.replaceSubrange(offset..<offset + 4, with: [0, 0x01, 0x86, 0xA0]) }  // 100 000
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in bytes[12..<29] {
-            crc ^= UInt32(byte)
-            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-        }
-        crc = ~crc
-        bytes.replaceSubrange(29..<33, with: [UInt8(crc >> 24), UInt8((crc >> 16) & 0xFF), UInt8((crc >> 8) & 0xFF), UInt8(crc & 0xFF)])
-        return Array(bytes.prefix(200))
     }
 
     static func bombJPEG() throws -> [UInt8] {
