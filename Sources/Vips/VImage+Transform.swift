@@ -1,3 +1,4 @@
+import CResample
 import CVips
 import CheckedConversion
 
@@ -46,9 +47,11 @@ extension VImage {
         try derive("cast") { cvips_cast($0, $1, VIPS_FORMAT_UCHAR) }
     }
 
-    /// Resamples by `horizontal` × `vertical`; `gap` 0 disables the box pre-shrink.
+    /// Resamples by `horizontal` × `vertical`; `gap` 0 disables the box pre-shrink. libvips's
+    /// `resize`, byte for byte; an 8-bit RGB lanczos3 reduction runs a faster horizontal reduce
+    /// (`CResample`).
     public func resized(horizontal: Double, vertical: Double, kernel: ResampleKernel, gap: Double = 2) throws(VipsError) -> VImage {
-        try derive("resize") { cvips_resize($0, $1, horizontal, vertical, kernel.vips, gap) }
+        try derive("resize") { cresample_resize($0, $1, horizontal, vertical, kernel.vips, gap) }
     }
 
     /// Multiplies colour by alpha (float result), so resampling does not bleed transparent colour.
