@@ -7,7 +7,8 @@
 // step computes the same pixel of two rows, one per 128-bit half. The arithmetic is libvips's: 16-bit
 // coefficients from the same lanczos3 mask (VIPS_INTERPOLATE_SHIFT bits), exact 32-bit sums, the same
 // rounding and clamping, so every byte is the same whatever order the products are added in.
-// `ResampleTests` compares the two over many sizes and factors.
+// The edge columns are read in place where libvips first copies its input into margins that repeat
+// them. `ResizeTests` and `Fuzz/ResizeFuzzer.c` compare the two over many sizes and factors.
 #include "cresample.h"
 
 #include <math.h>
