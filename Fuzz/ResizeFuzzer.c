@@ -1,9 +1,9 @@
 // libFuzzer harness for the horizontal reduce (Sources/CResample): the first bytes choose an RGB
-// image's size (1 to 1,200 by 1 to 24), the two factors (down to 1/5, each axis on its own, so
-// some reductions need libvips's box pre-shrink and some none) and the gap, the rest are its pixels
-// (repeated to fill it). `cresample_resize` must give `vips_resize`'s pixels exactly, whole and in a
-// crop that starts mid-row (the harness aborts on any difference), and read and write only inside
-// its buffers (AddressSanitizer, UndefinedBehaviorSanitizer).
+// image's size (1 to 4,096 by 1 to 24: a photo's width, a few strips of rows), the two factors
+// (down to 1/5, each axis on its own, so some reductions need libvips's box pre-shrink and some
+// none) and the gap, the rest are its pixels (repeated to fill it). `cresample_resize` must give
+// `vips_resize`'s pixels exactly, whole and in a crop that starts mid-row (the harness aborts on any
+// difference), and read and write only inside its buffers (AddressSanitizer, UndefinedBehaviorSanitizer).
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,7 +33,7 @@ static uint8_t *pixels(VipsImage *image, int left, int width, size_t *length) {
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (size < 8) return 0;
-    const int width = 1 + (data[0] | data[1] << 8) % 1200, height = 1 + data[2] % 24;
+    const int width = 1 + (data[0] | data[1] << 8) % 4096, height = 1 + data[2] % 24;
     // Factors 1/5 … 1 in 1/256 steps; a byte of 255 keeps the axis at 1.
     const double hscale = data[3] == 255 ? 1.0 : 0.2 + 0.8 * data[3] / 256.0;
     const double vscale = data[4] == 255 ? 1.0 : 0.2 + 0.8 * data[4] / 256.0;

@@ -85,6 +85,7 @@ static void reduce_pixel(uint8_t *q, const uint8_t *row, int first, int width, c
 /// paths never write a row's last pixel).
 static inline void store_pixel(uint8_t *q, uint32_t value) { memcpy(q, &value, 4); }
 
+/// The pixels `0 ..< fast` of two rows (of one, twice, for a strip's odd last row).
 __attribute__((target("avx2"))) static void reduce_two_rows(
     uint8_t *q0, uint8_t *q1, const uint8_t *p0, const uint8_t *p1, const int *starts, const int16_t *const *rows, int fast, int taps) {
     // The taps' bytes r0 g0 b0 r1 g1 b1 … as 16-bit pairs (r0, r1) (g0, g1) (b0, b1) and (r2, r3)
@@ -116,28 +117,6 @@ __attribute__((target("avx2"))) static void reduce_two_rows(
     }
 }
 
-__attribute__((target("avx2"))) static void reduce_one_row(
-    uint8_t *q, const uint8_t *p, const int *starts, const int16_t *const *rows, int fast, int taps) {
-    const __m128i low = _mm_setr_epi8(0, -1, 3, -1, 1, -1, 4, -1, 2, -1, 5, -1, -1, -1, -1, -1);
-    const __m128i high = _mm_setr_epi8(6, -1, 9, -1, 7, -1, 10, -1, 8, -1, 11, -1, -1, -1, -1, -1);
-    const __m128i round = _mm_set1_epi32(VIPS_INTERPOLATE_SCALE >> 1);
-    for (int x = 0; x < fast; x++) {
-        const uint8_t *a = p + starts[x] * bands;
-        const int16_t *k = rows[x];
-        __m128i sum = round;
-        for (int t = 0; t < taps; t += 4) {
-            const __m128i source = _mm_loadu_si128((const __m128i *) (a + t * bands));
-            int32_t pair01, pair23;
-            memcpy(&pair01, k + t, 4);
-            memcpy(&pair23, k + t + 2, 4);
-            sum = _mm_add_epi32(sum, _mm_madd_epi16(_mm_shuffle_epi8(source, low), _mm_set1_epi32(pair01)));
-            sum = _mm_add_epi32(sum, _mm_madd_epi16(_mm_shuffle_epi8(source, high), _mm_set1_epi32(pair23)));
-        }
-        sum = _mm_srai_epi32(sum, VIPS_INTERPOLATE_SHIFT);
-        const __m128i bytes = _mm_packus_epi16(_mm_packs_epi32(sum, sum), sum);
-        store_pixel(q + x * bands, (uint32_t) _mm_cvtsi128_si32(bytes));
-    }
-}
 #endif
 
 // --- the strip ------------------------------------------------------------------------------------
@@ -187,27 +166,23 @@ static int generate(VipsRegion *out_region, void *sequence, void *image, void *s
     while (fast < r->width - 1 && starts[fast] + reduce->taps + 2 <= end) fast++;
 #endif
 
-    for (int y = 0; y < r->height;) {
+    for (int y = 0; y < r->height; y += 2) {
+        // Rows y and y + 1; a strip's odd last row is computed twice over into itself.
+        const int next = y + 1 < r->height ? y + 1 : y;
         const VipsPel *p0 = VIPS_REGION_ADDR(input, input->valid.left, r->top + y) - input->valid.left * bands;
+        const VipsPel *p1 = VIPS_REGION_ADDR(input, input->valid.left, r->top + next) - input->valid.left * bands;
         uint8_t *q0 = VIPS_REGION_ADDR(out_region, r->left, r->top + y);
-        const int pair = y + 1 < r->height;
-        const VipsPel *p1 = pair ? VIPS_REGION_ADDR(input, input->valid.left, r->top + y + 1) - input->valid.left * bands : NULL;
-        uint8_t *q1 = pair ? VIPS_REGION_ADDR(out_region, r->left, r->top + y + 1) : NULL;
+        uint8_t *q1 = VIPS_REGION_ADDR(out_region, r->left, r->top + next);
 #if defined(__x86_64__)
-        if (pair) {
-            reduce_two_rows(q0 + first * bands, q1 + first * bands, p0, p1, starts + first, rows + first, fast - first, reduce->taps);
-        } else {
-            reduce_one_row(q0 + first * bands, p0, starts + first, rows + first, fast - first, reduce->taps);
-        }
+        reduce_two_rows(q0 + first * bands, q1 + first * bands, p0, p1, starts + first, rows + first, fast - first, reduce->taps);
 #endif
         // After the vector path: its last 4-byte store reaches into pixel `fast`.
         for (int x = 0; x < r->width; x++) {
             if (x == first) x = fast;
             if (x == r->width) break;
             reduce_pixel(q0 + x * bands, p0, starts[x], width, rows[x], reduce->points);
-            if (pair) reduce_pixel(q1 + x * bands, p1, starts[x], width, rows[x], reduce->points);
+            reduce_pixel(q1 + x * bands, p1, starts[x], width, rows[x], reduce->points);
         }
-        y += pair ? 2 : 1;
     }
     g_free(starts);
     g_free(rows);
@@ -302,10 +277,7 @@ int cresample_resize(VipsImage *in, VipsImage **out, double hscale, double vscal
     } else {
         g_object_ref(in);
     }
-    if (!cresample_reduceh_applies(reduced, 1.0 / h, gap)) {
-        g_object_unref(reduced);
-        return vips_resize(in, out, hscale, "vscale", vscale, "kernel", kernel, "gap", gap, NULL);
-    }
+    // vips_resize's second step; libvips's own reduceh where ours does not apply.
     const int result = cresample_reduceh(reduced, out, 1.0 / h, gap);
     g_object_unref(reduced);
     return result;

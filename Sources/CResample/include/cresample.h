@@ -6,9 +6,9 @@
 #include <vips/vector.h>
 
 /// vips_resize(in, out, hscale, "vscale", vscale, "kernel", kernel, "gap", gap): the same pixels,
-/// byte for byte. A lanczos3 reduction of an 8-bit 3-band image whose horizontal factor needs no
-/// box pre-shrink runs libvips's vertical reduce, then `cresample_reduceh`; everything else is
-/// vips_resize itself. 0 on success, -1 with libvips's error buffer set.
+/// byte for byte. A lanczos3 reduction runs vips_resize's two steps itself, libvips's vertical reduce
+/// and then `cresample_reduceh` (which hands what it does not cover to libvips's own); anything else
+/// (other kernels, enlargements) is vips_resize. 0 on success, -1 with libvips's error buffer set.
 int cresample_resize(VipsImage *in, VipsImage **out, double hscale, double vscale, VipsKernel kernel, double gap);
 
 /// libvips's `vips_reduceh(in, out, hshrink, "kernel", VIPS_KERNEL_LANCZOS3, "gap", gap)` for an
