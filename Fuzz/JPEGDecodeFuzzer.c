@@ -2,7 +2,9 @@
 // every shrink. The decoder must return a result code for all of them and free what it allocated
 // (AddressSanitizer and LeakSanitizer check both). At 1/8, where the baseline decoder of
 // cjpeg_eighth.c runs, the result must be libjpeg's alone exactly: the same code and message, or the
-// same pixels and profile (the harness aborts on any difference).
+// same pixels and profile (the harness aborts on any difference). The 1/2 decode keeps the file's
+// coefficients (cjpeg_coefficients.c) when it can; then decodes from them at every scale must be
+// libjpeg's alone exactly too.
 //
 // Its seeds are real photos (Fuzz/corpus/jpeg-large), hundreds of kilobytes each, which byte-level
 // mutation mostly breaks at their first marker or leaves as the same photo. So a custom mutator
@@ -21,7 +23,12 @@
 
 // The service's source limit (50 MP) and whole-decode limit (4 MiP); no deadline.
 static int decode(int fd, int shrink, int options, cjpeg_scaled *out) {
-    return cjpeg_decode_scaled(fd, shrink, 0, 50000000, 4 << 20, 500, options, out);
+    return cjpeg_decode_scaled(fd, shrink, 0, 50000000, 4 << 20, 500, options, NULL, 0, NULL, out);
+}
+
+// The same limits; keeps the coefficients in `*captured` (up to 64 MiB) or decodes from `kept`.
+static int decode_keeping(int fd, int shrink, const cjpeg_coefficients *kept, cjpeg_coefficients **captured, cjpeg_scaled *out) {
+    return cjpeg_decode_scaled(fd, shrink, 0, 50000000, 4 << 20, 500, 0, kept, captured != NULL ? 64 << 20 : 0, captured, out);
 }
 
 static void release(int result, cjpeg_scaled *out) {
@@ -46,16 +53,26 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         return 0;
     }
     static const int shrinks[] = {1, 2, 4, 8};
+    cjpeg_coefficients *kept = NULL;
     for (int i = 0; i < 4; i++) {
         cjpeg_scaled out, reference;
-        int result = decode(fd, shrinks[i], 0, &out);
-        if (shrinks[i] == 8) {
-            int expected = decode(fd, 8, CJPEG_LIBJPEG_ONLY, &reference);
+        int result = shrinks[i] == 2 ? decode_keeping(fd, 2, NULL, &kept, &out) : decode(fd, shrinks[i], 0, &out);
+        if (shrinks[i] == 8 || shrinks[i] == 2) {
+            int expected = decode(fd, shrinks[i], CJPEG_LIBJPEG_ONLY, &reference);
             if (!same(result, &out, expected, &reference)) abort();
             release(expected, &reference);
         }
         release(result, &out);
     }
+    for (int i = 0; kept != NULL && i < 4; i++) {
+        cjpeg_scaled out, reference;
+        int result = decode_keeping(fd, shrinks[i], kept, NULL, &out);
+        int expected = decode(fd, shrinks[i], CJPEG_LIBJPEG_ONLY, &reference);
+        if ((result == CJPEG_OK && !out.replayed) || !same(result, &out, expected, &reference)) abort();
+        release(expected, &reference);
+        release(result, &out);
+    }
+    cjpeg_coefficients_free(kept);
     close(fd);
     return 0;
 }

@@ -44,6 +44,17 @@ extension ImageFile {
     public func decodeScaledJPEG(
         shrink: Int, resolution: Resolution, timeLimit: Duration?, maxSourcePixels: Int, maxPixels: Int, decoder: ScaledJPEGDecoder = .fastest
     ) throws(ScaledJPEGError) -> VImage? {
+        try decodeScaledJPEG(
+            shrink: shrink, resolution: resolution, timeLimit: timeLimit, maxSourcePixels: maxSourcePixels, maxPixels: maxPixels,
+            decoder: decoder, coefficients: .none)?.image
+    }
+
+    /// `decodeScaledJPEG`, also keeping the file's DCT coefficients or decoding from kept ones
+    /// (`coefficients`; the same pixels either way).
+    public func decodeScaledJPEG(
+        shrink: Int, resolution: Resolution, timeLimit: Duration?, maxSourcePixels: Int, maxPixels: Int, decoder: ScaledJPEGDecoder = .fastest,
+        coefficients: JPEGCoefficients.Use
+    ) throws(ScaledJPEGError) -> ScaledJPEGDecode? {
         var deadline: Int64 = 0
         if let timeLimit {
             var now = timespec()
@@ -53,9 +64,25 @@ extension ImageFile {
             deadline = Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec) + min(seconds, 86_400) * 1_000_000_000 + attoseconds / 1_000_000_000
         }
         var decoded = cjpeg_scaled()
-        let result = cjpeg_decode_scaled(
-            descriptor, Int32(shrink), deadline, Int64(maxSourcePixels), Int64(maxPixels), Self.maxProgressiveScans,
-            decoder == .libjpeg ? Int32(CJPEG_LIBJPEG_ONLY) : 0, &decoded)
+        var captured: OpaquePointer?
+        let options = decoder == .libjpeg ? Int32(CJPEG_LIBJPEG_ONLY) : 0
+        let result: Int32
+        switch coefficients {
+        case .none:
+            result = cjpeg_decode_scaled(
+                descriptor, Int32(shrink), deadline, Int64(maxSourcePixels), Int64(maxPixels), Self.maxProgressiveScans, options, nil, 0, nil,
+                &decoded)
+        case .replay(let kept):
+            result = withExtendedLifetime(kept) {
+                cjpeg_decode_scaled(
+                    descriptor, Int32(shrink), deadline, Int64(maxSourcePixels), Int64(maxPixels), Self.maxProgressiveScans, options, kept.pointer,
+                    0, nil, &decoded)
+            }
+        case .capture(let maxBytes):
+            result = cjpeg_decode_scaled(
+                descriptor, Int32(shrink), deadline, Int64(maxSourcePixels), Int64(maxPixels), Self.maxProgressiveScans, options, nil,
+                max(0, maxBytes), &captured, &decoded)
+        }
         let message = withUnsafeBytes(of: decoded.message) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
         switch Int(result) {
         case Int(CJPEG_OK): break
@@ -64,6 +91,7 @@ extension ImageFile {
         case Int(CJPEG_TOO_LARGE): throw .tooLarge(message)
         default: throw .corrupt(message)
         }
+        let kept = captured.map(JPEGCoefficients.init)
         defer { free(decoded.icc) }
         do {
             let image = try VImage.make("scaled jpeg decode") {
@@ -72,7 +100,8 @@ extension ImageFile {
                     resolution.x, resolution.y)
             }
             let width = max(1, Int(decoded.source_width) / shrink), height = max(1, Int(decoded.source_height) / shrink)
-            return try image.cropped(x: 0, y: 0, width: width, height: height)
+            return ScaledJPEGDecode(
+                image: try image.cropped(x: 0, y: 0, width: width, height: height), captured: kept, replayed: decoded.replayed != 0)
         } catch {
             throw .vips(error)
         }

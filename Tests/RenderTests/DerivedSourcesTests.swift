@@ -56,17 +56,40 @@ struct DerivedSourcesTests {
         #expect(fromKept.pixelSize == fromFile.pixelSize)
     }
 
-    @Test("only the same reduction is served: a 1/4 decode is not a 1/8 one")
+    @Test("only the same reduction is served: a 1/4 decode is not a 1/8 one, which takes its blocks from the kept coefficients instead")
     func sameReductionOnly() throws {
         let store = DerivedSources(capacity: 64 << 20)
         let keeping = try LocalRenderer(sources: SourceDirectory(root: Self.samples.path), derivedSources: store)
-        _ = try Self.render(keeping, "landscape_4.jpg", "w=640&fmt=jpeg")  // 1/4: 1008×756
+        _ = try Self.render(keeping, "landscape_4.jpg", "w=640&fmt=jpeg")  // 1/4: 1008×756, and the file's coefficients
+        let pixels = 1009 * 757 * 3
+        #expect(store.statistics.entries == 2 && store.statistics.bytes > pixels)
+        let coefficients = store.statistics.bytes - pixels
         _ = try Self.render(keeping, "landscape_4.jpg", "w=320&fmt=jpeg")  // 1/8: 504×378
         #expect(
             store.statistics
-                == DerivedSources.Statistics(hits: 0, misses: 2, evictions: 0, bytes: 1009 * 757 * 3 + 505 * 379 * 3, entries: 2, capacity: 64 << 20))
+                == DerivedSources.Statistics(
+                    hits: 0, misses: 2, replays: 1, evictions: 0, bytes: pixels + coefficients + 505 * 379 * 3, entries: 3, capacity: 64 << 20))
         _ = try Self.render(keeping, "landscape_4.jpg", "w=800&fmt=jpeg")  // 1/4 again
         #expect(store.statistics.hits == 1)
+    }
+
+    /// The first decode at 1/2 keeps the file's coefficients; sizes that decode at 1/4, 1/8 and full
+    /// size (fit, fill, a turn) take their blocks from them, and answer the bytes of a renderer that
+    /// keeps nothing.
+    @Test(
+        "a size at another scale decodes from the kept coefficients, with the same bytes",
+        arguments: [
+            "w=320&fmt=jpeg", "w=640&fmt=webp", "w=400&h=400&mode=fill&clip=1&fmt=jpeg", "w=240&orient=right&fmt=png",
+            "w=300&h=300&mode=fill&clip=1&focus=attention&fmt=avif", "w=2560&fmt=jpeg", "w=3000&h=1000&mode=fill&clip=1&fmt=webp",
+        ])
+    func replayedScales(_ query: String) throws {
+        let directory = SourceDirectory(root: Self.samples.path)
+        let store = DerivedSources(capacity: 64 << 20)
+        let keeping = try LocalRenderer(sources: directory, derivedSources: store)
+        _ = try Self.render(keeping, "landscape_4.jpg", "w=1280&fmt=jpeg")  // 1/2
+        let fromKept = try Self.render(keeping, "landscape_4.jpg", query)
+        #expect(store.statistics.replays == 1)
+        #expect(fromKept.bytes == (try Self.render(LocalRenderer(sources: directory), "landscape_4.jpg", query)).bytes)
     }
 
     @Test("a HEIF/AVIF original's full-size decode is kept: its next size starts from it, with the same bytes")
@@ -100,6 +123,29 @@ struct DerivedSourcesTests {
         let tiny = try SourceImage(
             name: "photo.avif", file: ImageFile(path: path), limits: RenderLimits(), derived: (DerivedSources(capacity: 1000), "1"))
         #expect(tiny.derivedKey(for: .none) == nil)
+    }
+
+    @Test("the render budget counts the coefficients a decode may keep and a full-size decode made from kept ones")
+    func coefficientBudget() throws {
+        let path = Self.samples.appendingPathComponent("landscape_4.jpg").path
+        let store = DerivedSources(capacity: 128 << 20)
+        func source(_ limits: RenderLimits = RenderLimits(), derived: Bool = true) throws -> SourceImage {
+            try SourceImage(name: "landscape_4.jpg", file: ImageFile(path: path), limits: limits, derived: derived ? (store, "1") : nil)
+        }
+        let decoding = try source(derived: false)
+        let keeping = try source()
+        #expect(decoding.heldDecodeBytes(.none) == 0 && keeping.heldDecodeBytes(.none) == 0, "streamed through libvips")
+        #expect(keeping.heldDecodeBytes(.jpegShrink(2)) == decoding.heldDecodeBytes(.jpegShrink(2)) + 4032 * 3024 * 2, "2 bytes a pixel")
+        #expect(keeping.heldDecodeBytes(.jpegShrink(8)) == decoding.heldDecodeBytes(.jpegShrink(8)), "a 1/8 decode keeps none")
+        var small = RenderLimits()
+        small.maxRenderBytes = 24 << 20
+        #expect(try source(small).heldDecodeBytes(.jpegShrink(2)) == decoding.heldDecodeBytes(.jpegShrink(2)) + 6 << 20, "a quarter of the budget")
+        // Once a decode has kept them, a full-size decode is made whole from them, and counted.
+        _ = try keeping.decode(reduction: .jpegShrink(2))
+        let later = try source()
+        #expect(later.keptCoefficients != nil)
+        #expect(later.heldDecodeBytes(.none) == 4032 * 3024 * 3)
+        #expect(later.heldDecodeBytes(.jpegShrink(2)) == decoding.heldDecodeBytes(.jpegShrink(2)), "nothing more to keep")
     }
 
     @Test("a replaced original is decoded again: its version is part of the key")

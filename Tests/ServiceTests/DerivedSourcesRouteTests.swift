@@ -4,7 +4,7 @@ import ServiceTestSupport
 import Testing
 
 /// Derived sources through the server: the second size of an original starts from the first's
-/// decode, `/metrics` says so, the bytes are those of a server that keeps nothing, and a replaced
+/// decode and another scale its coefficients, `/metrics` says so, the bytes are those of a server that keeps nothing, and a replaced
 /// original is decoded again.
 @Suite("derived sources over HTTP")
 struct DerivedSourcesRouteTests {
@@ -13,7 +13,9 @@ struct DerivedSourcesRouteTests {
         return try fixture.get("/metrics").text.split(separator: "\n").first { $0.hasPrefix(prefix) }.flatMap { Double($0.dropFirst(prefix.count)) }
     }
 
-    @Test("the second size at the same reduction is a hit, answers what a server without them answers, and a replaced original misses")
+    @Test(
+        "the second size at the same reduction is a hit, another scale replays, both answer what a server without them answers, and a replaced original misses"
+    )
     func secondSize() throws {
         let keeping = try ServiceFixture { $0.sourceCheck = .zero }
         let decoding = try ServiceFixture { $0.derivedSourcesMaxBytes = 0 }
@@ -25,9 +27,13 @@ struct DerivedSourcesRouteTests {
         }
         #expect(try Self.metric(keeping, #"imgframe_derived_sources_lookups_total{outcome="hit"}"#) == 1)
         #expect(try Self.metric(keeping, #"imgframe_derived_sources_lookups_total{outcome="miss"}"#) == 1)
-        #expect(try Self.metric(keeping, "imgframe_derived_sources_entries") == 1)
-        #expect(try Self.metric(keeping, "imgframe_derived_sources_bytes") == Double(1009 * 757 * 3))
-        #expect(try Self.metric(keeping, "imgframe_derived_sources_capacity_bytes") == Double(64 << 20))
+        #expect(try Self.metric(keeping, "imgframe_derived_sources_entries") == 2, "the 1/4 decode and the file's DCT coefficients")
+        #expect(try Self.metric(keeping, "imgframe_derived_sources_bytes") ?? 0 > Double(1009 * 757 * 3))
+        // 320 wide decodes at 1/8: a miss, whose blocks come from the kept coefficients.
+        let eighth = "/img/landscape_4.jpg?w=320&fmt=jpeg"
+        #expect(try keeping.get(eighth).body == (try decoding.get(eighth)).body)
+        #expect(try Self.metric(keeping, "imgframe_derived_sources_replays_total") == 1)
+        #expect(try Self.metric(keeping, "imgframe_derived_sources_capacity_bytes") == Double(128 << 20))
         #expect(try Self.metric(decoding, "imgframe_derived_sources_capacity_bytes") == 0)
         #expect(try Self.metric(decoding, #"imgframe_derived_sources_lookups_total{outcome="miss"}"#) == 0)
 
@@ -40,6 +46,7 @@ struct DerivedSourcesRouteTests {
         #expect(fresh.status == 200)
         try replacement.write(to: decoding.root.appendingPathComponent("landscape_4.jpg"))
         #expect(fresh.body == (try decoding.get(path)).body, "the replaced original's pixels")
-        #expect(try Self.metric(keeping, #"imgframe_derived_sources_lookups_total{outcome="miss"}"#) == 2)
+        #expect(try Self.metric(keeping, #"imgframe_derived_sources_lookups_total{outcome="miss"}"#) == 3)
+        #expect(try Self.metric(keeping, "imgframe_derived_sources_replays_total") == 1, "not the old file's coefficients")
     }
 }

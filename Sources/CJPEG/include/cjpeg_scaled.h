@@ -11,6 +11,18 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/// The DCT coefficients of a JPEG file's scan as libjpeg decoded them, kept compactly by a
+/// `cjpeg_decode_scaled` at 1/2 or 1/4 when asked (cjpeg_coefficients.c): a later decode of the same
+/// file at any scale takes its blocks from them instead of Huffman-decoding the file again, for the
+/// same pixels. Read-only once made, so decodes on several threads may share one.
+typedef struct cjpeg_coefficients cjpeg_coefficients;
+
+/// Bytes `kept` holds.
+size_t cjpeg_coefficients_bytes(const cjpeg_coefficients *kept);
+
+/// Frees `kept` (NULL: nothing).
+void cjpeg_coefficients_free(cjpeg_coefficients *kept);
+
 /// What `cjpeg_decode_scaled` gives back.
 typedef struct {
     /// malloc'd, `width * height * bands` bytes, rows top to bottom; the caller frees it.
@@ -23,6 +35,8 @@ typedef struct {
     /// malloc'd embedded ICC profile (APP2 markers joined), or NULL; the caller frees it.
     unsigned char *icc;
     unsigned int icc_length;
+    /// 1 when the blocks came from the `kept` coefficients given, 0 when from the file.
+    int replayed;
     /// Why a decode failed (libjpeg's text), NUL-terminated.
     char message[200];
 } cjpeg_scaled;
@@ -53,7 +67,14 @@ enum {
 /// or the file has more than `max_scans` progressive scans (all checked before pixels are decoded,
 /// except the scans). `options`: 0, or CJPEG_LIBJPEG_ONLY. On anything but CJPEG_OK, `out` holds no
 /// allocations.
+///
+/// With `kept` (coefficients an earlier decode of this file kept), the scan's blocks come from them
+/// when they match the file's frame, scan and tables (`out->replayed`); the file's bytes past its
+/// headers are not read. With `captured` and no `kept`, a decode at 1/2 or 1/4 of a file of one scan
+/// keeps its coefficients in `*captured` (NULL when they would pass `max_capture_bytes` or the file
+/// has several scans); the caller frees them with cjpeg_coefficients_free.
 int cjpeg_decode_scaled(int fd, int denominator, int64_t deadline_ns, int64_t max_source_pixels, int64_t max_pixels,
-                        int max_scans, int options, cjpeg_scaled *out);
+                        int max_scans, int options, const cjpeg_coefficients *kept, size_t max_capture_bytes,
+                        cjpeg_coefficients **captured, cjpeg_scaled *out);
 
 #endif

@@ -33,12 +33,14 @@ extension SourceImage {
     }
 
     /// Bytes a decode at `reduction` holds at once: a JPEG shrink-on-load decoded whole on the
-    /// render thread (`decodesWhole`, RGB), or what the loader itself holds (`decodeMemory`) plus, for
-    /// a full-size decode that is kept (`keptFullDecodeBytesPerPixel`), the copy kept; 0 for a
-    /// decode that streams.
+    /// render thread (`decodesWhole`, RGB) and the coefficients it may keep
+    /// (`coefficientCaptureBytes`), a full-size JPEG decode made whole from kept coefficients
+    /// (`replaysFullSize`), or what the loader itself holds (`decodeMemory`) plus, for a full-size
+    /// decode that is kept (`keptFullDecodeBytesPerPixel`), the copy kept; 0 for a decode that streams.
     func heldDecodeBytes(_ reduction: LoadReduction) -> Int {
         let size = reduction.reducedSize(width: storedWidth, height: storedHeight)
-        if decodesWhole(reduction) { return (size.width + 1) * (size.height + 1) * 3 }
+        if decodesWhole(reduction) { return keptBytes(reduction) + coefficientCaptureBytes(reduction) }
+        if replaysFullSize(reduction) { return size.width * size.height * 3 }
         guard case .whole(let bytesPerPixel) = decodeMemory else { return 0 }
         let kept = reduction == .none ? keptFullDecodeBytesPerPixel : 0
         return Int(saturating: Double(size.width) * Double(size.height) * Double(bytesPerPixel + kept))

@@ -50,6 +50,14 @@ struct SourceImage {
     /// HEIF/AVIF file (libheif has no reduced decode, so every size decodes it whole at full size, and
     /// the next size can start from that decode); 0 for the formats whose full-size decodes are not kept.
     let keptFullDecodeBytesPerPixel: Int
+    /// The JPEG original's DCT coefficients an earlier decode kept (`DerivedSources`), looked up once
+    /// when the header is read, so that what the render budget counts and what the decode does agree:
+    /// its decodes at other scales, full size included, start from them.
+    let keptCoefficients: JPEGCoefficients?
+    /// Most bytes of coefficients a decode at 1/2 or 1/4 of this JPEG may keep when none are kept
+    /// yet: 2 bytes per source pixel (a camera photo at high quality takes about that, a q90 one 0.8),
+    /// at most a quarter of the store and of the render budget; 0 without a store.
+    let coefficientCaptureLimit: Int
 
     /// Reads the header of `file` (opened by `SourceDirectory.file(named:)`). `orientation` resolves
     /// the EXIF tag (`orient=` overrides it, `turn=` turns it further). Size limits are checked on the
@@ -91,6 +99,14 @@ struct SourceImage {
         hasPlainColor = !header.hasICCProfile && (header.bands == 1 || header.bands == 3)
         hasMetadata = header.hasKeepableMetadata
         maxWholeDecodePixels = limits.maxWholeDecodePixels
+        if let derived, loaderFamily == .jpeg {
+            keptCoefficients = derived.sources.coefficients(for: DerivedSources.Key(name: name, version: derived.version, kind: .jpegCoefficients))
+            let limit = min(header.width * header.height * 2, derived.sources.capacity / 4, limits.maxRenderBytes / 4)
+            coefficientCaptureLimit = keptCoefficients == nil ? limit : 0
+        } else {
+            keptCoefficients = nil
+            coefficientCaptureLimit = 0
+        }
         maxSourcePixels = limits.maxSourcePixels
         resolution = header.resolution
         (storedWidth, storedHeight) = (header.width, header.height)
@@ -201,6 +217,7 @@ struct SourceImage {
         } else if let image = try decodeWhole(reduction, sequential: sequential, deadline: deadline) {
             return image
         }
+        if let image = try replayedFullSize(reduction, deadline: deadline) { return image }
         return try file.load(reduction: reduction, sequential: sequential)
     }
 }

@@ -45,8 +45,9 @@ public struct ServiceConfiguration: Sendable {
     /// Bytes of verified cache entries kept in memory (`cache.hot_bytes`). Default 16 MiB; 0 turns it off.
     public var cacheHotBytes: Int = ResultCache.Configuration.defaultHotBytes
     /// Bytes of reduced decodes kept for the next render of the same original (`derived_sources.max_bytes`,
-    /// `DerivedSources`). Default 64 MiB; 0 turns them off.
-    public var derivedSourcesMaxBytes: Int = 64 << 20
+    /// `DerivedSources`). Default 128 MiB: a page of 4 photos' decodes and DCT coefficients (about 21
+    /// MiB for each 12 MP photo); 0 turns them off.
+    public var derivedSourcesMaxBytes: Int = 128 << 20
     /// How long a source's identity is trusted before it is checked again (`cache.source_check`).
     /// Default 1 s; 0 checks on every request.
     public var sourceCheck: Duration = Limits.sourceCheck

@@ -71,7 +71,8 @@ enum Settings {
                 c.cacheHotBytes = try bytes(v, allowZero: true)
             }),
         Setting(
-            key: "derived_sources.max_bytes", help: "bytes of reduced decodes of originals kept for their next sizes (0 turns them off)",
+            key: "derived_sources.max_bytes",
+            help: "bytes of reduced decodes and DCT coefficients of originals kept for their next sizes (0 turns them off)",
             read: { bytesText($0.derivedSourcesMaxBytes) },
             apply: { c, v throws(SettingError) in c.derivedSourcesMaxBytes = try bytes(v, allowZero: true) }),
         Setting(

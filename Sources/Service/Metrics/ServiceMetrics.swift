@@ -61,6 +61,11 @@ final class ServiceMetrics: Sendable {
                 "imgframe_derived_sources_evictions_total", "Kept decodes dropped for the byte budget (imgframe.derived_sources.evictions).",
                 derived?.evictions ?? 0
             ),
+            (
+                "imgframe_derived_sources_replays_total",
+                "Missed decodes that took their blocks from the original's kept JPEG coefficients instead of its bytes (imgframe.derived_sources.replays).",
+                derived?.replays ?? 0
+            ),
         ]
         for (name, help, value) in counters { registry.set(name, help: help, type: "counter", to: Double(value)) }
         for (outcome, value) in [("hit", derived?.hits ?? 0), ("miss", derived?.misses ?? 0)] {
