@@ -23,9 +23,10 @@ import Vips
 /// rarely share one, and they hold the most bytes.
 ///
 /// A JPEG original's DCT coefficients are kept too (`JPEGCoefficients`), from its first decode at
-/// 1/2 or 1/4: the next decode of it at another scale (a 1/8 after a 1/2) takes its blocks from
-/// them instead of Huffman-decoding the file again, which is most of a scaled decode's CPU, for the
-/// same pixels. About 0.8 bytes per pixel of a photo (10 MB for 12 MP), less than its 1/2 decode.
+/// 1/2 or 1/4: the next decode of it at another scale (a 1/8 or a full-size one after a 1/2) takes
+/// its blocks from them instead of Huffman-decoding the file again, which is most of a scaled
+/// decode's CPU, for the same pixels. About 0.8 bytes per pixel of a photo (10 MB for 12 MP), less
+/// than its 1/2 decode.
 public final class DerivedSources: Sendable {
     /// What identifies one kept thing: the original, and which decode of it.
     struct Key: Hashable, Sendable {
@@ -57,7 +58,8 @@ public final class DerivedSources: Sendable {
         public var hits = 0
         /// Renders that decoded because nothing was kept for their original and reduction.
         public var misses = 0
-        /// Of those, decodes that took their blocks from an original's kept JPEG coefficients.
+        /// Decodes (a miss's, or a JPEG's full-size one) that took their blocks from the original's kept
+        /// JPEG coefficients instead of its bytes.
         public var replays = 0
         /// Decodes dropped to make room for others.
         public var evictions = 0
@@ -135,7 +137,7 @@ public final class DerivedSources: Sendable {
         }
     }
 
-    /// Counts a decode (already counted as a miss) that took its blocks from kept coefficients.
+    /// Counts a decode that took its blocks from kept coefficients.
     func countReplay() {
         state.withLock { $0.statistics.replays += 1 }
     }

@@ -63,7 +63,7 @@ final class ServiceMetrics: Sendable {
             ),
             (
                 "imgframe_derived_sources_replays_total",
-                "Missed decodes that took their blocks from the original's kept JPEG coefficients instead of its bytes (imgframe.derived_sources.replays).",
+                "Decodes (misses, and JPEG full-size decodes) that took their blocks from the original's kept JPEG coefficients instead of its bytes (imgframe.derived_sources.replays).",
                 derived?.replays ?? 0
             ),
         ]
