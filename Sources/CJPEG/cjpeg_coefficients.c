@@ -90,7 +90,6 @@ typedef struct {
 } replay_decoder;
 
 enum { CHUNK_VALUES = (CHUNK_BYTES - sizeof(chunk)) / sizeof(JCOEF) - CHUNK_SLACK };
-static const size_t chunk_bytes = CHUNK_BYTES;
 
 static chunk *new_chunk(void) {
     void *memory = mmap(NULL, CHUNK_BYTES, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -100,7 +99,7 @@ static chunk *new_chunk(void) {
 }
 
 size_t cjpeg_coefficients_bytes(const cjpeg_coefficients *kept) {
-    return sizeof *kept + kept->blocks * sizeof(uint64_t) + kept->chunks * chunk_bytes;
+    return sizeof *kept + kept->blocks * sizeof(uint64_t) + kept->chunks * (size_t) CHUNK_BYTES;
 }
 
 static void free_values(cjpeg_coefficients *kept) {
@@ -119,10 +118,13 @@ void cjpeg_coefficients_free(cjpeg_coefficients *kept) {
     free(kept);
 }
 
-int cjpeg_capture_applies(j_decompress_ptr cinfo) {
-    return !cinfo->progressive_mode && cinfo->comps_in_scan == cinfo->num_components && cinfo->min_DCT_scaled_size > 1 &&
-           !cinfo->buffered_image;
+// One scan holding every component, decoded in one pass: libjpeg's coefficient controller then asks
+// the entropy decoder for each MCU once, in order, just before its inverse DCT (decompress_onepass).
+static int one_pass(j_decompress_ptr cinfo) {
+    return !cinfo->progressive_mode && !cinfo->buffered_image && cinfo->comps_in_scan == cinfo->num_components;
 }
+
+int cjpeg_capture_applies(j_decompress_ptr cinfo) { return one_pass(cinfo) && cinfo->min_DCT_scaled_size > 1; }
 
 // Packing and unpacking one block: eight coefficients at a time, through a byte shuffle chosen by
 // their eight mask bits. pack[m] moves the set lanes of m to the front; unpack[m] moves the front
@@ -235,7 +237,7 @@ static void drop(cjpeg_coefficients *kept) {
 // starting a chunk when needed; false when that would pass the capture's limit or memory is short.
 static int reserve_mcu(cjpeg_coefficients *kept, int blocks) {
     if (kept->last != NULL && kept->last->used + (size_t) blocks * DCTSIZE2 <= CHUNK_VALUES) return 1;
-    if (cjpeg_coefficients_bytes(kept) + chunk_bytes > kept->max_bytes) return 0;
+    if (cjpeg_coefficients_bytes(kept) + CHUNK_BYTES > kept->max_bytes) return 0;
     chunk *fresh = new_chunk();
     if (fresh == NULL) return 0;
     fresh->next = NULL;
@@ -294,11 +296,13 @@ static void capture_inverse_dct(j_decompress_ptr cinfo, jpeg_component_info *com
     (*capture->inverse_dct[component->component_index])(cinfo, component, block, output, column);
     cjpeg_coefficients *kept = capture->kept;
     if (kept->dropped) return;
-    ptrdiff_t index = (block - capture->mcu_blocks) / DCTSIZE2;
-    if (block < capture->mcu_blocks || index >= cinfo->blocks_in_MCU || (block - capture->mcu_blocks) % DCTSIZE2 != 0) {
+    // The block's place in the MCU (libjpeg's MCU buffer is one array of blocks).
+    ptrdiff_t offset = block - capture->mcu_blocks;
+    if (offset < 0 || offset % DCTSIZE2 != 0 || offset / DCTSIZE2 >= cinfo->blocks_in_MCU) {
         drop(kept);
         return;
     }
+    size_t index = (size_t) (offset / DCTSIZE2);
     JCOEF *values = kept->last->values + kept->last->used;
     uint64_t mask;
 #if HAVE_SHUFFLE
@@ -310,7 +314,7 @@ static void capture_inverse_dct(j_decompress_ptr cinfo, jpeg_component_info *com
         mask = nonzero_mask(block);
         for (uint64_t rest = mask; rest != 0; rest &= rest - 1) *values++ = block[__builtin_ctzll(rest)];
     }
-    kept->masks[capture->mcu_first_mask + (size_t) index] = mask;
+    kept->masks[capture->mcu_first_mask + index] = mask;
     kept->last->used += count_values(mask);
 }
 
@@ -392,7 +396,7 @@ static boolean replay_mcu(j_decompress_ptr cinfo, JBLOCKROW *blocks) {
 }
 
 int cjpeg_replay_start(j_decompress_ptr cinfo, const cjpeg_coefficients *kept) {
-    if (cinfo->progressive_mode || cinfo->buffered_image || cinfo->comps_in_scan != cinfo->num_components) return 0;
+    if (!one_pass(cinfo)) return 0;
     if (kept->dropped || kept->first == NULL || kept->kept_blocks != kept->blocks || kept->blocks != scan_blocks(cinfo)) return 0;
     if (kept->width != cinfo->image_width || kept->height != cinfo->image_height || kept->components != cinfo->num_components ||
         kept->blocks_in_mcu != cinfo->blocks_in_MCU) {

@@ -16,9 +16,9 @@
 int cjpeg_capture_applies(j_decompress_ptr cinfo);
 
 /// Wraps libjpeg's entropy decoder and inverse DCTs (after jpeg_start_decompress) so that every
-/// block it decodes is also kept, in what this returns (the caller frees it, also when the decode fails), until the kept
-/// data would pass `max_bytes`. NULL, and nothing wrapped, when even the blocks' masks would pass it
-/// or memory is short.
+/// block it decodes is also kept, in what this returns (the caller frees it, also when the decode
+/// fails), until the kept data would pass `max_bytes`. NULL, and nothing wrapped, when even the
+/// blocks' masks would pass it or memory is short.
 cjpeg_coefficients *cjpeg_capture_start(j_decompress_ptr cinfo, size_t max_bytes);
 
 /// After the decode's last row: true when `kept` holds every block of the scan; false when the

@@ -65,23 +65,16 @@ extension ImageFile {
         }
         var decoded = cjpeg_scaled()
         var captured: OpaquePointer?
-        let options = decoder == .libjpeg ? Int32(CJPEG_LIBJPEG_ONLY) : 0
-        let result: Int32
-        switch coefficients {
-        case .none:
-            result = cjpeg_decode_scaled(
-                descriptor, Int32(shrink), deadline, Int64(maxSourcePixels), Int64(maxPixels), Self.maxProgressiveScans, options, nil, 0, nil,
-                &decoded)
-        case .replay(let kept):
-            result = withExtendedLifetime(kept) {
-                cjpeg_decode_scaled(
-                    descriptor, Int32(shrink), deadline, Int64(maxSourcePixels), Int64(maxPixels), Self.maxProgressiveScans, options, kept.pointer,
-                    0, nil, &decoded)
+        let (replaying, captureBytes): (JPEGCoefficients?, Int) =
+            switch coefficients {
+            case .none: (nil, 0)
+            case .replay(let kept): (kept, 0)
+            case .capture(let maxBytes): (nil, max(0, maxBytes))
             }
-        case .capture(let maxBytes):
-            result = cjpeg_decode_scaled(
-                descriptor, Int32(shrink), deadline, Int64(maxSourcePixels), Int64(maxPixels), Self.maxProgressiveScans, options, nil,
-                max(0, maxBytes), &captured, &decoded)
+        let result = withExtendedLifetime(replaying) {
+            cjpeg_decode_scaled(
+                descriptor, Int32(shrink), deadline, Int64(maxSourcePixels), Int64(maxPixels), Self.maxProgressiveScans,
+                decoder == .libjpeg ? Int32(CJPEG_LIBJPEG_ONLY) : 0, replaying?.pointer, captureBytes, &captured, &decoded)
         }
         let message = withUnsafeBytes(of: decoded.message) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
         switch Int(result) {
@@ -91,7 +84,7 @@ extension ImageFile {
         case Int(CJPEG_TOO_LARGE): throw .tooLarge(message)
         default: throw .corrupt(message)
         }
-        let kept = captured.map(JPEGCoefficients.init)
+        let capturedCoefficients = captured.map(JPEGCoefficients.init)
         defer { free(decoded.icc) }
         do {
             let image = try VImage.make("scaled jpeg decode") {
@@ -101,7 +94,7 @@ extension ImageFile {
             }
             let width = max(1, Int(decoded.source_width) / shrink), height = max(1, Int(decoded.source_height) / shrink)
             return ScaledJPEGDecode(
-                image: try image.cropped(x: 0, y: 0, width: width, height: height), captured: kept, replayed: decoded.replayed != 0)
+                image: try image.cropped(x: 0, y: 0, width: width, height: height), captured: capturedCoefficients, replayed: decoded.replayed != 0)
         } catch {
             throw .vips(error)
         }
