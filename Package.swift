@@ -120,7 +120,7 @@ let package = Package(
         .target(name: "VipsTestSupport", dependencies: ["Vips", "CVips"], path: "Tests/VipsTestSupport"),
         // libvips, the scaled JPEG decoder and the horizontal reduce (Vips with CJPEG and CResample),
         // without the renderer.
-        .testTarget(name: "VipsTests", dependencies: ["Vips", "VipsTestSupport", "CResample"]),
+        .testTarget(name: "VipsTests", dependencies: ["Vips", "VipsTestSupport", "CResample", "CJPEG"]),
         // Test-only: a raw-socket HTTP client for driving real servers byte by byte, the origins and S3
         // servers tests fetch from, and `imgframe serve` as a child process.
         .target(name: "HTTPTestSupport", path: "Tests/HTTPSupport"),

@@ -12,14 +12,19 @@
 // counts or symbols, a quantisation value, the frame's or scan's fields, a segment's length, or the
 // scan's bytes where the decoder's buffers end; a quarter of the time it is libFuzzer's own.
 #define _GNU_SOURCE
+#include <setjmp.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <jpeglib.h>
+
 #include "cjpeg_scaled.h"
+#include "cjpeg_statistics.h"
 
 // The service's source limit (50 MP) and whole-decode limit (4 MiP); no deadline.
 static int decode(int fd, int shrink, int options, cjpeg_scaled *out) {
@@ -45,6 +50,66 @@ static int same(int a, const cjpeg_scaled *x, int b, const cjpeg_scaled *y) {
     return memcmp(x->pixels, y->pixels, (size_t) x->width * (size_t) x->height * (size_t) x->bands) == 0;
 }
 
+// libjpeg's errors jump back to `encode`; the file libjpeg's memory destination grows is here, so it
+// is freed either way.
+typedef struct {
+    struct jpeg_error_mgr pub;
+    jmp_buf failed;
+    unsigned char *file;
+    unsigned long length;
+} encode_state;
+
+static void encode_failed(j_common_ptr cinfo) { longjmp(((encode_state *) cinfo->err)->failed, 1); }
+
+// `image` as a JPEG with optimised tables, in a malloc'd buffer (NULL when libjpeg fails).
+static unsigned char *encode(const cjpeg_scaled *image, int quality, int restart_interval, unsigned long *length) {
+    struct jpeg_compress_struct cinfo;
+    encode_state state = {.file = NULL, .length = 0};
+    cinfo.err = jpeg_std_error(&state.pub);
+    state.pub.error_exit = encode_failed;
+    jpeg_create_compress(&cinfo);
+    if (setjmp(state.failed)) {
+        jpeg_destroy_compress(&cinfo);
+        free(state.file);
+        return NULL;
+    }
+    jpeg_mem_dest(&cinfo, &state.file, &state.length);
+    cinfo.image_width = (JDIMENSION) image->width;
+    cinfo.image_height = (JDIMENSION) image->height;
+    cinfo.input_components = image->bands;
+    cinfo.in_color_space = image->bands == 1 ? JCS_GRAYSCALE : JCS_RGB;
+    jpeg_set_defaults(&cinfo);
+    jpeg_set_quality(&cinfo, quality, TRUE);
+    cinfo.optimize_coding = TRUE;
+    cinfo.restart_interval = (unsigned int) restart_interval;
+    jpeg_start_compress(&cinfo, TRUE);
+    while (cinfo.next_scanline < cinfo.image_height) {
+        JSAMPROW row = image->pixels + (size_t) cinfo.next_scanline * (size_t) image->width * (size_t) image->bands;
+        jpeg_write_scanlines(&cinfo, &row, 1);
+    }
+    jpeg_finish_compress(&cinfo);
+    jpeg_destroy_compress(&cinfo);
+    *length = state.length;
+    return state.file;
+}
+
+// The 1/8 decode encoded both ways must give the same file.
+static void compare_encodes(const cjpeg_scaled *image, const uint8_t *data, size_t size) {
+    const int quality = size > 0 ? 1 + data[size / 2] % 100 : 75;
+    const int restart_interval = size > 1 ? data[size / 3] % 4 : 0;
+    unsigned long ours_length, libjpeg_length;
+    const unsigned long before = cjpeg_statistics_passes();
+    unsigned char *ours = encode(image, quality, restart_interval, &ours_length);
+    if (ours != NULL && cjpeg_statistics_passes() != before + 1) abort();
+    cjpeg_statistics_set_enabled(0);
+    unsigned char *libjpeg = encode(image, quality, restart_interval, &libjpeg_length);
+    cjpeg_statistics_set_enabled(1);
+    if ((ours == NULL) != (libjpeg == NULL)) abort();
+    if (ours != NULL && (ours_length != libjpeg_length || memcmp(ours, libjpeg, ours_length) != 0)) abort();
+    free(ours);
+    free(libjpeg);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     int fd = memfd_create("jpeg", MFD_CLOEXEC);
     if (fd < 0) return 0;
@@ -62,6 +127,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             if (!same(result, &out, expected, &reference)) abort();
             release(expected, &reference);
         }
+        if (shrinks[i] == 8 && result == CJPEG_OK) compare_encodes(&out, data, size);
         release(result, &out);
     }
     for (int i = 0; kept != NULL && i < 4; i++) {

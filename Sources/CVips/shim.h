@@ -540,10 +540,11 @@ static inline int cvips_jpegsave_keep(VipsImage *in, void **buf, size_t *len, in
 }
 
 // Why: fixtures of each JPEG layout the scaled decoder takes (chroma subsampled or not at any
-// quality, restart markers every `restart_interval` MCUs; 0 for none).
-static inline int cvips_jpegsave_layout(VipsImage *in, void **buf, size_t *len, int quality, int subsampled, int restart_interval) {
+// quality, restart markers every `restart_interval` MCUs; 0 for none), with optimised Huffman tables
+// or the standard ones.
+static inline int cvips_jpegsave_layout(VipsImage *in, void **buf, size_t *len, int quality, int subsampled, int restart_interval, int optimized) {
     return vips_jpegsave_buffer(in, buf, len, "Q", quality, "subsample_mode", subsampled ? VIPS_FOREIGN_SUBSAMPLE_ON : VIPS_FOREIGN_SUBSAMPLE_OFF,
-                                "restart_interval", restart_interval, "strip", TRUE, NULL);
+                                "restart_interval", restart_interval, "optimize_coding", optimized, "strip", TRUE, NULL);
 }
 
 static inline int cvips_pngsave_keep(VipsImage *in, void **buf, size_t *len) {

@@ -55,10 +55,13 @@ extension VImage {
         try encode("jpegsave") { cvips_jpegsave_keep($0, $1, $2, Int32(quality)) }
     }
 
-    /// Baseline JPEG with chroma at 4:2:0 (`subsampled`) or 4:4:4 (a grey image has one channel), and a
-    /// restart marker every `restartInterval` MCUs (0: none).
-    public func jpeg(quality: Int, subsampled: Bool, restartInterval: Int) throws(VipsError) -> [UInt8] {
-        try encode("jpegsave") { cvips_jpegsave_layout($0, $1, $2, Int32(quality), subsampled ? 1 : 0, Int32(restartInterval)) }
+    /// Baseline JPEG with chroma at 4:2:0 (`subsampled`) or 4:4:4 (a grey image has one channel), a
+    /// restart marker every `restartInterval` MCUs (0: none), and optimised Huffman tables when
+    /// `optimized` (else the standard ones).
+    public func jpeg(quality: Int, subsampled: Bool, restartInterval: Int, optimized: Bool = false) throws(VipsError) -> [UInt8] {
+        try encode("jpegsave") {
+            cvips_jpegsave_layout($0, $1, $2, Int32(quality), subsampled ? 1 : 0, Int32(restartInterval), optimized ? 1 : 0)
+        }
     }
 
     /// AVIF at `bitDepth` (8, 10 or 12; a 16-bit image keeps its precision), at the fastest effort.
