@@ -65,24 +65,19 @@ typedef struct {
     long *dc_counts[NUM_HUFF_TBLS], *ac_counts[NUM_HUFF_TBLS];
 } statistics_encoder;
 
-// The zigzag order: natural_order[k] is the natural (row-major) position of zigzag coefficient k
-// (libjpeg's jpeg_natural_order, the same table).
-static const int natural_order[DCTSIZE2] = {
-    0,  1,  8,  16, 9,  2,  3,  10, 17, 24, 32, 25, 18, 11, 4,  5,  12, 19, 26, 33, 40, 48,
-    41, 34, 27, 20, 13, 6,  7,  14, 21, 28, 35, 42, 49, 56, 57, 50, 43, 36, 29, 22, 15, 23,
-    30, 37, 44, 51, 58, 59, 52, 45, 38, 31, 39, 46, 53, 60, 61, 54, 47, 55, 62, 63,
-};
-
 static void bad_coefficient(j_compress_ptr cinfo) { ERREXIT(cinfo, JERR_BAD_DCT_COEF); }
 
 // Bits needed for magnitude `value` (0 for 0), as htest_one_block's shift loops count them.
 static inline int magnitude_bits(unsigned int value) { return value == 0 ? 0 : 32 - __builtin_clz(value); }
 
+// Zigzag position k is natural (row-major) position jpeg_natural_order[k]: libjpeg's own table
+// (jpegint.h), the order its statistics pass walks a block in.
+
 // Bit k set when zigzag coefficient k of `block` is not zero, without the shuffles.
 static uint64_t zigzag_mask_scalar(const JCOEF *block) {
     uint64_t mask = 0;
     for (int k = 0; k < DCTSIZE2; k++)
-        if (block[natural_order[k]] != 0) mask |= (uint64_t) 1 << k;
+        if (block[jpeg_natural_order[k]] != 0) mask |= (uint64_t) 1 << k;
     return mask;
 }
 
@@ -94,7 +89,7 @@ static uint8_t zigzag_shuffles[4][4][16];
 static void make_zigzag_shuffles(void) {
     memset(zigzag_shuffles, 0x80, sizeof zigzag_shuffles);
     for (int k = 0; k < DCTSIZE2; k++)
-        zigzag_shuffles[k / 16][natural_order[k] / 16][k % 16] = (uint8_t) (natural_order[k] % 16);
+        zigzag_shuffles[k / 16][jpeg_natural_order[k] / 16][k % 16] = (uint8_t) (jpeg_natural_order[k] % 16);
 }
 
 // The same mask: each row pair's coefficients narrowed to bytes (saturating, so a non-zero
@@ -149,7 +144,7 @@ static inline void count_block(j_compress_ptr cinfo, const JCOEF *block, int las
         mask &= mask - 1;
         int run = k - previous - 1;
         for (; run > 15; run -= 16) ac_counts[0xF0]++;
-        const int value = block[natural_order[k]];
+        const int value = block[jpeg_natural_order[k]];
         const int bits = magnitude_bits((unsigned int) (value < 0 ? -value : value));
         if (bits > MAX_COEF_BITS) bad_coefficient(cinfo);
         ac_counts[(run << 4) + bits]++;
